@@ -1,0 +1,3 @@
+//! Outputs: relocatable objects and in-process JIT code.
+pub mod jit;
+pub mod object;

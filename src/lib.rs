@@ -1,0 +1,19 @@
+//! patchmap: LLVM's stack maps and patch points without LLVM.
+//!
+//! The pipeline, one module per stage:
+//! `ir` (text or builder -> verified module) -> `lower` (Cranelift IR) -> `compile` (machine code and
+//! records) -> `stackmap` (the `.llvm_stackmaps` section) -> `emit` (relocatable object or JIT), and the
+//! `runtime` side that reads sections and patches code.
+//!
+//! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
+
+pub mod stackmap;
+
+#[cfg(feature = "compiler")]
+pub mod compile;
+#[cfg(feature = "compiler")]
+pub mod emit;
+#[cfg(feature = "compiler")]
+pub mod ir;
+#[cfg(feature = "compiler")]
+pub mod lower;

@@ -1,0 +1,1 @@
+//! Lowering of the IR onto Cranelift IR.

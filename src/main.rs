@@ -1,0 +1,131 @@
+//! The `patchmap` command line: every command is one library call plus printing.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "patchmap", version, about = "LLVM stack maps and patch points without LLVM")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile an IR file (LLVM IR subset) to a relocatable object with a `.llvm_stackmaps` section.
+    Compile {
+        /// The input `.ll` file.
+        input: PathBuf,
+        /// The object file to write.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Target triple, or `x86_64` / `aarch64` as shorthands. Default: the host.
+        #[arg(long)]
+        target: Option<String>,
+        /// Optimisation level.
+        #[arg(short = 'O', default_value = "speed", value_parser = ["none", "speed"])]
+        opt: String,
+        /// Version of the stack map section to write (1, 2 or 3).
+        #[arg(long = "stackmap-version", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+        stackmap_version: u8,
+    },
+    /// JIT-compile an IR file, call a function with i64 arguments and print its return value.
+    Run {
+        /// The input `.ll` file.
+        input: PathBuf,
+        /// The function to call.
+        #[arg(long, default_value = "main")]
+        entry: String,
+        /// Optimisation level.
+        #[arg(short = 'O', default_value = "speed", value_parser = ["none", "speed"])]
+        opt: String,
+        /// Integer arguments passed to the entry function.
+        #[arg(allow_negative_numbers = true)]
+        args: Vec<i64>,
+    },
+    /// Parse and verify an IR file without compiling it.
+    Check {
+        /// The input `.ll` file.
+        input: PathBuf,
+    },
+    /// Print every stack map blob of an object, executable or shared library, as llvm-readobj does.
+    Dump {
+        /// An ELF, Mach-O or COFF file.
+        file: PathBuf,
+        /// Name each function record by the symbol its relocation (or address) points at.
+        #[arg(long)]
+        symbols: bool,
+    },
+    /// Rewrite the stack map section of an object in another version, keeping everything else.
+    Convert {
+        /// The input object.
+        input: PathBuf,
+        /// The version to write (1, 2 or 3).
+        #[arg(long = "to-version", value_parser = clap::value_parser!(u8).range(1..=3))]
+        to_version: u8,
+        /// The object file to write.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("patchmap: error: cannot read {}: {e}", path.display()))
+}
+
+fn write(path: &PathBuf, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("patchmap: error: cannot write {}: {e}", path.display()))
+}
+
+fn run(command: Command) -> Result<ExitCode, String> {
+    match command {
+        Command::Check { input } => {
+            patchmap::ir::parse_file(&input).and_then(|m| patchmap::ir::verify(&m)).map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Compile { input, output, target, opt, stackmap_version } => {
+            let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
+            let options = patchmap::compile::Options::new(target.as_deref(), &opt, stackmap_version)
+                .map_err(|e| format!("patchmap: error: {e}"))?;
+            let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
+            write(&output, &object)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Run { input, entry, opt, args } => {
+            let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
+            let options =
+                patchmap::compile::Options::new(None, &opt, 3).map_err(|e| format!("patchmap: error: {e}"))?;
+            let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
+            let result = jit.call_i64(&entry, &args).map_err(|e| e.to_string())?;
+            println!("{result}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Dump { file, symbols } => {
+            let bytes = read(&file)?;
+            let mut out = std::io::stdout().lock();
+            patchmap::stackmap::object_file::dump(&bytes, symbols, &mut out)
+                .map_err(|e| format!("patchmap: error: {}: {e}", file.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Convert { input, to_version, output } => {
+            let bytes = read(&input)?;
+            let converted = patchmap::stackmap::object_file::convert(&bytes, to_version)
+                .map_err(|e| format!("patchmap: error: {}: {e}", input.display()))?;
+            write(&output, &converted)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
