@@ -1,5 +1,147 @@
-//! Targets, options and compiling functions.
+//! Targets, options, and compiling the functions of a module to machine code (in parallel when there
+//! are many). Consumes a verified `ir::Module`, lowers each function with `lower`, and hands finished
+//! code with its relocations and unwind information to `emit`.
+
+pub mod target;
+
+use std::sync::Arc;
+
+use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::isa::unwind::UnwindInfo;
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_module::ModuleReloc;
+
+use crate::ir::{self, IrError};
+use crate::lower::{self, Symbols};
+pub use target::{Arch, OptLevel, Target};
+
+/// Why compiling failed.
 #[derive(Debug, thiserror::Error)]
-pub enum CompileError { #[error("{0}")] Other(String) }
-pub struct Options;
-impl Options { pub fn new(_t: Option<&str>, _o: &str, _v: u8) -> Result<Options, String> { Ok(Options) } }
+pub enum CompileError {
+    /// The IR is invalid or uses something patchmap does not support, with its position.
+    #[error(transparent)]
+    Ir(#[from] IrError),
+    /// The options or the target are unusable.
+    #[error("patchmap: error: {0}")]
+    Target(String),
+    /// Cranelift rejected a function (a bug in the lowering if it ever happens).
+    #[error("patchmap: error: Cranelift failed on function '{function}': {message}")]
+    Codegen { function: String, message: String },
+    /// Writing the object or finalizing JIT code failed.
+    #[error("patchmap: error: {0}")]
+    Emit(String),
+}
+
+/// How to compile.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// `None`: the module's `target triple`, else the host.
+    pub target: Option<Target>,
+    pub opt: OptLevel,
+    /// The `.llvm_stackmaps` version for objects: 1, 2 or 3.
+    pub stackmap_version: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { target: None, opt: OptLevel::Speed, stackmap_version: 1 }
+    }
+}
+
+impl Options {
+    /// Options from the command line's words.
+    pub fn new(target: Option<&str>, opt: &str, stackmap_version: u8) -> Result<Options, String> {
+        let target = target.map(Target::parse).transpose()?;
+        if !(1..=3).contains(&stackmap_version) {
+            return Err(format!("stack map version {stackmap_version} is not 1, 2 or 3"));
+        }
+        Ok(Options { target, opt: opt.parse()?, stackmap_version })
+    }
+
+    /// The target for a module: `--target` if given (a contradicting `target triple` is an error),
+    /// else the module's triple, else the host.
+    pub fn resolve_target(&self, module: &ir::Module) -> Result<Target, CompileError> {
+        match (&self.target, &module.triple) {
+            (Some(target), Some(triple)) if !target.agrees_with(triple) => Err(CompileError::Target(format!(
+                "{}: the module's target triple '{triple}' contradicts --target {}",
+                module.file, target.triple
+            ))),
+            (Some(target), _) => Ok(target.clone()),
+            (None, Some(triple)) => Target::parse(triple).map_err(|e| CompileError::Target(format!("{}: {e}", module.file))),
+            (None, None) => Target::host().map_err(CompileError::Target),
+        }
+    }
+}
+
+/// One function's finished machine code.
+pub struct CompiledFunction {
+    /// Index of the function in the module.
+    pub func: ir::FuncId,
+    pub code: Vec<u8>,
+    pub alignment: u64,
+    pub relocs: Vec<ModuleReloc>,
+    pub unwind: Option<UnwindInfo>,
+}
+
+/// Compiles every defined function of `module`, in module order. Functions are spread over the
+/// machine's cores when there are enough of them to pay for the threads.
+pub fn compile_functions(
+    module: &ir::Module,
+    isa: &Arc<dyn TargetIsa>,
+    symbols: &Symbols,
+) -> Result<Vec<CompiledFunction>, CompileError> {
+    let defined: Vec<ir::FuncId> = (0..module.functions.len() as u32)
+        .map(ir::FuncId)
+        .filter(|&id| !module.function(id).is_declaration())
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(defined.len() / 4).max(1);
+    if threads == 1 {
+        return defined.iter().map(|&id| compile_function(module, id, isa, symbols)).collect();
+    }
+    let chunk = defined.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = defined
+            .chunks(chunk)
+            .map(|ids| {
+                scope.spawn(move || {
+                    ids.iter().map(|&id| compile_function(module, id, isa, symbols)).collect::<Result<Vec<_>, _>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(defined.len());
+        for worker in workers {
+            all.extend(worker.join().expect("a compile worker panicked")?);
+        }
+        Ok(all)
+    })
+}
+
+fn compile_function(
+    module: &ir::Module,
+    id: ir::FuncId,
+    isa: &Arc<dyn TargetIsa>,
+    symbols: &Symbols,
+) -> Result<CompiledFunction, CompileError> {
+    let func = lower::lower_function(module, id, isa.as_ref(), symbols)?;
+    let name = &module.function(id).name;
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let codegen_error = |message: String| CompileError::Codegen { function: name.clone(), message };
+    ctx.compile(isa.as_ref(), &mut ControlPlane::default())
+        .map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+    let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
+    let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
+    let module_id = symbols.function(id).expect("a defined function has a symbol");
+    let relocs = compiled
+        .buffer
+        .relocs()
+        .iter()
+        .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id))
+        .collect();
+    Ok(CompiledFunction {
+        func: id,
+        code: compiled.buffer.data().to_vec(),
+        alignment: compiled.buffer.alignment as u64,
+        relocs,
+        unwind,
+    })
+}

@@ -1,3 +1,50 @@
-//! Outputs: relocatable objects and in-process JIT code.
+//! Outputs: relocatable objects and in-process JIT code. Both declare the module's symbols, define
+//! its globals, take the machine code of `compile` and hand it to a cranelift-module backend.
+
+pub mod eh_frame;
 pub mod jit;
 pub mod object;
+
+use cranelift_module::{DataDescription, Module};
+
+use crate::ir::{self, Const, Init, IrError, Type};
+use crate::lower::Symbols;
+
+/// Defines every global variable that has an initializer.
+fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<(), IrError> {
+    for (i, g) in module.globals.iter().enumerate() {
+        let Some(init) = &g.init else { continue };
+        let mut bytes = Vec::with_capacity(g.ty.alloc_size() as usize);
+        initial_bytes(&g.ty, init, &mut bytes);
+        let mut data = DataDescription::new();
+        data.define(bytes.into_boxed_slice());
+        data.set_align(g.align.unwrap_or(1).max(g.ty.align()));
+        out.define_data(symbols.global(ir::GlobalId(i as u32)), &data)
+            .map_err(|e| module.error(g.span, format!("cannot define global '@{}': {e}", g.name)))?;
+    }
+    Ok(())
+}
+
+/// The little-endian bytes of a global's initial value.
+fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>) {
+    let size = ty.alloc_size() as usize;
+    let start = out.len();
+    match (init, ty) {
+        (Init::Zero, _) => {}
+        (Init::Bytes(bytes), _) => out.extend_from_slice(bytes),
+        (Init::Array(items), Type::Array(_, elem)) => {
+            for item in items {
+                initial_bytes(elem, item, out);
+            }
+        }
+        (Init::Scalar(Const::Float(x)), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
+        (Init::Scalar(Const::Float(x)), _) => out.extend_from_slice(&x.to_le_bytes()),
+        (Init::Scalar(Const::Int(v) | Const::IntToPtr(v)), _) => {
+            let v = if *ty == Type::I1 { v & 1 } else { *v };
+            out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
+        }
+        (Init::Scalar(Const::Zero | Const::Undef | Const::Poison), _) | (Init::Array(_), _) => {}
+    }
+    // Whatever the initializer left out (zeroinitializer, undef, short strings) is zero.
+    out.resize(start + size, 0);
+}

@@ -1,3 +1,39 @@
-//! Relocatable objects.
-use crate::{compile::Options, ir::Module};
-pub fn compile(_m: &Module, _o: &Options) -> Result<Vec<u8>, crate::compile::CompileError> { todo!() }
+//! Relocatable objects (ELF) through cranelift-object: text, data for globals, relocations and
+//! `.eh_frame`.
+
+use cranelift_module::{default_libcall_names, Module};
+use cranelift_object::{ObjectBuilder, ObjectModule};
+
+use super::{define_globals, eh_frame};
+use crate::compile::{compile_functions, CompileError, Options};
+use crate::ir::Module as IrModule;
+use crate::lower::Symbols;
+
+/// Compiles `module` to the bytes of a relocatable object for the resolved target.
+pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
+    let target = options.resolve_target(module)?;
+    // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
+    let isa = target.isa(options.opt, true).map_err(CompileError::Target)?;
+    let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
+    let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names())
+        .map_err(|e| CompileError::Target(e.to_string()))?;
+    let mut out = ObjectModule::new(builder);
+    let symbols = Symbols::declare(module, &mut out, true)?;
+    define_globals(module, &mut out, &symbols)?;
+    let compiled = compile_functions(module, &isa, &symbols)?;
+    for f in &compiled {
+        let id = symbols.function(f.func).expect("defined functions have symbols");
+        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
+            .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
+    }
+    let mut product = out.finish();
+    let unwind: Vec<_> = compiled
+        .iter()
+        .filter_map(|f| {
+            let symbol = product.function_symbol(symbols.function(f.func)?);
+            Some((symbol, f.unwind.as_ref()?))
+        })
+        .collect();
+    eh_frame::write(&mut product.object, isa.as_ref(), &unwind).map_err(CompileError::Emit)?;
+    product.emit().map_err(|e| CompileError::Emit(format!("cannot write the object: {e}")))
+}

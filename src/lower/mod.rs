@@ -1,1 +1,685 @@
-//! Lowering of the IR onto Cranelift IR.
+//! Lowering of one IR function onto Cranelift IR through cranelift-frontend.
+//!
+//! Input: a verified `ir::Module` and the [`Symbols`] declared for the output; output: a Cranelift
+//! `Function` ready for `compile`. Lowering is pure (it never touches the output module), so the
+//! functions of a module lower and compile in parallel.
+//!
+//! Representation: integers keep their width (`i1` lives in an `I8` holding 0 or 1), `ptr` is an `I64`,
+//! `phi`s become block parameters, and blocks are lowered in reverse postorder so every definition is
+//! lowered before its uses; unreachable blocks are dropped.
+
+pub mod symbols;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::types::{self, Type as ClifType};
+use cranelift_codegen::ir::{
+    self as clif, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData, InstBuilder,
+    MemFlagsData, StackSlotData, StackSlotKind, TrapCode, UserExternalName, UserFuncName,
+};
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
+use cranelift_module::DataId;
+
+use crate::ir::{self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, Type, Value};
+pub use symbols::Symbols;
+
+/// External-name namespaces: functions and data, as cranelift-module numbers them.
+const FUNCTION_NAMESPACE: u32 = 0;
+const DATA_NAMESPACE: u32 = 1;
+
+/// The Cranelift type that holds a value of an IR scalar type.
+pub fn clif_type(t: &Type) -> ClifType {
+    match t {
+        Type::Int(1) | Type::Int(8) => types::I8,
+        Type::Int(16) => types::I16,
+        Type::Int(32) => types::I32,
+        Type::Float => types::F32,
+        Type::Double => types::F64,
+        _ => types::I64,
+    }
+}
+
+/// Lowers function `id` of `module` (which must be a definition).
+pub fn lower_function(
+    module: &ir::Module,
+    id: ir::FuncId,
+    isa: &dyn TargetIsa,
+    symbols: &Symbols,
+) -> Result<clif::Function, IrError> {
+    let f = module.function(id);
+    let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
+    let sig = symbols::signature(isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
+    let mut func = clif::Function::with_name_signature(UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32()), sig);
+    let mut fctx = FunctionBuilderContext::new();
+    let builder = FunctionBuilder::new(&mut func, &mut fctx);
+    let mut lowering = Lowering {
+        module,
+        f,
+        isa,
+        symbols,
+        b: builder,
+        blocks: Vec::new(),
+        values: vec![None; f.insts.len()],
+        params: Vec::new(),
+        func_refs: HashMap::new(),
+        data_refs: HashMap::new(),
+        dynamic_stack: None,
+    };
+    lowering.run()?;
+    lowering.b.seal_all_blocks();
+    let config = isa.frontend_config();
+    lowering.b.finalize(config);
+    Ok(func)
+}
+
+/// The state of lowering one function.
+struct Lowering<'a> {
+    module: &'a ir::Module,
+    f: &'a ir::Function,
+    isa: &'a dyn TargetIsa,
+    symbols: &'a Symbols,
+    b: FunctionBuilder<'a>,
+    /// The Cranelift block of each IR block (`None` for unreachable blocks).
+    blocks: Vec<Option<clif::Block>>,
+    /// The Cranelift value of each instruction's result, once lowered.
+    values: Vec<Option<clif::Value>>,
+    params: Vec<clif::Value>,
+    func_refs: HashMap<ir::FuncId, FuncRef>,
+    data_refs: HashMap<DataId, GlobalValue>,
+    /// `(arena address, top cell address, top at entry)` in functions with dynamic allocas.
+    dynamic_stack: Option<(clif::Value, clif::Value, clif::Value)>,
+}
+
+impl<'a> Lowering<'a> {
+    fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
+        self.module.error(span, message)
+    }
+
+    fn run(&mut self) -> Result<(), IrError> {
+        let order = reverse_postorder(self.f);
+        self.blocks = vec![None; self.f.blocks.len()];
+        for &block in &order {
+            let clif_block = self.b.create_block();
+            self.blocks[block.0 as usize] = Some(clif_block);
+            for &inst in &self.f.block(block).insts {
+                let data = self.f.inst(inst);
+                if !matches!(data.kind, Inst::Phi { .. }) {
+                    break;
+                }
+                let param = self.b.append_block_param(clif_block, clif_type(&data.ty));
+                self.values[inst.0 as usize] = Some(param);
+            }
+        }
+        let entry = self.blocks[0].expect("the entry block is reachable");
+        self.b.append_block_params_for_function_params(entry);
+        self.params = self.b.block_params(entry).to_vec();
+        self.b.switch_to_block(entry);
+        if symbols::needs_dynamic_stack(self.f) {
+            let (arena, top) = self.symbols.dynamic_stack.expect("declared for every function that needs it");
+            let arena = self.data_address(arena, true);
+            let top = self.data_address(top, true);
+            let mark = self.b.ins().load(types::I64, MemFlagsData::trusted(), top, 0);
+            self.dynamic_stack = Some((arena, top, mark));
+        }
+        for block in order {
+            let clif_block = self.blocks[block.0 as usize].expect("blocks in the order are reachable");
+            if block.0 != 0 {
+                self.b.switch_to_block(clif_block);
+            }
+            for &inst in &self.f.block(block).insts {
+                self.lower_inst(block, inst)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_inst(&mut self, block: BlockId, id: InstId) -> Result<(), IrError> {
+        let data = self.f.inst(id);
+        let ty = &data.ty;
+        let result = match &data.kind {
+            Inst::Phi { .. } => return Ok(()),
+            Inst::Binary { op, lhs, rhs } => {
+                let l = self.value(lhs, ty)?;
+                let r = self.value(rhs, ty)?;
+                Some(self.binary(*op, ty, l, r))
+            }
+            Inst::FNeg { val } => {
+                let v = self.value(val, ty)?;
+                Some(self.b.ins().fneg(v))
+            }
+            Inst::ICmp { pred, ty: operand_ty, lhs, rhs } => {
+                let mut l = self.value(lhs, operand_ty)?;
+                let mut r = self.value(rhs, operand_ty)?;
+                let cc = int_cc(*pred);
+                // An i1 holds 0/1; as a signed number 1 is -1, so signed comparisons negate first.
+                if *operand_ty == Type::I1 && is_signed(*pred) {
+                    l = self.b.ins().ineg(l);
+                    r = self.b.ins().ineg(r);
+                }
+                Some(self.b.ins().icmp(cc, l, r))
+            }
+            Inst::FCmp { pred, ty: operand_ty, lhs, rhs } => {
+                let l = self.value(lhs, operand_ty)?;
+                let r = self.value(rhs, operand_ty)?;
+                Some(match float_cc(*pred) {
+                    Some(cc) => self.b.ins().fcmp(cc, l, r),
+                    None => self.b.ins().iconst(types::I8, i64::from(*pred == FloatPred::True)),
+                })
+            }
+            Inst::Select { cond, if_true, if_false } => {
+                let c = self.value(cond, &Type::I1)?;
+                let t = self.value(if_true, ty)?;
+                let f = self.value(if_false, ty)?;
+                Some(self.b.ins().select(c, t, f))
+            }
+            Inst::Cast { op, from, val } => {
+                let v = self.value(val, from)?;
+                Some(self.cast(*op, from, ty, v))
+            }
+            Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, elem, count.as_ref(), *align)?),
+            Inst::Load { ptr, .. } => {
+                let p = self.value(ptr, &Type::Ptr)?;
+                Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
+            }
+            Inst::Store { val, ptr, .. } => {
+                let v = self.value(&val.value, &val.ty)?;
+                let p = self.value(ptr, &Type::Ptr)?;
+                self.b.ins().store(MemFlagsData::new(), v, p, 0);
+                None
+            }
+            Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
+            Inst::Call { callee, sig, args, .. } => return self.call(id, callee, sig, args),
+            Inst::Br { dest } => {
+                let args = self.edge_args(block, *dest)?;
+                let target = self.block(*dest);
+                self.b.ins().jump(target, &args);
+                None
+            }
+            Inst::CondBr { cond, if_true, if_false } => {
+                let c = self.value(cond, &Type::I1)?;
+                let t_args = self.edge_args(block, *if_true)?;
+                let f_args = self.edge_args(block, *if_false)?;
+                let (t, f) = (self.block(*if_true), self.block(*if_false));
+                self.b.ins().brif(c, t, &t_args, f, &f_args);
+                None
+            }
+            Inst::Switch { ty: switch_ty, val, default, cases } => {
+                self.switch(block, switch_ty, val, *default, cases)?;
+                None
+            }
+            Inst::Ret { val } => {
+                let values = match val {
+                    Some(operand) => vec![self.value(&operand.value, &operand.ty)?],
+                    None => Vec::new(),
+                };
+                if let Some((_, top, mark)) = self.dynamic_stack {
+                    self.b.ins().store(MemFlagsData::trusted(), mark, top, 0);
+                }
+                self.b.ins().return_(&values);
+                None
+            }
+            Inst::Unreachable => {
+                self.b.ins().trap(TrapCode::unwrap_user(1));
+                None
+            }
+        };
+        self.values[id.0 as usize] = result;
+        Ok(())
+    }
+
+    fn block(&self, id: BlockId) -> clif::Block {
+        self.blocks[id.0 as usize].expect("a successor of a reachable block is reachable")
+    }
+
+    /// The Cranelift value of an operand used at type `ty`.
+    fn value(&mut self, v: &Value, ty: &Type) -> Result<clif::Value, IrError> {
+        Ok(match v {
+            Value::Inst(id) => self.values[id.0 as usize].expect("a verified use is dominated by its definition"),
+            Value::Param(n) => self.params[*n as usize],
+            Value::Const(c) => self.constant(c, ty),
+            Value::Global(g) => {
+                let defined = self.module.global(*g).init.is_some();
+                self.data_address(self.symbols.global(*g), defined)
+            }
+            Value::Func(fid) => {
+                let f = self.module.function(*fid);
+                if f.intrinsic().is_some() {
+                    return Err(self.error(f.span, format!("the address of intrinsic '@{}' cannot be taken", f.name)));
+                }
+                let r = self.func_ref(*fid);
+                self.b.ins().func_addr(types::I64, r)
+            }
+        })
+    }
+
+    fn constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
+        let ins = self.b.ins();
+        match (c, ty) {
+            (Const::Float(x), Type::Float) => ins.f32const(*x as f32),
+            (Const::Float(x), _) => ins.f64const(*x),
+            (Const::Zero | Const::Undef | Const::Poison, Type::Float) => ins.f32const(0.0),
+            (Const::Zero | Const::Undef | Const::Poison, Type::Double) => ins.f64const(0.0),
+            (Const::Zero | Const::Undef | Const::Poison, _) => ins.iconst(clif_type(ty), 0),
+            (Const::Int(v) | Const::IntToPtr(v), _) => {
+                let bits = ty.int_bits().unwrap_or(64);
+                // Cranelift wants narrow immediates zero-extended; an i1 keeps only its low bit.
+                let masked = if bits >= 64 { *v } else { *v & ((1i64 << bits) - 1) };
+                ins.iconst(clif_type(ty), masked)
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, ty: &Type, l: clif::Value, r: clif::Value) -> clif::Value {
+        let ins = self.b.ins();
+        let v = match op {
+            BinOp::Add => ins.iadd(l, r),
+            BinOp::Sub => ins.isub(l, r),
+            BinOp::Mul => ins.imul(l, r),
+            BinOp::SDiv => ins.sdiv(l, r),
+            BinOp::UDiv => ins.udiv(l, r),
+            BinOp::SRem => ins.srem(l, r),
+            BinOp::URem => ins.urem(l, r),
+            BinOp::And => ins.band(l, r),
+            BinOp::Or => ins.bor(l, r),
+            BinOp::Xor => ins.bxor(l, r),
+            BinOp::Shl => ins.ishl(l, r),
+            BinOp::LShr => ins.ushr(l, r),
+            BinOp::AShr => ins.sshr(l, r),
+            BinOp::FAdd => ins.fadd(l, r),
+            BinOp::FSub => ins.fsub(l, r),
+            BinOp::FMul => ins.fmul(l, r),
+            BinOp::FDiv => ins.fdiv(l, r),
+            BinOp::FRem => {
+                let libm = if *ty == Type::Float { self.symbols.fmodf } else { self.symbols.fmod };
+                let sig = symbols::signature(self.isa.default_call_conv(), ty, [ty, ty]);
+                let callee = self.import(libm.expect("fmod is declared when frem is used"), false, sig);
+                let call = self.b.ins().call(callee, &[l, r]);
+                return self.b.inst_results(call)[0];
+            }
+        };
+        if *ty == Type::I1 && !matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) {
+            self.b.ins().band_imm_u(v, 1)
+        } else {
+            v
+        }
+    }
+
+    fn cast(&mut self, op: CastOp, from: &Type, to: &Type, v: clif::Value) -> clif::Value {
+        let (ft, tt) = (clif_type(from), clif_type(to));
+        let ins = self.b.ins();
+        match op {
+            CastOp::ZExt | CastOp::PtrToInt | CastOp::IntToPtr if ft.bits() < tt.bits() => ins.uextend(tt, v),
+            CastOp::SExt if *from == Type::I1 => {
+                let negated = ins.ineg(v);
+                if tt == types::I8 {
+                    negated
+                } else {
+                    self.b.ins().sextend(tt, negated)
+                }
+            }
+            CastOp::SExt if ft.bits() < tt.bits() => ins.sextend(tt, v),
+            CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => {
+                let narrowed = if ft.bits() > tt.bits() { ins.ireduce(tt, v) } else { v };
+                if *to == Type::I1 {
+                    self.b.ins().band_imm_u(narrowed, 1)
+                } else {
+                    narrowed
+                }
+            }
+            CastOp::ZExt | CastOp::SExt => v,
+            CastOp::SIToFP | CastOp::UIToFP => {
+                let signed = op == CastOp::SIToFP;
+                let wide = match (*from == Type::I1, ft.bits() < 32) {
+                    (true, _) if signed => {
+                        let negated = ins.ineg(v);
+                        self.b.ins().sextend(types::I32, negated)
+                    }
+                    (_, true) if signed => ins.sextend(types::I32, v),
+                    (_, true) => ins.uextend(types::I32, v),
+                    _ => v,
+                };
+                if signed {
+                    self.b.ins().fcvt_from_sint(tt, wide)
+                } else {
+                    self.b.ins().fcvt_from_uint(tt, wide)
+                }
+            }
+            CastOp::FPToSI | CastOp::FPToUI => {
+                // Out-of-range conversions are poison in LLVM; the saturating forms never trap.
+                let wide = if tt.bits() < 32 { types::I32 } else { tt };
+                let converted = if op == CastOp::FPToSI {
+                    ins.fcvt_to_sint_sat(wide, v)
+                } else {
+                    ins.fcvt_to_uint_sat(wide, v)
+                };
+                let narrowed = if wide != tt { self.b.ins().ireduce(tt, converted) } else { converted };
+                if *to == Type::I1 {
+                    self.b.ins().band_imm_u(narrowed, 1)
+                } else {
+                    narrowed
+                }
+            }
+            CastOp::FPExt => ins.fpromote(tt, v),
+            CastOp::FPTrunc => ins.fdemote(tt, v),
+            CastOp::BitCast if ft == tt => v,
+            CastOp::BitCast => ins.bitcast(tt, MemFlagsData::new(), v),
+        }
+    }
+
+    fn alloca(
+        &mut self,
+        block: BlockId,
+        elem: &Type,
+        count: Option<&ir::Operand>,
+        align: Option<u64>,
+    ) -> Result<clif::Value, IrError> {
+        let align = align.unwrap_or(1).max(elem.align()).max(1);
+        let constant_count = match count {
+            None => Some(1),
+            Some(ir::Operand { value: Value::Const(Const::Int(n)), ty }) => {
+                // The count is unsigned; keep it within its width.
+                let bits = ty.int_bits().unwrap_or(64);
+                Some(if bits >= 64 { *n as u64 } else { (*n as u64) & ((1u64 << bits) - 1) })
+            }
+            Some(_) => None,
+        };
+        if let (0, Some(n)) = (block.0, constant_count) {
+            let size = elem.alloc_size().checked_mul(n).filter(|&s| s <= u32::MAX as u64).ok_or_else(|| {
+                self.error(self.f.span, format!("alloca of {n} x {elem} does not fit in a stack frame"))
+            })?;
+            let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                size as u32,
+                align.trailing_zeros() as u8,
+            ));
+            return Ok(self.b.ins().stack_addr(types::I64, slot, 0));
+        }
+        // Outside the entry block, or with a run-time count: bump the arena, which each return resets
+        // to where the function found it.
+        let (arena, top, _) = self.dynamic_stack.expect("set up for functions with dynamic allocas");
+        let n = match count {
+            Some(operand) => {
+                let v = self.value(&operand.value, &operand.ty)?;
+                let t = clif_type(&operand.ty);
+                if t.bits() < 64 {
+                    self.b.ins().uextend(types::I64, v)
+                } else {
+                    v
+                }
+            }
+            None => self.b.ins().iconst(types::I64, 1),
+        };
+        let ins = self.b.ins();
+        let size = ins.imul_imm_s(n, elem.alloc_size() as i64);
+        let offset = self.b.ins().load(types::I64, MemFlagsData::trusted(), top, 0);
+        let rounded = self.b.ins().iadd_imm_s(offset, align as i64 - 1);
+        let aligned = self.b.ins().band_imm_u(rounded, -(align as i64));
+        let end = self.b.ins().iadd(aligned, size);
+        let limit = symbols::DYNAMIC_STACK_BYTES as i64;
+        let overflow = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, end, limit);
+        self.b.ins().trapnz(overflow, TrapCode::STACK_OVERFLOW);
+        self.b.ins().store(MemFlagsData::trusted(), end, top, 0);
+        Ok(self.b.ins().iadd(arena, aligned))
+    }
+
+    fn gep(&mut self, source: &Type, base: &Value, indices: &[ir::Operand]) -> Result<clif::Value, IrError> {
+        let mut address = self.value(base, &Type::Ptr)?;
+        let mut constant_offset: i64 = 0;
+        let mut current = source.clone();
+        for (i, index) in indices.iter().enumerate() {
+            if i > 0 {
+                current = match current {
+                    Type::Array(_, elem) => *elem,
+                    other => other,
+                };
+            }
+            let stride = current.alloc_size() as i64;
+            match &index.value {
+                Value::Const(Const::Int(n)) => {
+                    constant_offset = constant_offset.wrapping_add(n.wrapping_mul(stride));
+                }
+                Value::Const(Const::Zero | Const::Undef | Const::Poison) => {}
+                other => {
+                    let v = self.value(other, &index.ty)?;
+                    let t = clif_type(&index.ty);
+                    let wide = match t.bits() {
+                        64 => v,
+                        _ if index.ty == Type::I1 => {
+                            let negated = self.b.ins().ineg(v);
+                            self.b.ins().sextend(types::I64, negated)
+                        }
+                        _ => self.b.ins().sextend(types::I64, v),
+                    };
+                    let scaled = if stride == 1 { wide } else { self.b.ins().imul_imm_s(wide, stride) };
+                    address = self.b.ins().iadd(address, scaled);
+                }
+            }
+        }
+        if constant_offset != 0 {
+            address = self.b.ins().iadd_imm_s(address, constant_offset);
+        }
+        Ok(address)
+    }
+
+    fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
+        let data = self.f.inst(id);
+        if let Value::Func(fid) = callee {
+            let target = self.module.function(*fid);
+            if let Some(intrinsic) = target.intrinsic() {
+                return Err(self.error(
+                    data.span,
+                    format!("{intrinsic:?} intrinsics ('@{}') are not lowered yet", target.name),
+                ));
+            }
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.value(&arg.value, &arg.ty)?);
+        }
+        let call = match callee {
+            Value::Func(fid) if !sig.varargs => {
+                let r = self.func_ref(*fid);
+                self.b.ins().call(r, &values)
+            }
+            _ => {
+                if sig.varargs {
+                    self.check_variadic_args(data.span, &args[sig.params.len().min(args.len())..])?;
+                }
+                // A variadic call passes its extra arguments like fixed ones on the targets we support
+                // (SysV x86-64 only adds %al, an upper bound of vector registers, checked above).
+                let call_sig = symbols::signature(self.isa.default_call_conv(), &sig.ret, args.iter().map(|a| &a.ty));
+                let sig_ref = self.b.import_signature(call_sig);
+                let address = self.value(callee, &Type::Ptr)?;
+                self.b.ins().call_indirect(sig_ref, address, &values)
+            }
+        };
+        self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
+        Ok(())
+    }
+
+    /// SysV x86-64 variadic callees read the count of vector registers used from %al, which
+    /// Cranelift cannot set: refuse floating-point variadic arguments there rather than miscompile.
+    fn check_variadic_args(&self, span: ir::Span, extra: &[ir::Operand]) -> Result<(), IrError> {
+        let x86 = self.isa.triple().architecture == target_lexicon::Architecture::X86_64;
+        if x86 && extra.iter().any(|a| a.ty.is_float()) {
+            return Err(self.error(
+                span,
+                "floating-point arguments to a variadic function are not supported on x86-64 \
+                 (pass them through a non-variadic wrapper)",
+            ));
+        }
+        Ok(())
+    }
+
+    fn switch(
+        &mut self,
+        block: BlockId,
+        ty: &Type,
+        val: &Value,
+        default: BlockId,
+        cases: &[(i64, BlockId)],
+    ) -> Result<(), IrError> {
+        let v = self.value(val, ty)?;
+        let bits = ty.int_bits().unwrap_or(64);
+        let mask: u128 = if bits >= 64 { u64::MAX as u128 } else { (1u128 << bits) - 1 };
+        // Cranelift's switch passes no block arguments: edges into blocks with phis go through a
+        // block of their own that supplies them.
+        let mut edge_blocks: HashMap<BlockId, clif::Block> = HashMap::new();
+        let mut edges = Vec::new();
+        let mut edge_to = |this: &mut Self, target: BlockId| {
+            if !this.has_phis(target) {
+                return this.block(target);
+            }
+            *edge_blocks.entry(target).or_insert_with(|| {
+                let edge = this.b.create_block();
+                edges.push((edge, target));
+                edge
+            })
+        };
+        let mut switch = Switch::new();
+        for &(value, target) in cases {
+            let dest = edge_to(self, target);
+            switch.set_entry((value as u64 as u128) & mask, dest);
+        }
+        let default_dest = edge_to(self, default);
+        switch.emit(&mut self.b, v, default_dest);
+        for (edge, target) in edges {
+            self.b.switch_to_block(edge);
+            let args = self.edge_args(block, target)?;
+            let dest = self.block(target);
+            self.b.ins().jump(dest, &args);
+        }
+        Ok(())
+    }
+
+    fn has_phis(&self, block: BlockId) -> bool {
+        self.f.block(block).insts.first().is_some_and(|&i| matches!(self.f.inst(i).kind, Inst::Phi { .. }))
+    }
+
+    /// The values the phis of `to` take on the edge from `from`.
+    fn edge_args(&mut self, from: BlockId, to: BlockId) -> Result<Vec<BlockArg>, IrError> {
+        let mut args = Vec::new();
+        for &inst in &self.f.block(to).insts {
+            let data = self.f.inst(inst);
+            let Inst::Phi { incoming } = &data.kind else { break };
+            let (value, _) = incoming
+                .iter()
+                .find(|(_, pred)| *pred == from)
+                .ok_or_else(|| self.error(data.span, "phi has no incoming value for a predecessor"))?;
+            args.push(BlockArg::Value(self.value(value, &data.ty)?));
+        }
+        Ok(args)
+    }
+
+    fn func_ref(&mut self, fid: ir::FuncId) -> FuncRef {
+        if let Some(&r) = self.func_refs.get(&fid) {
+            return r;
+        }
+        let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
+        let f = self.module.function(fid);
+        let sig = symbols::signature(self.isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
+        let r = self.import(module_id, !f.is_declaration(), sig);
+        self.func_refs.insert(fid, r);
+        r
+    }
+
+    /// Imports a declared function into this function with the given signature.
+    fn import(&mut self, id: cranelift_module::FuncId, defined: bool, sig: clif::Signature) -> FuncRef {
+        let signature = self.b.import_signature(sig);
+        let name = self.b.func.declare_imported_user_function(UserExternalName::new(FUNCTION_NAMESPACE, id.as_u32()));
+        self.b.import_function(ExtFuncData {
+            name: ExternalName::user(name),
+            signature,
+            colocated: self.symbols.colocated && defined,
+            patchable: false,
+        })
+    }
+
+    fn data_address(&mut self, id: DataId, defined: bool) -> clif::Value {
+        let gv = match self.data_refs.get(&id) {
+            Some(&gv) => gv,
+            None => {
+                let name = self.b.func.declare_imported_user_function(UserExternalName::new(DATA_NAMESPACE, id.as_u32()));
+                let gv = self.b.create_global_value(GlobalValueData::Symbol {
+                    name: ExternalName::user(name),
+                    offset: 0.into(),
+                    colocated: self.symbols.colocated && defined,
+                    tls: false,
+                });
+                self.data_refs.insert(id, gv);
+                gv
+            }
+        };
+        self.b.ins().symbol_value(types::I64, gv)
+    }
+}
+
+/// Reachable blocks in reverse postorder from the entry: every block after its dominators.
+fn reverse_postorder(f: &ir::Function) -> Vec<BlockId> {
+    let n = f.blocks.len();
+    let mut visited = vec![false; n];
+    let mut post = Vec::with_capacity(n);
+    let successors = |b: BlockId| {
+        let last = *f.block(b).insts.last().expect("a verified block ends with a terminator");
+        f.inst(last).kind.successors()
+    };
+    let mut stack = vec![(BlockId(0), successors(BlockId(0)), 0usize)];
+    visited[0] = true;
+    while let Some((block, succs, next)) = stack.last_mut() {
+        if let Some(&s) = succs.get(*next) {
+            *next += 1;
+            if !visited[s.0 as usize] {
+                visited[s.0 as usize] = true;
+                let ss = successors(s);
+                stack.push((s, ss, 0));
+            }
+        } else {
+            post.push(*block);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    post
+}
+
+fn int_cc(p: IntPred) -> IntCC {
+    match p {
+        IntPred::Eq => IntCC::Equal,
+        IntPred::Ne => IntCC::NotEqual,
+        IntPred::Ugt => IntCC::UnsignedGreaterThan,
+        IntPred::Uge => IntCC::UnsignedGreaterThanOrEqual,
+        IntPred::Ult => IntCC::UnsignedLessThan,
+        IntPred::Ule => IntCC::UnsignedLessThanOrEqual,
+        IntPred::Sgt => IntCC::SignedGreaterThan,
+        IntPred::Sge => IntCC::SignedGreaterThanOrEqual,
+        IntPred::Slt => IntCC::SignedLessThan,
+        IntPred::Sle => IntCC::SignedLessThanOrEqual,
+    }
+}
+
+fn is_signed(p: IntPred) -> bool {
+    matches!(p, IntPred::Sgt | IntPred::Sge | IntPred::Slt | IntPred::Sle)
+}
+
+/// `None` for the constant predicates `false` and `true`.
+fn float_cc(p: FloatPred) -> Option<FloatCC> {
+    Some(match p {
+        FloatPred::False | FloatPred::True => return None,
+        FloatPred::Oeq => FloatCC::Equal,
+        FloatPred::Ogt => FloatCC::GreaterThan,
+        FloatPred::Oge => FloatCC::GreaterThanOrEqual,
+        FloatPred::Olt => FloatCC::LessThan,
+        FloatPred::Ole => FloatCC::LessThanOrEqual,
+        FloatPred::One => FloatCC::OrderedNotEqual,
+        FloatPred::Ord => FloatCC::Ordered,
+        FloatPred::Ueq => FloatCC::UnorderedOrEqual,
+        FloatPred::Ugt => FloatCC::UnorderedOrGreaterThan,
+        FloatPred::Uge => FloatCC::UnorderedOrGreaterThanOrEqual,
+        FloatPred::Ult => FloatCC::UnorderedOrLessThan,
+        FloatPred::Ule => FloatCC::UnorderedOrLessThanOrEqual,
+        FloatPred::Une => FloatCC::NotEqual,
+        FloatPred::Uno => FloatCC::Unordered,
+    })
+}

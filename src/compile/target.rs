@@ -1,0 +1,95 @@
+//! The targets patchmap compiles for, and the Cranelift ISA for each.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use cranelift_codegen::isa::{self, TargetIsa};
+use cranelift_codegen::settings::{self, Configurable};
+use target_lexicon::{Architecture, Triple};
+
+/// The architectures with stack map support.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arch {
+    X86_64,
+    Aarch64,
+}
+
+/// A target: an architecture on Linux (ELF) for now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub arch: Arch,
+    pub triple: Triple,
+}
+
+/// Cranelift's optimisation levels, as `-O none|speed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OptLevel {
+    None,
+    #[default]
+    Speed,
+}
+
+impl FromStr for OptLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "none" | "0" => Ok(OptLevel::None),
+            "speed" | "2" => Ok(OptLevel::Speed),
+            other => Err(format!("unknown optimisation level '{other}' (expected none or speed)")),
+        }
+    }
+}
+
+impl Target {
+    /// The machine this process runs on.
+    pub fn host() -> Result<Target, String> {
+        Target::from_triple(Triple::host())
+    }
+
+    /// A full triple, or `x86_64` / `aarch64` as shorthands for their Linux GNU triples.
+    pub fn parse(text: &str) -> Result<Target, String> {
+        let text = match text {
+            "x86_64" | "x86-64" => "x86_64-unknown-linux-gnu",
+            "aarch64" | "arm64" => "aarch64-unknown-linux-gnu",
+            other => other,
+        };
+        let triple = Triple::from_str(text).map_err(|e| format!("invalid target triple '{text}': {e}"))?;
+        Target::from_triple(triple)
+    }
+
+    fn from_triple(triple: Triple) -> Result<Target, String> {
+        let arch = match triple.architecture {
+            Architecture::X86_64 => Arch::X86_64,
+            Architecture::Aarch64(target_lexicon::Aarch64Architecture::Aarch64) => Arch::Aarch64,
+            other => return Err(format!("unsupported target architecture '{other}' (supported: x86_64, aarch64)")),
+        };
+        if triple.binary_format != target_lexicon::BinaryFormat::Elf {
+            return Err(format!(
+                "unsupported object format '{}' for '{triple}' (supported: ELF, e.g. x86_64-unknown-linux-gnu)",
+                triple.binary_format
+            ));
+        }
+        Ok(Target { arch, triple })
+    }
+
+    /// Whether a module's `target triple` names the same architecture.
+    pub fn agrees_with(&self, module_triple: &str) -> bool {
+        Target::parse(module_triple).is_ok_and(|t| t.arch == self.arch)
+    }
+
+    /// The Cranelift ISA: frame pointers kept (stack maps are FP-relative, as LLVM's), PIC for objects
+    /// that link into PIE executables, non-PIC for the JIT (which needs it).
+    pub fn isa(&self, opt: OptLevel, pic: bool) -> Result<Arc<dyn TargetIsa>, String> {
+        let mut flags = settings::builder();
+        let set = |flags: &mut settings::Builder, name: &str, value: &str| {
+            flags.set(name, value).map_err(|e| format!("cranelift setting {name}={value}: {e}"))
+        };
+        set(&mut flags, "opt_level", if opt == OptLevel::Speed { "speed" } else { "none" })?;
+        set(&mut flags, "preserve_frame_pointers", "true")?;
+        set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;
+        set(&mut flags, "unwind_info", "true")?;
+        set(&mut flags, "machine_code_cfg_info", "true")?;
+        let builder = isa::lookup(self.triple.clone()).map_err(|e| format!("no Cranelift backend for {}: {e}", self.triple))?;
+        builder.finish(settings::Flags::new(flags)).map_err(|e| format!("cannot configure Cranelift for {}: {e}", self.triple))
+    }
+}

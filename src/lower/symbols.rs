@@ -1,0 +1,131 @@
+//! The module-level names a lowered function refers to: functions, globals, the libm routines
+//! Cranelift has no instruction for, and the dynamic-alloca arena.
+
+use cranelift_codegen::ir::{AbiParam, Signature};
+use cranelift_codegen::isa::CallConv;
+use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module};
+
+use super::clif_type;
+use crate::ir::{self, Inst, IrError};
+
+/// Bytes of the arena that backs `alloca`s Cranelift cannot put in the frame (dynamic counts, or
+/// allocas outside the entry block). Cranelift has no dynamic stack allocation.
+pub const DYNAMIC_STACK_BYTES: u64 = 8 << 20;
+
+/// Declared symbols of one output (an object or a JIT module), shared read-only by the lowering of
+/// every function.
+pub struct Symbols {
+    functions: Vec<Option<FuncId>>,
+    globals: Vec<DataId>,
+    /// `fmod`, imported when some function uses `frem` on doubles.
+    pub fmod: Option<FuncId>,
+    /// `fmodf`, imported when some function uses `frem` on floats.
+    pub fmodf: Option<FuncId>,
+    /// `(arena, top)` when some function needs dynamic allocas: the arena and the cell holding the
+    /// offset of its first free byte.
+    pub dynamic_stack: Option<(DataId, DataId)>,
+    /// Whether defined functions and data may be reached with short PC-relative references.
+    pub colocated: bool,
+}
+
+impl Symbols {
+    /// The symbol of an IR function; `None` for intrinsics, which are never called.
+    pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
+        self.functions[id.0 as usize]
+    }
+    pub fn global(&self, id: ir::GlobalId) -> DataId {
+        self.globals[id.0 as usize]
+    }
+
+    /// Declares every function and global of `module` in `out`, and what the lowering will need.
+    pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
+        let call_conv = out.isa().default_call_conv();
+        let mut functions = Vec::with_capacity(module.functions.len());
+        for f in &module.functions {
+            if f.intrinsic().is_some() {
+                functions.push(None);
+                continue;
+            }
+            let linkage = match (f.is_declaration(), f.linkage) {
+                (true, _) => Linkage::Import,
+                (false, ir::Linkage::External) => Linkage::Export,
+                (false, _) => Linkage::Local,
+            };
+            let sig = signature(call_conv, &f.ret, f.params.iter().map(|p| &p.ty));
+            let id = out
+                .declare_function(&f.name, linkage, &sig)
+                .map_err(|e| module.error(f.span, format!("cannot declare function '@{}': {e}", f.name)))?;
+            functions.push(Some(id));
+        }
+        let mut globals = Vec::with_capacity(module.globals.len());
+        for g in &module.globals {
+            let linkage = match (g.init.is_none(), g.linkage) {
+                (true, _) => Linkage::Import,
+                (false, ir::Linkage::External) => Linkage::Export,
+                (false, _) => Linkage::Local,
+            };
+            let id = out
+                .declare_data(&g.name, linkage, !g.constant, false)
+                .map_err(|e| module.error(g.span, format!("cannot declare global '@{}': {e}", g.name)))?;
+            globals.push(id);
+        }
+
+        let uses = |pred: &dyn Fn(&ir::Function, &ir::InstData) -> bool| {
+            module.functions.iter().any(|f| f.insts.iter().any(|i| pred(f, i)))
+        };
+        let frem = |ty: ir::Type| move |_: &ir::Function, i: &ir::InstData| {
+            matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. }) && i.ty == ty
+        };
+        let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
+            let sig = signature(call_conv, &ty, [&ty, &ty]);
+            out.declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
+        };
+        let fmod = if uses(&frem(ir::Type::Double)) { Some(import("fmod", ir::Type::Double)?) } else { None };
+        let fmodf = if uses(&frem(ir::Type::Float)) { Some(import("fmodf", ir::Type::Float)?) } else { None };
+
+        let dynamic_stack = if module.functions.iter().any(needs_dynamic_stack) {
+            let declare = |out: &mut dyn Module, name: &str, size: u64, align: u64| -> Result<DataId, IrError> {
+                let id = out
+                    .declare_data(name, Linkage::Local, true, false)
+                    .map_err(|e| module.error(ir::Span::default(), format!("cannot declare '{name}': {e}")))?;
+                let mut data = DataDescription::new();
+                data.define_zeroinit(size as usize);
+                data.set_align(align);
+                out.define_data(id, &data)
+                    .map_err(|e| module.error(ir::Span::default(), format!("cannot define '{name}': {e}")))?;
+                Ok(id)
+            };
+            Some((
+                declare(out, "__patchmap_dynamic_stack", DYNAMIC_STACK_BYTES, 16)?,
+                declare(out, "__patchmap_dynamic_stack_top", 8, 8)?,
+            ))
+        } else {
+            None
+        };
+        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, colocated })
+    }
+}
+
+/// A Cranelift signature in the target's C calling convention.
+pub fn signature<'t>(call_conv: CallConv, ret: &ir::Type, params: impl IntoIterator<Item = &'t ir::Type>) -> Signature {
+    let mut sig = Signature::new(call_conv);
+    sig.params.extend(params.into_iter().map(|t| AbiParam::new(clif_type(t))));
+    if *ret != ir::Type::Void {
+        sig.returns.push(AbiParam::new(clif_type(ret)));
+    }
+    sig
+}
+
+/// Whether a function has an `alloca` that cannot live in its frame: a non-constant count, or an
+/// alloca outside the entry block (which LLVM allocates anew each time it runs).
+pub fn needs_dynamic_stack(f: &ir::Function) -> bool {
+    f.blocks.iter().enumerate().any(|(b, block)| {
+        block.insts.iter().any(|&i| match &f.inst(i).kind {
+            Inst::Alloca { count, .. } => {
+                b != 0 || count.as_ref().is_some_and(|c| !matches!(c.value, ir::Value::Const(ir::Const::Int(_))))
+            }
+            _ => false,
+        })
+    })
+}
