@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: installs the tools the tests need, then runs every test with
+# missing tools treated as failures rather than skips.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-test-tools.sh
+export PATCHMAP_REQUIRE_TOOLS=1
+cargo test --all-targets "$@"
