@@ -52,3 +52,107 @@ pub fn run(cmd: &mut Command) -> (i32, String, String) {
 pub fn patchmap_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_patchmap"))
 }
+
+/// The architectures the differential tests build for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arch {
+    X86_64,
+    Aarch64,
+}
+
+impl Arch {
+    pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::Aarch64];
+    pub fn triple(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86_64-unknown-linux-gnu",
+            Arch::Aarch64 => "aarch64-unknown-linux-gnu",
+        }
+    }
+    /// The tools needed to link and run a program for this architecture on this (x86-64) host;
+    /// `None` (after the skip message) when one is missing.
+    pub fn toolchain(self) -> Option<Toolchain> {
+        match self {
+            Arch::X86_64 => Some(Toolchain { arch: self, linker: tool("cc")?, runner: None }),
+            Arch::Aarch64 => {
+                let linker = tool("aarch64-linux-gnu-gcc")?;
+                let runner = tool("qemu-aarch64")?;
+                Some(Toolchain { arch: self, linker, runner: Some(runner) })
+            }
+        }
+    }
+}
+
+/// How a program ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub status: i32,
+    pub stdout: String,
+}
+
+/// A linker and, for foreign architectures, an emulator.
+pub struct Toolchain {
+    pub arch: Arch,
+    pub linker: PathBuf,
+    pub runner: Option<PathBuf>,
+}
+
+impl Toolchain {
+    /// Links `object` (statically for AArch64, which runs under qemu-user) into `dir/name` and runs it
+    /// with a time limit.
+    pub fn link_and_run(&self, object: &[u8], dir: &Path, name: &str) -> Result<Outcome, String> {
+        let obj = dir.join(format!("{name}.o"));
+        let exe = dir.join(name);
+        std::fs::write(&obj, object).map_err(|e| e.to_string())?;
+        let mut link = Command::new(&self.linker);
+        link.arg(&obj).arg("-o").arg(&exe).arg("-lm");
+        if self.arch == Arch::Aarch64 {
+            link.arg("-static");
+        }
+        let (code, _, err) = run(&mut link);
+        if code != 0 {
+            return Err(format!("linking {} failed: {err}", obj.display()));
+        }
+        let mut cmd = Command::new("timeout");
+        cmd.arg("20");
+        if let Some(runner) = &self.runner {
+            cmd.arg(runner);
+        }
+        cmd.arg(&exe);
+        let (status, stdout, stderr) = run(&mut cmd);
+        if status == 124 || status < 0 || status >= 128 {
+            return Err(format!("{} ended abnormally (status {status}): {stderr}", exe.display()));
+        }
+        Ok(Outcome { status, stdout })
+    }
+}
+
+/// llc-19's object for `ll` at `-O<opt>` on `arch`.
+pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> Result<Vec<u8>, String> {
+    let out = dir.join(format!(
+        "{}.llc{opt}.{}.o",
+        ll.file_stem().unwrap().to_string_lossy(),
+        if arch == Arch::X86_64 { "x86_64" } else { "aarch64" }
+    ));
+    let (code, _, err) = run(Command::new(llc)
+        .arg(format!("-O{opt}"))
+        .arg("-filetype=obj")
+        .arg(format!("-mtriple={}", arch.triple()))
+        .arg(ll)
+        .arg("-o")
+        .arg(&out));
+    if code != 0 {
+        return Err(format!("llc-19 failed on {}: {err}", ll.display()));
+    }
+    std::fs::read(&out).map_err(|e| e.to_string())
+}
+
+/// The `ir-examples/*.ll` files, sorted.
+pub fn ir_examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "ll"));
+    files.sort();
+    files
+}
