@@ -24,7 +24,7 @@ digit:
   ret void
 }
 
-define internal i32 @inc(i32 %x) {
+define internal ccc i32 @inc(i32 %x) {
   %r = add i32 %x, 1
   ret i32 %r
 }
@@ -101,7 +101,7 @@ loop:
 after:
   call i32 @putchar(i32 10)
   %sq = load ptr, ptr %t2
-  %h = call i32 @apply_n(ptr %sq, i32 3, i32 2)
+  %h = call ccc i32 @apply_n(ptr %sq, i32 3, i32 2)
   %h2 = call i32 @apply_n(ptr @dbl, i32 5, i32 10)
   %h3 = call i32 @apply_n(ptr @inc, i32 5, i32 0)
   %h64 = zext i32 %h to i64

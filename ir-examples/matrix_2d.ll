@@ -109,7 +109,7 @@ rest:
   %back = getelementptr inbounds i64, ptr %row3, i64 1
   %t21 = load i64, ptr %back
   %t_back = getelementptr inbounds [3 x i64], ptr %row3, i64 0, i64 -2
-  %t_m = getelementptr inbounds [3 x i64], ptr %row3, i64 1, i64 -1
+  %t_m = getelementptr [3 x i64], ptr %row3, i64 1, i64 -1
   %t10 = load i64, ptr %t_back
   %t22 = load i64, ptr %t_m
   call void @print_i64(i64 %t21)

@@ -64,6 +64,11 @@ entry:
   %a6 = add i64 %a5, 4
   %p6 = inttoptr i64 %a6 to ptr
   %v6 = load i32, ptr %p6
+  ; A plain (not inbounds) GEP computes the same address.
+  %p6g = getelementptr i32, ptr %p5, i64 1
+  %p6same = icmp eq ptr %p6, %p6g
+  %p6s = zext i1 %p6same to i64
+  call void @out(i64 %p6s)
   %v6_64 = zext i32 %v6 to i64
   call void @out(i64 %v6_64)
   store i32 1000, ptr %p6
