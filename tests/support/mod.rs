@@ -136,6 +136,7 @@ pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> R
     let (code, _, err) = run(Command::new(llc)
         .arg(format!("-O{opt}"))
         .arg("-filetype=obj")
+        .arg("-relocation-model=pic")
         .arg(format!("-mtriple={}", arch.triple()))
         .arg(ll)
         .arg("-o")
