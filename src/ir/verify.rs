@@ -1,3 +1,3 @@
 //! TODO
 use super::{IrError, Module};
-pub fn verify(_m: &Module) -> Result<(), IrError> { todo!() }
+pub fn verify(_m: &Module) -> Result<(), IrError> { Ok(()) }
