@@ -17,7 +17,7 @@ pub mod verify;
 
 pub use error::{IrError, Span};
 pub use parser::{parse, parse_file};
-pub use verify::verify;
+pub use verify::{verify, verify_all};
 
 use std::fmt;
 

@@ -1128,7 +1128,7 @@ impl<'a> Parser<'a> {
                 let cspan = self.tok.span;
                 let cty = self.value_type()?;
                 if cty != Type::I1 {
-                    return Err(self.err(cspan, format!("'select' condition must be i1, found '{cty}'")));
+                    return Err(self.err(cspan, format!("'select' condition must be i1, found {cty}")));
                 }
                 let cond = self.value(f, &cty)?;
                 self.expect_punct(b',', "")?;
@@ -1279,7 +1279,7 @@ impl<'a> Parser<'a> {
                 let cspan = self.tok.span;
                 let cty = self.value_type()?;
                 if cty != Type::I1 {
-                    return Err(self.err(cspan, format!("'br' condition must be i1, found '{cty}'")));
+                    return Err(self.err(cspan, format!("'br' condition must be i1, found {cty}")));
                 }
                 let cond = self.value(f, &cty)?;
                 self.expect_punct(b',', " after the branch condition")?;
