@@ -603,13 +603,13 @@ impl<'m> Verifier<'m> {
             }
             Inst::Ret { val } => match (val, &f.ret) {
                 (None, Type::Void) => {}
-                (None, t) => self.error(span, format!("'ret void' in '@{}', which returns '{t}'", f.name)),
+                (None, t) => self.error(span, format!("'ret void' but '@{}' returns '{t}'", f.name)),
                 (Some(v), Type::Void) => {
-                    self.error(d.operand_span(0), format!("'ret' of a '{}' value in '@{}', which returns void", v.ty, f.name))
+                    self.error(d.operand_span(0), format!("'ret' returns '{}' but '@{}' returns void", v.ty, f.name))
                 }
                 (Some(v), t) => {
                     if v.ty != *t {
-                        self.error(d.operand_span(0), format!("'ret' of a '{}' value in '@{}', which returns '{t}'", v.ty, f.name));
+                        self.error(d.operand_span(0), format!("'ret' returns '{}' but '@{}' returns '{t}'", v.ty, f.name));
                     } else {
                         self.operand(cx, at, 0, &v.value, t, "returned value");
                     }
