@@ -17,7 +17,7 @@ pub mod verify;
 
 pub use error::{IrError, Span};
 pub use parser::{parse, parse_file};
-pub use verify::verify;
+pub use verify::{verify, verify_all};
 
 use std::fmt;
 
@@ -182,9 +182,24 @@ pub struct InstData {
     pub kind: Inst,
     /// The result type; `Void` for instructions without a result.
     pub ty: Type,
-    /// The result's name without `%`, if any.
+    /// The result's name without `%`, if any. Numbered values (`%3`) carry their number as text.
     pub name: Option<String>,
     pub span: Span,
+    /// Where each operand of [`Inst::operands`] starts in the text, in the same order; empty for IR
+    /// built in memory. The verifier points its errors at the offending operand with these.
+    pub operand_spans: Vec<Span>,
+}
+
+impl InstData {
+    /// An instruction without source position, as the builder makes them.
+    pub fn new(kind: Inst, ty: Type, name: Option<String>) -> InstData {
+        InstData { kind, ty, name, span: Span::default(), operand_spans: Vec::new() }
+    }
+
+    /// The position of the `i`-th operand, or of the instruction when unknown.
+    pub fn operand_span(&self, i: usize) -> Span {
+        self.operand_spans.get(i).copied().unwrap_or(self.span)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -416,6 +431,58 @@ impl Inst {
         }
     }
 
+    /// Calls `f` on every value operand, in the order of [`Inst::operands`].
+    pub fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        match self {
+            Inst::Binary { lhs, rhs, .. } | Inst::ICmp { lhs, rhs, .. } | Inst::FCmp { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            Inst::FNeg { val } | Inst::Cast { val, .. } => f(val),
+            Inst::Select { cond, if_true, if_false } => {
+                f(cond);
+                f(if_true);
+                f(if_false);
+            }
+            Inst::Alloca { count, .. } => count.iter_mut().for_each(|c| f(&mut c.value)),
+            Inst::Load { ptr, .. } => f(ptr),
+            Inst::Store { val, ptr, .. } => {
+                f(&mut val.value);
+                f(ptr);
+            }
+            Inst::Gep { base, indices, .. } => {
+                f(base);
+                indices.iter_mut().for_each(|i| f(&mut i.value));
+            }
+            Inst::Phi { incoming } => incoming.iter_mut().for_each(|i| f(&mut i.0)),
+            Inst::Call { callee, args, .. } => {
+                f(callee);
+                args.iter_mut().for_each(|a| f(&mut a.value));
+            }
+            Inst::CondBr { cond, .. } => f(cond),
+            Inst::Switch { val, .. } => f(val),
+            Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
+            Inst::Br { .. } | Inst::Unreachable => {}
+        }
+    }
+
+    /// Calls `f` on every block this instruction names: successors and phi predecessors.
+    pub fn for_each_block_mut(&mut self, mut f: impl FnMut(&mut BlockId)) {
+        match self {
+            Inst::Br { dest } => f(dest),
+            Inst::CondBr { if_true, if_false, .. } => {
+                f(if_true);
+                f(if_false);
+            }
+            Inst::Switch { default, cases, .. } => {
+                f(default);
+                cases.iter_mut().for_each(|c| f(&mut c.1));
+            }
+            Inst::Phi { incoming } => incoming.iter_mut().for_each(|i| f(&mut i.1)),
+            _ => {}
+        }
+    }
+
     /// Every value operand, in textual order.
     pub fn operands(&self) -> Vec<&Value> {
         match self {
@@ -462,6 +529,24 @@ impl Module {
     pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
         self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
     }
+    /// Resets every source position to 0:0, so that a parsed module compares equal to the same IR
+    /// built in memory or printed and parsed again.
+    pub fn clear_spans(&mut self) {
+        for g in &mut self.globals {
+            g.span = Span::default();
+        }
+        for f in &mut self.functions {
+            f.span = Span::default();
+            for b in &mut f.blocks {
+                b.span = Span::default();
+            }
+            for i in &mut f.insts {
+                i.span = Span::default();
+                i.operand_spans.clear();
+            }
+        }
+    }
+
     /// An error positioned in this module's file.
     pub fn error(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(&self.file, span, message)

@@ -1,1 +1,445 @@
-//! TODO
+//! The printer: a [`Module`] as LLVM IR text that llc-19 accepts and that [`parse`](super::parse)
+//! reads back to the same module (source positions aside).
+//!
+//! Given names are printed (quoted when needed, made unique when a built module repeats one);
+//! unnamed and numbered values, parameters and blocks are numbered by LLVM's rule. Floating-point
+//! constants are printed as LLVM hex (the IEEE double bits) so they round-trip exactly. The same
+//! naming ([`Names`]) serves the verifier's messages.
+
+use std::collections::HashSet;
+use std::fmt::{self, Write};
+
+use super::{
+    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Linkage, Module, Signature,
+    TailKind, Type, Value,
+};
+
+/// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
+pub fn quote_name(name: &str) -> String {
+    let bare = !name.is_empty()
+        && !name.as_bytes()[0].is_ascii_digit()
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+    if bare {
+        name.to_string()
+    } else {
+        format!("\"{}\"", escape(name.as_bytes()))
+    }
+}
+
+/// Escapes bytes for an LLVM string: printable ASCII except `"` and `\` as is, the rest `\XX`.
+pub fn escape(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
+    out
+}
+
+fn is_numeric(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The printed names (with `%`) of a function's parameters, blocks and instruction results.
+pub struct Names {
+    params: Vec<String>,
+    blocks: Vec<String>,
+    insts: Vec<Option<String>>,
+}
+
+impl Names {
+    /// Names by LLVM's rule: parameters, then each block followed by its results, in order; given
+    /// names are kept (made unique), numbered and unnamed ones take the next number.
+    pub fn of(f: &Function) -> Names {
+        let mut used = HashSet::new();
+        let mut counter = 0u32;
+        let mut assign = |name: Option<&str>| -> String {
+            match name {
+                Some(n) if !n.is_empty() && !is_numeric(n) => {
+                    let mut unique = n.to_string();
+                    let mut k = 1;
+                    while !used.insert(unique.clone()) {
+                        unique = format!("{n}.{k}");
+                        k += 1;
+                    }
+                    format!("%{}", quote_name(&unique))
+                }
+                _ => {
+                    counter += 1;
+                    format!("%{}", counter - 1)
+                }
+            }
+        };
+        let params = f.params.iter().map(|p| assign(p.name.as_deref())).collect();
+        let mut blocks = Vec::with_capacity(f.blocks.len());
+        let mut insts = vec![None; f.insts.len()];
+        for b in &f.blocks {
+            blocks.push(assign(Some(&b.name)));
+            for &id in &b.insts {
+                if let Some(d) = f.insts.get(id.0 as usize) {
+                    if d.ty != Type::Void && insts[id.0 as usize].is_none() {
+                        insts[id.0 as usize] = Some(assign(d.name.as_deref()));
+                    }
+                }
+            }
+        }
+        Names { params, blocks, insts }
+    }
+
+    /// `%label` of a block.
+    pub fn block(&self, b: BlockId) -> String {
+        self.blocks.get(b.0 as usize).cloned().unwrap_or_else(|| format!("%<block #{}>", b.0))
+    }
+
+    /// A value as an operand is written, without its type.
+    pub fn value(&self, m: &Module, v: &Value) -> String {
+        match v {
+            Value::Inst(id) => match self.insts.get(id.0 as usize) {
+                Some(Some(n)) => n.clone(),
+                _ => format!("%<instruction #{}>", id.0),
+            },
+            Value::Param(i) => self.params.get(*i as usize).cloned().unwrap_or_else(|| format!("%<parameter #{i}>")),
+            Value::Global(g) => match m.globals.get(g.0 as usize) {
+                Some(g) => format!("@{}", quote_name(&g.name)),
+                None => format!("@<global #{}>", g.0),
+            },
+            Value::Func(f) => match m.functions.get(f.0 as usize) {
+                Some(f) => format!("@{}", quote_name(&f.name)),
+                None => format!("@<function #{}>", f.0),
+            },
+            Value::Const(c) => const_text(c, &Type::I64),
+        }
+    }
+}
+
+/// A constant as written after its type `ty`.
+pub fn const_text(c: &Const, ty: &Type) -> String {
+    match c {
+        Const::Int(v) if *ty == Type::I1 => (if *v != 0 { "true" } else { "false" }).to_string(),
+        Const::Int(v) => v.to_string(),
+        Const::Float(v) => format!("0x{:016X}", v.to_bits()),
+        Const::Zero if *ty == Type::Ptr => "null".to_string(),
+        Const::Zero => "zeroinitializer".to_string(),
+        Const::Undef => "undef".to_string(),
+        Const::Poison => "poison".to_string(),
+        Const::IntToPtr(v) => format!("inttoptr (i64 {v} to ptr)"),
+    }
+}
+
+pub(crate) fn cast_mnemonic(op: CastOp) -> &'static str {
+    match op {
+        CastOp::ZExt => "zext",
+        CastOp::SExt => "sext",
+        CastOp::Trunc => "trunc",
+        CastOp::SIToFP => "sitofp",
+        CastOp::UIToFP => "uitofp",
+        CastOp::FPToSI => "fptosi",
+        CastOp::FPToUI => "fptoui",
+        CastOp::FPExt => "fpext",
+        CastOp::FPTrunc => "fptrunc",
+        CastOp::BitCast => "bitcast",
+        CastOp::PtrToInt => "ptrtoint",
+        CastOp::IntToPtr => "inttoptr",
+    }
+}
+
+fn int_pred(p: IntPred) -> &'static str {
+    match p {
+        IntPred::Eq => "eq",
+        IntPred::Ne => "ne",
+        IntPred::Ugt => "ugt",
+        IntPred::Uge => "uge",
+        IntPred::Ult => "ult",
+        IntPred::Ule => "ule",
+        IntPred::Sgt => "sgt",
+        IntPred::Sge => "sge",
+        IntPred::Slt => "slt",
+        IntPred::Sle => "sle",
+    }
+}
+
+fn float_pred(p: FloatPred) -> &'static str {
+    match p {
+        FloatPred::False => "false",
+        FloatPred::Oeq => "oeq",
+        FloatPred::Ogt => "ogt",
+        FloatPred::Oge => "oge",
+        FloatPred::Olt => "olt",
+        FloatPred::Ole => "ole",
+        FloatPred::One => "one",
+        FloatPred::Ord => "ord",
+        FloatPred::Ueq => "ueq",
+        FloatPred::Ugt => "ugt",
+        FloatPred::Uge => "uge",
+        FloatPred::Ult => "ult",
+        FloatPred::Ule => "ule",
+        FloatPred::Une => "une",
+        FloatPred::Uno => "uno",
+        FloatPred::True => "true",
+    }
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (", self.ret)?;
+        for (i, p) in self.params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        if self.varargs {
+            f.write_str(if self.params.is_empty() { "..." } else { ", ..." })?;
+        }
+        f.write_str(")")
+    }
+}
+
+fn linkage(l: Linkage) -> &'static str {
+    match l {
+        Linkage::External => "",
+        Linkage::Internal => "internal ",
+        Linkage::Private => "private ",
+    }
+}
+
+fn cc(c: CallConv) -> &'static str {
+    match c {
+        CallConv::C => "",
+        CallConv::AnyReg => "anyregcc ",
+    }
+}
+
+fn write_init(out: &mut fmt::Formatter<'_>, init: &Init, ty: &Type) -> fmt::Result {
+    match (init, ty) {
+        (Init::Zero, _) => out.write_str("zeroinitializer"),
+        (Init::Scalar(c), _) => out.write_str(&const_text(c, ty)),
+        (Init::Bytes(b), _) => write!(out, "c\"{}\"", escape(b)),
+        (Init::Array(items), Type::Array(_, elem)) => {
+            out.write_str("[")?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(", ")?;
+                }
+                write!(out, "{elem} ")?;
+                write_init(out, item, elem)?;
+            }
+            out.write_str("]")
+        }
+        // A mismatch the verifier reports; print something recognisable rather than fail.
+        (Init::Array(_), _) => out.write_str("zeroinitializer"),
+    }
+}
+
+struct FunctionPrinter<'m> {
+    m: &'m Module,
+    f: &'m Function,
+    names: Names,
+}
+
+impl FunctionPrinter<'_> {
+    fn value(&self, v: &Value, ty: &Type) -> String {
+        match v {
+            Value::Const(c) => const_text(c, ty),
+            _ => self.names.value(self.m, v),
+        }
+    }
+
+    fn inst(&self, out: &mut fmt::Formatter<'_>, d: &InstData) -> fmt::Result {
+        let ty = &d.ty;
+        match &d.kind {
+            Inst::Binary { op, lhs, rhs } => {
+                write!(out, "{} {ty} {}, {}", op.mnemonic(), self.value(lhs, ty), self.value(rhs, ty))
+            }
+            Inst::FNeg { val } => write!(out, "fneg {ty} {}", self.value(val, ty)),
+            Inst::ICmp { pred, ty, lhs, rhs } => {
+                write!(out, "icmp {} {ty} {}, {}", int_pred(*pred), self.value(lhs, ty), self.value(rhs, ty))
+            }
+            Inst::FCmp { pred, ty, lhs, rhs } => {
+                write!(out, "fcmp {} {ty} {}, {}", float_pred(*pred), self.value(lhs, ty), self.value(rhs, ty))
+            }
+            Inst::Select { cond, if_true, if_false } => write!(
+                out,
+                "select i1 {}, {ty} {}, {ty} {}",
+                self.value(cond, &Type::I1),
+                self.value(if_true, ty),
+                self.value(if_false, ty)
+            ),
+            Inst::Cast { op, from, val } => {
+                write!(out, "{} {from} {} to {ty}", cast_mnemonic(*op), self.value(val, from))
+            }
+            Inst::Alloca { ty: t, count, align } => {
+                write!(out, "alloca {t}")?;
+                if let Some(c) = count {
+                    write!(out, ", {} {}", c.ty, self.value(&c.value, &c.ty))?;
+                }
+                if let Some(a) = align {
+                    write!(out, ", align {a}")?;
+                }
+                Ok(())
+            }
+            Inst::Load { ptr, align, volatile } => {
+                let v = if *volatile { "volatile " } else { "" };
+                write!(out, "load {v}{ty}, ptr {}", self.value(ptr, &Type::Ptr))?;
+                if let Some(a) = align {
+                    write!(out, ", align {a}")?;
+                }
+                Ok(())
+            }
+            Inst::Store { val, ptr, align, volatile } => {
+                let v = if *volatile { "volatile " } else { "" };
+                write!(
+                    out,
+                    "store {v}{} {}, ptr {}",
+                    val.ty,
+                    self.value(&val.value, &val.ty),
+                    self.value(ptr, &Type::Ptr)
+                )?;
+                if let Some(a) = align {
+                    write!(out, ", align {a}")?;
+                }
+                Ok(())
+            }
+            Inst::Gep { inbounds, source, base, indices } => {
+                let ib = if *inbounds { "inbounds " } else { "" };
+                write!(out, "getelementptr {ib}{source}, ptr {}", self.value(base, &Type::Ptr))?;
+                for i in indices {
+                    write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
+                }
+                Ok(())
+            }
+            Inst::Phi { incoming } => {
+                write!(out, "phi {ty} ")?;
+                for (i, (v, b)) in incoming.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    write!(out, "[ {}, {} ]", self.value(v, ty), self.names.block(*b))?;
+                }
+                Ok(())
+            }
+            Inst::Call { cc: c, callee, sig, args, tail } => {
+                let t = match tail {
+                    TailKind::None => "",
+                    TailKind::Tail => "tail ",
+                    TailKind::MustTail => "musttail ",
+                    TailKind::NoTail => "notail ",
+                };
+                // The function type may be left out when the arguments spell it, as LLVM prints.
+                let implied = !sig.varargs && sig.params.iter().eq(args.iter().map(|a| &a.ty));
+                if implied {
+                    write!(out, "{t}call {}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::Ptr))?;
+                } else {
+                    write!(out, "{t}call {}{sig} {}(", cc(*c), self.value(callee, &Type::Ptr))?;
+                }
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    write!(out, "{} {}", a.ty, self.value(&a.value, &a.ty))?;
+                }
+                out.write_str(")")
+            }
+            Inst::Br { dest } => write!(out, "br label {}", self.names.block(*dest)),
+            Inst::CondBr { cond, if_true, if_false } => write!(
+                out,
+                "br i1 {}, label {}, label {}",
+                self.value(cond, &Type::I1),
+                self.names.block(*if_true),
+                self.names.block(*if_false)
+            ),
+            Inst::Switch { ty, val, default, cases } => {
+                write!(out, "switch {ty} {}, label {} [", self.value(val, ty), self.names.block(*default))?;
+                for (v, b) in cases {
+                    write!(out, "\n    {ty} {}, label {}", const_text(&Const::Int(*v), ty), self.names.block(*b))?;
+                }
+                out.write_str("\n  ]")
+            }
+            Inst::Ret { val: None } => out.write_str("ret void"),
+            Inst::Ret { val: Some(v) } => write!(out, "ret {} {}", v.ty, self.value(&v.value, &v.ty)),
+            Inst::Unreachable => out.write_str("unreachable"),
+        }
+    }
+
+    fn function(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let f = self.f;
+        let keyword = if f.is_declaration() { "declare" } else { "define" };
+        write!(out, "{keyword} {}{}{} @{}(", linkage(f.linkage), cc(f.cc), f.ret, quote_name(&f.name))?;
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                out.write_str(", ")?;
+            }
+            write!(out, "{}", p.ty)?;
+            if !f.is_declaration() {
+                write!(out, " {}", self.names.params[i])?;
+            } else if let Some(n) = &p.name {
+                write!(out, " %{}", quote_name(n))?;
+            }
+        }
+        if f.varargs {
+            out.write_str(if f.params.is_empty() { "..." } else { ", ..." })?;
+        }
+        out.write_str(")")?;
+        if f.is_declaration() {
+            return out.write_str("\n");
+        }
+        out.write_str(" {\n")?;
+        for (bi, b) in f.blocks.iter().enumerate() {
+            if bi > 0 {
+                out.write_str("\n")?;
+            }
+            writeln!(out, "{}:", &self.names.blocks[bi][1..])?;
+            for &id in &b.insts {
+                let Some(d) = f.insts.get(id.0 as usize) else { continue };
+                out.write_str("  ")?;
+                if let Some(Some(n)) = self.names.insts.get(id.0 as usize) {
+                    if d.ty != Type::Void {
+                        write!(out, "{n} = ")?;
+                    }
+                }
+                self.inst(out, d)?;
+                out.write_str("\n")?;
+            }
+        }
+        out.write_str("}\n")
+    }
+}
+
+impl fmt::Display for Module {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = &self.source_filename {
+            writeln!(out, "source_filename = \"{}\"", escape(s.as_bytes()))?;
+        }
+        if let Some(s) = &self.datalayout {
+            writeln!(out, "target datalayout = \"{}\"", escape(s.as_bytes()))?;
+        }
+        if let Some(s) = &self.triple {
+            writeln!(out, "target triple = \"{}\"", escape(s.as_bytes()))?;
+        }
+        if !self.globals.is_empty() {
+            out.write_str("\n")?;
+        }
+        for g in &self.globals {
+            let kind = if g.constant { "constant" } else { "global" };
+            match &g.init {
+                None => write!(out, "@{} = external {kind} {}", quote_name(&g.name), g.ty)?,
+                Some(init) => {
+                    write!(out, "@{} = {}{kind} {} ", quote_name(&g.name), linkage(g.linkage), g.ty)?;
+                    write_init(out, init, &g.ty)?;
+                }
+            }
+            if let Some(a) = g.align {
+                write!(out, ", align {a}")?;
+            }
+            out.write_str("\n")?;
+        }
+        for f in &self.functions {
+            out.write_str("\n")?;
+            FunctionPrinter { m: self, f, names: Names::of(f) }.function(out)?;
+        }
+        Ok(())
+    }
+}

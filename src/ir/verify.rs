@@ -1,3 +1,850 @@
-//! TODO
-use super::{IrError, Module};
-pub fn verify(_m: &Module) -> Result<(), IrError> { todo!() }
+//! The verifier: the checks LLVM's verifier makes on the subset, plus the stack map and patch point
+//! rules that llc-19 only enforces by crashing or hanging.
+//!
+//! A [`Module`] enters from the parser or the builder and leaves unchanged; the result is the first
+//! error ([`verify`]) or all of them ([`verify_all`]), each positioned at the offending instruction
+//! or, for parsed IR, at the offending operand. After `verify` succeeds the lowering may rely on:
+//! well-typed operands, terminated blocks, phis first in their block with one entry per
+//! predecessor edge, SSA dominance, in-range ids, call arguments matching the callee, and
+//! constant stack map / patch point operands.
+
+use std::collections::HashMap;
+
+use super::print::{const_text, Names};
+use super::{
+    BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
+    Signature, Span, Type, Value,
+};
+
+/// Checks a module; returns the first error in module order.
+pub fn verify(m: &Module) -> Result<(), IrError> {
+    match verify_all(m).into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Checks a module; returns every error found, in module order. Errors in a function's structure
+/// (blocks, terminators, ids) stop the checks of that function that depend on it.
+pub fn verify_all(m: &Module) -> Vec<IrError> {
+    let mut v = Verifier { m, errors: Vec::new() };
+    v.module();
+    v.errors
+}
+
+/// The return type a patch point intrinsic's name promises.
+fn patchpoint_result(name: &str) -> Option<Type> {
+    Some(match name.strip_prefix("llvm.experimental.patchpoint.")? {
+        "void" => Type::Void,
+        "i64" => Type::I64,
+        "i32" => Type::I32,
+        "i16" => Type::I16,
+        "i8" => Type::I8,
+        "i1" => Type::I1,
+        "p0" | "ptr" => Type::Ptr,
+        _ => return None,
+    })
+}
+
+/// The signature an intrinsic must be declared with.
+fn intrinsic_signature(f: &Function) -> Option<Signature> {
+    match f.intrinsic()? {
+        Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true }),
+        Intrinsic::PatchPoint => Some(Signature {
+            ret: patchpoint_result(&f.name)?,
+            params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
+            varargs: true,
+        }),
+    }
+}
+
+pub(crate) fn signature_of(f: &Function) -> Signature {
+    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs }
+}
+
+fn fits(v: i64, bits: u8) -> bool {
+    let shift = 64 - bits as u32;
+    (v << shift) >> shift == v
+}
+
+/// The immediate-dominator tree of a function's reachable blocks, numbered for O(1) queries.
+struct Dominators {
+    /// Pre/post order numbers in the dominator tree; `None` for unreachable blocks.
+    order: Vec<Option<(u32, u32)>>,
+}
+
+impl Dominators {
+    /// Cooper, Harvey and Kennedy's iterative algorithm over reverse postorder.
+    fn compute(succs: &[Vec<u32>], preds: &[Vec<u32>]) -> Dominators {
+        let n = succs.len();
+        let mut rpo_index = vec![u32::MAX; n];
+        let mut postorder = Vec::with_capacity(n);
+        let mut visited = vec![false; n];
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        visited[0] = true;
+        while let Some(top) = stack.last_mut() {
+            let b = top.0;
+            if let Some(&s) = succs[b as usize].get(top.1) {
+                top.1 += 1;
+                if !visited[s as usize] {
+                    visited[s as usize] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                postorder.push(b);
+                stack.pop();
+            }
+        }
+        let rpo: Vec<u32> = postorder.iter().rev().copied().collect();
+        for (i, &b) in rpo.iter().enumerate() {
+            rpo_index[b as usize] = i as u32;
+        }
+        let mut idom = vec![u32::MAX; n];
+        idom[0] = 0;
+        let intersect = |idom: &[u32], mut a: u32, mut b: u32| {
+            while a != b {
+                while rpo_index[a as usize] > rpo_index[b as usize] {
+                    a = idom[a as usize];
+                }
+                while rpo_index[b as usize] > rpo_index[a as usize] {
+                    b = idom[b as usize];
+                }
+            }
+            a
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in rpo.iter().skip(1) {
+                let mut new_idom = u32::MAX;
+                for &p in &preds[b as usize] {
+                    if idom[p as usize] == u32::MAX {
+                        continue;
+                    }
+                    new_idom = if new_idom == u32::MAX { p } else { intersect(&idom, p, new_idom) };
+                }
+                if new_idom != u32::MAX && idom[b as usize] != new_idom {
+                    idom[b as usize] = new_idom;
+                    changed = true;
+                }
+            }
+        }
+        let mut children = vec![Vec::new(); n];
+        for &b in rpo.iter().skip(1) {
+            children[idom[b as usize] as usize].push(b);
+        }
+        let mut order = vec![None; n];
+        let mut pre = vec![0u32; n];
+        let mut counter = 1u32;
+        pre[0] = counter;
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let b = top.0 as usize;
+            if let Some(&c) = children[b].get(top.1) {
+                top.1 += 1;
+                counter += 1;
+                pre[c as usize] = counter;
+                stack.push((c, 0));
+            } else {
+                counter += 1;
+                order[b] = Some((pre[b], counter));
+                stack.pop();
+            }
+        }
+        Dominators { order }
+    }
+
+    fn reachable(&self, b: u32) -> bool {
+        self.order[b as usize].is_some()
+    }
+
+    /// Whether `a` dominates `b`; every block "dominates" an unreachable one, as in LLVM.
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        match (self.order[a as usize], self.order[b as usize]) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some((pa, qa)), Some((pb, qb))) => pa <= pb && qb <= qa,
+        }
+    }
+}
+
+struct Verifier<'m> {
+    m: &'m Module,
+    errors: Vec<IrError>,
+}
+
+/// Per-function context for instruction checks.
+struct FnCx<'m> {
+    f: &'m Function,
+    names: Names,
+    /// Block and index of each instruction placed in a block.
+    place: Vec<Option<(u32, u32)>>,
+    preds: Vec<Vec<u32>>,
+    dom: Dominators,
+}
+
+impl<'m> Verifier<'m> {
+    fn error(&mut self, span: Span, message: String) {
+        self.errors.push(self.m.error(span, message));
+    }
+
+    fn module(&mut self) {
+        let m = self.m;
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for g in &m.globals {
+            if seen.insert(&g.name, g.span).is_some() {
+                self.error(g.span, format!("redefinition of '@{}'", g.name));
+            }
+            self.global(g);
+        }
+        for f in &m.functions {
+            if seen.insert(&f.name, f.span).is_some() {
+                self.error(f.span, format!("redefinition of '@{}'", f.name));
+            }
+            self.function(f);
+        }
+    }
+
+    fn global(&mut self, g: &super::Global) {
+        if !g.ty.is_scalar() && !matches!(g.ty, Type::Array(..)) {
+            self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
+        }
+        if g.init.is_none() && g.linkage != Linkage::External {
+            self.error(g.span, format!("global '@{}' without an initializer must have external linkage", g.name));
+        }
+        if let Some(a) = g.align {
+            if !a.is_power_of_two() {
+                self.error(g.span, format!("alignment {a} of '@{}' is not a power of 2", g.name));
+            }
+        }
+        if let Some(init) = &g.init {
+            if let Err(msg) = self.init(init, &g.ty) {
+                self.error(g.span, format!("initializer of '@{}': {msg}", g.name));
+            }
+        }
+    }
+
+    fn init(&self, init: &Init, ty: &Type) -> Result<(), String> {
+        match (init, ty) {
+            (Init::Zero, _) => Ok(()),
+            (Init::Bytes(b), Type::Array(n, elem)) if **elem == Type::I8 => {
+                if b.len() as u64 == *n {
+                    Ok(())
+                } else {
+                    Err(format!("{} bytes for type '{ty}'", b.len()))
+                }
+            }
+            (Init::Array(items), Type::Array(n, elem)) => {
+                if items.len() as u64 != *n {
+                    return Err(format!("{} elements for type '{ty}'", items.len()));
+                }
+                items.iter().try_for_each(|i| self.init(i, elem))
+            }
+            (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
+            (Init::Scalar(c), t) if t.is_scalar() => const_fits(c, t),
+            _ => Err(format!("does not match type '{ty}'")),
+        }
+    }
+
+    fn function(&mut self, f: &'m Function) {
+        let what = if f.is_declaration() { "declaration" } else { "definition" };
+        if f.is_declaration() && f.linkage != Linkage::External {
+            self.error(f.span, format!("{what} of '@{}' must have external linkage", f.name));
+        }
+        if !(f.ret.is_scalar() || f.ret == Type::Void) {
+            self.error(f.span, format!("unsupported return type '{}' of '@{}'", f.ret, f.name));
+        }
+        for (i, p) in f.params.iter().enumerate() {
+            if !p.ty.is_scalar() {
+                self.error(f.span, format!("unsupported type '{}' of parameter {i} of '@{}'", p.ty, f.name));
+            }
+        }
+        if f.name.starts_with("llvm.") {
+            match intrinsic_signature(f) {
+                None => self.error(f.span, format!("unsupported intrinsic '@{}'", f.name)),
+                Some(sig) => {
+                    if !f.is_declaration() {
+                        self.error(f.span, format!("intrinsic '@{}' cannot be defined", f.name));
+                    } else if signature_of(f) != sig {
+                        self.error(
+                            f.span,
+                            format!("intrinsic '@{}' must be declared as '{sig}', found '{}'", f.name, signature_of(f)),
+                        );
+                    }
+                }
+            }
+        }
+        if f.is_declaration() {
+            if !f.insts.is_empty() {
+                self.error(f.span, format!("declaration of '@{}' has instructions but no blocks", f.name));
+            }
+            return;
+        }
+        if let Some(cx) = self.structure(f) {
+            self.instructions(&cx);
+        }
+    }
+
+    /// Blocks, terminators, phi placement and the CFG; `None` when the instructions cannot be
+    /// checked further.
+    fn structure(&mut self, f: &'m Function) -> Option<FnCx<'m>> {
+        let names = Names::of(f);
+        let nblocks = f.blocks.len() as u32;
+        let mut place = vec![None; f.insts.len()];
+        let before = self.errors.len();
+        for (bi, b) in f.blocks.iter().enumerate() {
+            let label = names.block(BlockId(bi as u32));
+            let Some(&last) = b.insts.last() else {
+                self.error(b.span, format!("block '{label}' is empty; every block needs a terminator"));
+                continue;
+            };
+            let mut after_phis = false;
+            for (ii, &id) in b.insts.iter().enumerate() {
+                let Some(inst) = f.insts.get(id.0 as usize) else {
+                    self.error(b.span, format!("block '{label}' refers to instruction #{} which does not exist", id.0));
+                    continue;
+                };
+                if place[id.0 as usize].replace((bi as u32, ii as u32)).is_some() {
+                    self.error(inst.span, format!("instruction #{} is placed in more than one block", id.0));
+                }
+                if inst.kind.is_terminator() && id != last {
+                    self.error(
+                        inst.span,
+                        format!("terminator '{}' in the middle of block '{label}'", mnemonic(&inst.kind)),
+                    );
+                }
+                match inst.kind {
+                    Inst::Phi { .. } if after_phis => {
+                        self.error(inst.span, format!("'phi' after a non-phi instruction in block '{label}'; phis must come first"))
+                    }
+                    Inst::Phi { .. } => {}
+                    _ => after_phis = true,
+                }
+                let mut bad_target = None;
+                let mut k = inst.kind.clone();
+                k.for_each_block_mut(|t| {
+                    if t.0 >= nblocks {
+                        bad_target = Some(t.0);
+                    }
+                });
+                if let Some(t) = bad_target {
+                    self.error(inst.span, format!("'{}' refers to block #{t} which does not exist", mnemonic(&inst.kind)));
+                }
+            }
+            if let Some(inst) = f.insts.get(last.0 as usize) {
+                if !inst.kind.is_terminator() {
+                    self.error(
+                        inst.span,
+                        format!("block '{label}' does not end with a terminator (last is '{}')", mnemonic(&inst.kind)),
+                    );
+                }
+            }
+        }
+        if f.blocks.is_empty() {
+            self.error(f.span, format!("definition of '@{}' has no blocks", f.name));
+        }
+        if self.errors.len() != before {
+            return None;
+        }
+        let mut succs = vec![Vec::new(); f.blocks.len()];
+        let mut preds = vec![Vec::new(); f.blocks.len()];
+        for (bi, b) in f.blocks.iter().enumerate() {
+            let term = f.inst(*b.insts.last().unwrap());
+            for s in term.kind.successors() {
+                succs[bi].push(s.0);
+                preds[s.0 as usize].push(bi as u32);
+                if s.0 == 0 {
+                    self.error(
+                        term.span,
+                        format!("'{}' branches to the entry block '{}', which must have no predecessors", mnemonic(&term.kind), names.block(s)),
+                    );
+                }
+            }
+        }
+        let dom = Dominators::compute(&succs, &preds);
+        Some(FnCx { f, names, place, preds, dom })
+    }
+
+    fn instructions(&mut self, cx: &FnCx<'m>) {
+        for (bi, b) in cx.f.blocks.iter().enumerate() {
+            for &id in &b.insts {
+                self.instruction(cx, bi as u32, id);
+            }
+        }
+    }
+
+    /// The type of a non-constant value, or an error message if it refers to nothing.
+    fn value_type(&self, cx: &FnCx<'m>, v: &Value) -> Result<Option<Type>, String> {
+        match v {
+            Value::Inst(id) => match cx.f.insts.get(id.0 as usize) {
+                Some(d) => Ok(Some(d.ty.clone())),
+                None => Err(format!("use of instruction #{} which does not exist", id.0)),
+            },
+            Value::Param(i) => match cx.f.params.get(*i as usize) {
+                Some(p) => Ok(Some(p.ty.clone())),
+                None => Err(format!("use of parameter #{i}, but '@{}' has {} parameters", cx.f.name, cx.f.params.len())),
+            },
+            Value::Global(g) => match self.m.globals.get(g.0 as usize) {
+                Some(_) => Ok(Some(Type::Ptr)),
+                None => Err(format!("use of global #{} which does not exist", g.0)),
+            },
+            Value::Func(func) => match self.m.functions.get(func.0 as usize) {
+                Some(_) => Ok(Some(Type::Ptr)),
+                None => Err(format!("use of function #{} which does not exist", func.0)),
+            },
+            Value::Const(_) => Ok(None),
+        }
+    }
+
+    /// Checks operand `index` of `inst` against the type it must have.
+    fn operand(&mut self, cx: &FnCx<'m>, at: (u32, InstId), index: usize, v: &Value, ty: &Type, role: &str) {
+        let inst = cx.f.inst(at.1);
+        let span = inst.operand_span(index);
+        let op = mnemonic(&inst.kind);
+        match self.value_type(cx, v) {
+            Err(msg) => self.error(span, format!("{msg} in '{op}'")),
+            Ok(Some(found)) => {
+                if found != *ty {
+                    let name = cx.names.value(self.m, v);
+                    self.error(span, format!("{role} {name} of '{op}' has type '{found}' but '{ty}' is expected"));
+                }
+                if let Value::Inst(def) = v {
+                    self.dominance(cx, at, index, *def);
+                }
+                if let Value::Func(fid) = v {
+                    let callee = self.m.function(*fid);
+                    let direct_call = matches!(&inst.kind, Inst::Call { callee: c, .. } if c == v) && index == 0;
+                    if callee.intrinsic().is_some() && !direct_call {
+                        self.error(span, format!("intrinsic '@{}' can only be called directly", callee.name));
+                    }
+                }
+            }
+            Ok(None) => {
+                let Value::Const(c) = v else { return };
+                if *ty == Type::Void {
+                    self.error(span, format!("{role} of '{op}' cannot be a void constant"));
+                } else if let Err(msg) = const_fits(c, ty) {
+                    self.error(span, format!("{role} of '{op}': {msg}"));
+                }
+            }
+        }
+    }
+
+    fn dominance(&mut self, cx: &FnCx<'m>, (use_block, use_id): (u32, InstId), index: usize, def: InstId) {
+        let inst = cx.f.inst(use_id);
+        let span = inst.operand_span(index);
+        let name = cx.names.value(self.m, &Value::Inst(def));
+        let Some((def_block, def_index)) = cx.place[def.0 as usize] else {
+            self.error(span, format!("use of {name}, which is not placed in any block"));
+            return;
+        };
+        if cx.f.inst(def).ty == Type::Void {
+            self.error(span, format!("use of {name}, which has no value (its type is void)"));
+            return;
+        }
+        let dominated = if let Inst::Phi { incoming } = &inst.kind {
+            // A phi operand is used at the end of its incoming block.
+            let from = incoming[index].1 .0;
+            def_block == from || cx.dom.dominates(def_block, from)
+        } else if def_block == use_block {
+            def_index < cx.place[use_id.0 as usize].unwrap().1
+        } else {
+            cx.dom.dominates(def_block, use_block)
+        };
+        if !dominated && cx.dom.reachable(use_block) {
+            self.error(span, format!("use of {name} does not dominate its use in '{}'", mnemonic(&inst.kind)));
+        }
+    }
+
+    fn instruction(&mut self, cx: &FnCx<'m>, block: u32, id: InstId) {
+        let f = cx.f;
+        let d: &InstData = f.inst(id);
+        let at = (block, id);
+        let span = d.span;
+        let op = mnemonic(&d.kind);
+        match &d.kind {
+            Inst::Binary { op: bop, lhs, rhs } => {
+                let ok = if bop.is_float() { d.ty.is_float() } else { d.ty.is_int() };
+                if !ok {
+                    let kind = if bop.is_float() { "a floating-point" } else { "an integer" };
+                    self.error(span, format!("'{op}' requires {kind} type, found '{}'", d.ty));
+                    return;
+                }
+                self.operand(cx, at, 0, lhs, &d.ty, "operand");
+                self.operand(cx, at, 1, rhs, &d.ty, "operand");
+            }
+            Inst::FNeg { val } => {
+                if !d.ty.is_float() {
+                    self.error(span, format!("'fneg' requires a floating-point type, found '{}'", d.ty));
+                    return;
+                }
+                self.operand(cx, at, 0, val, &d.ty, "operand");
+            }
+            Inst::ICmp { ty, lhs, rhs, .. } | Inst::FCmp { ty, lhs, rhs, .. } => {
+                let float = matches!(d.kind, Inst::FCmp { .. });
+                let ok = if float { ty.is_float() } else { ty.is_int() || *ty == Type::Ptr };
+                if !ok {
+                    let kind = if float { "floating-point" } else { "integer or pointer" };
+                    self.error(span, format!("'{op}' requires {kind} operands, found '{ty}'"));
+                    return;
+                }
+                self.result(d, &Type::I1);
+                self.operand(cx, at, 0, lhs, ty, "operand");
+                self.operand(cx, at, 1, rhs, ty, "operand");
+            }
+            Inst::Select { cond, if_true, if_false } => {
+                if let Ok(Some(t)) = self.value_type(cx, cond) {
+                    if t != Type::I1 {
+                        self.error(d.operand_span(0), format!("'select' condition must be i1, found {t}"));
+                    }
+                }
+                self.operand(cx, at, 0, cond, &Type::I1, "condition");
+                if !d.ty.is_scalar() {
+                    self.error(span, format!("'select' of type '{}' is not supported", d.ty));
+                }
+                self.operand(cx, at, 1, if_true, &d.ty, "operand");
+                self.operand(cx, at, 2, if_false, &d.ty, "operand");
+            }
+            Inst::Cast { op: cop, from, val } => {
+                if !cast_is_valid(*cop, from, &d.ty) {
+                    self.error(span, format!("invalid cast '{op}' from '{from}' to '{}'", d.ty));
+                    return;
+                }
+                self.operand(cx, at, 0, val, from, "operand");
+            }
+            Inst::Alloca { ty, count, align } => {
+                if *ty == Type::Void {
+                    self.error(span, "'alloca' of type 'void'".to_string());
+                }
+                self.result(d, &Type::Ptr);
+                if let Some(a) = align {
+                    if !a.is_power_of_two() {
+                        self.error(span, format!("alignment {a} is not a power of 2"));
+                    }
+                }
+                if let Some(c) = count {
+                    if !c.ty.is_int() {
+                        self.error(d.operand_span(0), format!("'alloca' element count must be an integer, found '{}'", c.ty));
+                    } else {
+                        self.operand(cx, at, 0, &c.value, &c.ty, "element count");
+                    }
+                }
+            }
+            Inst::Load { ptr, align, .. } => {
+                if !d.ty.is_scalar() {
+                    self.error(span, format!("'load' of type '{}' is not supported; loads must have a scalar type", d.ty));
+                }
+                self.alignment(span, *align);
+                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+            }
+            Inst::Store { val, ptr, align, .. } => {
+                self.result(d, &Type::Void);
+                if !val.ty.is_scalar() {
+                    self.error(span, format!("'store' of type '{}' is not supported; stores must have a scalar type", val.ty));
+                } else {
+                    self.operand(cx, at, 0, &val.value, &val.ty, "stored value");
+                }
+                self.alignment(span, *align);
+                self.operand(cx, at, 1, ptr, &Type::Ptr, "address");
+            }
+            Inst::Gep { source, base, indices, .. } => {
+                self.result(d, &Type::Ptr);
+                if *source == Type::Void {
+                    self.error(span, "'getelementptr' over type 'void'".to_string());
+                }
+                self.operand(cx, at, 0, base, &Type::Ptr, "base");
+                let mut ty = source;
+                for (i, idx) in indices.iter().enumerate() {
+                    if i > 0 {
+                        match ty {
+                            Type::Array(_, elem) => ty = elem,
+                            _ => {
+                                self.error(
+                                    d.operand_span(i + 1),
+                                    format!("'getelementptr' index {i} steps into non-aggregate type '{ty}'"),
+                                );
+                                break;
+                            }
+                        }
+                    }
+                    if !idx.ty.is_int() {
+                        self.error(d.operand_span(i + 1), format!("'getelementptr' index must be an integer, found '{}'", idx.ty));
+                    } else {
+                        self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
+                    }
+                }
+            }
+            Inst::Phi { incoming } => self.phi(cx, at, incoming),
+            Inst::Call { cc, callee, sig, args, .. } => self.call(cx, at, *cc, callee, sig, args),
+            Inst::Br { .. } | Inst::Unreachable => {}
+            Inst::CondBr { cond, .. } => {
+                if let Ok(Some(t)) = self.value_type(cx, cond) {
+                    if t != Type::I1 {
+                        self.error(d.operand_span(0), format!("'br' condition must be i1, found {t}"));
+                        return;
+                    }
+                }
+                self.operand(cx, at, 0, cond, &Type::I1, "condition");
+            }
+            Inst::Switch { ty, val, cases, .. } => {
+                let Type::Int(bits) = ty else {
+                    self.error(span, format!("'switch' requires an integer type, found '{ty}'"));
+                    return;
+                };
+                self.operand(cx, at, 0, val, ty, "operand");
+                let mut seen = HashMap::new();
+                for (v, _) in cases {
+                    if !fits(*v, *bits) {
+                        self.error(span, format!("'switch' case value {v} does not fit in {ty}"));
+                    } else if seen.insert(*v, ()).is_some() {
+                        self.error(span, format!("duplicate case value {v} in 'switch'"));
+                    }
+                }
+            }
+            Inst::Ret { val } => match (val, &f.ret) {
+                (None, Type::Void) => {}
+                (None, t) => self.error(span, format!("'ret void' but '@{}' returns '{t}'", f.name)),
+                (Some(v), Type::Void) => {
+                    self.error(d.operand_span(0), format!("'ret' returns '{}' but '@{}' returns void", v.ty, f.name))
+                }
+                (Some(v), t) => {
+                    if v.ty != *t {
+                        self.error(d.operand_span(0), format!("'ret' returns '{}' but '@{}' returns '{t}'", v.ty, f.name));
+                    } else {
+                        self.operand(cx, at, 0, &v.value, t, "returned value");
+                    }
+                }
+            },
+        }
+        if d.kind.is_terminator() && d.ty != Type::Void {
+            self.error(span, format!("'{op}' has no result but its type is '{}'", d.ty));
+        }
+    }
+
+    fn result(&mut self, d: &InstData, ty: &Type) {
+        if d.ty != *ty {
+            self.error(d.span, format!("'{}' produces '{ty}' but its result type is '{}'", mnemonic(&d.kind), d.ty));
+        }
+    }
+
+    fn alignment(&mut self, span: Span, align: Option<u64>) {
+        if let Some(a) = align {
+            if !a.is_power_of_two() {
+                self.error(span, format!("alignment {a} is not a power of 2"));
+            }
+        }
+    }
+
+    fn phi(&mut self, cx: &FnCx<'m>, at: (u32, InstId), incoming: &[(Value, BlockId)]) {
+        let d = cx.f.inst(at.1);
+        if !d.ty.is_scalar() {
+            self.error(d.span, format!("'phi' of type '{}' is not supported", d.ty));
+            return;
+        }
+        for (i, (v, _)) in incoming.iter().enumerate() {
+            self.operand(cx, at, i, v, &d.ty, "incoming value");
+        }
+        // One entry per predecessor edge; entries for the same block must agree.
+        let preds = &cx.preds[at.0 as usize];
+        let mut want: Vec<u32> = preds.clone();
+        want.sort_unstable();
+        let mut have: Vec<u32> = incoming.iter().map(|(_, b)| b.0).collect();
+        have.sort_unstable();
+        if want != have {
+            let label = |b: u32| cx.names.block(BlockId(b));
+            let count = |list: &[u32], b: u32| list.iter().filter(|&&x| x == b).count();
+            let message = if let Some(&b) = want.iter().find(|&&b| !have.contains(&b)) {
+                format!("'phi' has no entry for predecessor '{}'", label(b))
+            } else if let Some(&b) = have.iter().find(|&&b| !want.contains(&b)) {
+                format!("'phi' has an entry for '{}', which is not a predecessor", label(b))
+            } else {
+                let b = *want.iter().chain(&have).find(|&&b| count(&want, b) != count(&have, b)).unwrap();
+                format!(
+                    "'phi' has {} entries for '{}', which branches here {} time(s)",
+                    count(&have, b),
+                    label(b),
+                    count(&want, b)
+                )
+            };
+            self.error(d.span, message);
+            return;
+        }
+        for (i, (v, b)) in incoming.iter().enumerate() {
+            if let Some((_, (w, _))) = incoming.iter().enumerate().find(|(j, (_, c))| *j < i && c == b) {
+                if w != v {
+                    self.error(
+                        d.operand_span(i),
+                        format!("'phi' has different values for the same predecessor '{}'", cx.names.block(*b)),
+                    );
+                }
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        cx: &FnCx<'m>,
+        at: (u32, InstId),
+        cc: CallConv,
+        callee: &Value,
+        sig: &Signature,
+        args: &[super::Operand],
+    ) {
+        let d = cx.f.inst(at.1);
+        if d.ty != sig.ret {
+            self.error(d.span, format!("'call' result type '{}' differs from the function type's '{}'", d.ty, sig.ret));
+        }
+        self.operand(cx, at, 0, callee, &Type::Ptr, "callee");
+        let target = match callee {
+            Value::Func(id) if (id.0 as usize) < self.m.functions.len() => Some(self.m.function(*id)),
+            _ => None,
+        };
+        if let Some(t) = target {
+            let declared = signature_of(t);
+            if declared != *sig {
+                let hint = if t.varargs && !sig.varargs { " (calls to varargs functions need the explicit function type)" } else { "" };
+                self.error(
+                    d.operand_span(0),
+                    format!("call type '{sig}' does not match '@{}' of type '{declared}'{hint}", t.name),
+                );
+                return;
+            }
+        }
+        let fixed = sig.params.len();
+        if args.len() < fixed || (!sig.varargs && args.len() > fixed) {
+            let expected = if sig.varargs { format!("at least {fixed}") } else { fixed.to_string() };
+            self.error(d.span, format!("'call' has {} arguments but the function type '{sig}' takes {expected}", args.len()));
+            return;
+        }
+        for (i, a) in args.iter().enumerate() {
+            if !a.ty.is_scalar() {
+                self.error(d.operand_span(i + 1), format!("argument of type '{}' is not supported", a.ty));
+                continue;
+            }
+            if let Some(p) = sig.params.get(i) {
+                if *p != a.ty {
+                    self.error(d.operand_span(i + 1), format!("argument {i} has type '{}' but the function type expects '{p}'", a.ty));
+                    continue;
+                }
+            }
+            self.operand(cx, at, i + 1, &a.value, &a.ty, "argument");
+        }
+        let intrinsic = target.and_then(|t| t.intrinsic().map(|i| (i, t)));
+        if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {
+            self.error(d.span, "'anyregcc' is only allowed on calls of llvm.experimental.patchpoint".to_string());
+        }
+        match intrinsic {
+            Some((Intrinsic::StackMap, _)) => {
+                self.immediate(d, args, 0, 64, "stackmap ID");
+                self.immediate(d, args, 1, 32, "stackmap SHADOW (number of shadow bytes)");
+            }
+            Some((Intrinsic::PatchPoint, t)) => {
+                self.immediate(d, args, 0, 64, "patchpoint ID");
+                self.immediate(d, args, 1, 32, "patchpoint NUMBYTES");
+                match &args[2].value {
+                    Value::Const(Const::Zero | Const::IntToPtr(_)) | Value::Func(_) | Value::Global(_) => {}
+                    _ => self.error(
+                        d.operand_span(3),
+                        "patchpoint TARGET must be a constant pointer (null, inttoptr or a function address)".to_string(),
+                    ),
+                }
+                if let Some(n) = self.immediate(d, args, 3, 32, "patchpoint NUMARGS") {
+                    let available = args.len() - 4;
+                    if n as usize > available {
+                        self.error(
+                            d.operand_span(4),
+                            format!("patchpoint NUMARGS is {n} but only {available} argument(s) follow the fixed operands"),
+                        );
+                    }
+                }
+                if let Some(want) = patchpoint_result(&t.name) {
+                    if d.ty != want {
+                        self.error(d.span, format!("'@{}' returns '{want}' but the call's result type is '{}'", t.name, d.ty));
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// A stack map / patch point operand that must be a non-negative integer constant of `bits`.
+    fn immediate(&mut self, d: &InstData, args: &[super::Operand], i: usize, bits: u8, what: &str) -> Option<i64> {
+        let a = &args[i];
+        let span = d.operand_span(i + 1);
+        match (&a.value, &a.ty) {
+            (Value::Const(Const::Int(v)), Type::Int(b)) if *b == bits => {
+                if *v < 0 && bits < 64 {
+                    self.error(span, format!("{what} must not be negative, found {v}"));
+                    return None;
+                }
+                Some(*v)
+            }
+            _ => {
+                self.error(span, format!("{what} must be an i{bits} constant"));
+                None
+            }
+        }
+    }
+}
+
+/// Whether constant `c` can have type `ty`.
+fn const_fits(c: &Const, ty: &Type) -> Result<(), String> {
+    match (c, ty) {
+        (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
+        (Const::Int(v), Type::Int(bits)) => {
+            if fits(*v, *bits) {
+                Ok(())
+            } else {
+                Err(format!("constant {v} does not fit in {ty}"))
+            }
+        }
+        (Const::Float(v), Type::Float) if !v.is_nan() && (*v as f32) as f64 != *v => {
+            Err(format!("constant {v} is not exactly representable as 'float'"))
+        }
+        (Const::Float(_), Type::Float | Type::Double) => Ok(()),
+        (Const::IntToPtr(_), Type::Ptr) => Ok(()),
+        _ => Err(format!("constant {} cannot have type '{ty}'", const_text(c, ty))),
+    }
+}
+
+fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
+    use Type::*;
+    let int_bits = |t: &Type| t.int_bits().map(u32::from);
+    match op {
+        CastOp::ZExt | CastOp::SExt => matches!((int_bits(from), int_bits(to)), (Some(a), Some(b)) if a < b),
+        CastOp::Trunc => matches!((int_bits(from), int_bits(to)), (Some(a), Some(b)) if a > b),
+        CastOp::SIToFP | CastOp::UIToFP => from.is_int() && to.is_float(),
+        CastOp::FPToSI | CastOp::FPToUI => from.is_float() && to.is_int(),
+        CastOp::FPExt => matches!((from, to), (Float, Double)),
+        CastOp::FPTrunc => matches!((from, to), (Double, Float)),
+        CastOp::PtrToInt => *from == Ptr && to.is_int(),
+        CastOp::IntToPtr => from.is_int() && *to == Ptr,
+        CastOp::BitCast => match (from, to) {
+            (Ptr, Ptr) => true,
+            (Ptr, _) | (_, Ptr) => false,
+            (a, b) => a.is_scalar() && b.is_scalar() && a.alloc_size() == b.alloc_size() && *a != Int(1) && *b != Int(1),
+        },
+    }
+}
+
+/// The opcode of an instruction as written in text.
+pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
+    match inst {
+        Inst::Binary { op, .. } => op.mnemonic(),
+        Inst::FNeg { .. } => "fneg",
+        Inst::ICmp { .. } => "icmp",
+        Inst::FCmp { .. } => "fcmp",
+        Inst::Select { .. } => "select",
+        Inst::Cast { op, .. } => super::print::cast_mnemonic(*op),
+        Inst::Alloca { .. } => "alloca",
+        Inst::Load { .. } => "load",
+        Inst::Store { .. } => "store",
+        Inst::Gep { .. } => "getelementptr",
+        Inst::Phi { .. } => "phi",
+        Inst::Call { .. } => "call",
+        Inst::Br { .. } | Inst::CondBr { .. } => "br",
+        Inst::Switch { .. } => "switch",
+        Inst::Ret { .. } => "ret",
+        Inst::Unreachable => "unreachable",
+    }
+}

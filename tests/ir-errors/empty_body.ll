@@ -1,0 +1,3 @@
+; expect: 3:1: error: function '@f' has no blocks
+define void @f() {
+}

@@ -1,0 +1,5 @@
+; expect: 3:13: error: redefinition of '@g'
+declare void @g()
+define void @g() {
+  ret void
+}

@@ -1,0 +1,5 @@
+; expect: 5:7: error: unbalanced '{'
+define void @f() {
+  ret void
+}
+!0 = !{!"unbalanced", i32 1

@@ -1,0 +1,4 @@
+; expect: 2:18: error: unsupported function attribute 'gc'
+define void @f() gc "statepoint-example" {
+  ret void
+}

@@ -1,0 +1,6 @@
+; expect: 2:14: error: unsupported intrinsic '@llvm.trap'
+declare void @llvm.trap()
+define void @f() {
+  call void @llvm.trap()
+  unreachable
+}

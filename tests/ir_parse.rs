@@ -1,0 +1,180 @@
+//! Parsing of the supported subset: what each construct becomes in the model.
+
+use patchmap::ir::{self, BlockId, CallConv, Const, Init, Inst, InstId, Linkage, TailKind, Type, Value};
+
+fn parse(text: &str) -> ir::Module {
+    ir::parse("t.ll", text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const LOOP: &str = r#"
+; a counting loop with a forward phi reference
+source_filename = "loop.c"
+target datalayout = "e-m:e-i64:64-n32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@counter = internal global i64 0, align 8
+@table = private unnamed_addr constant [3 x i32] [i32 1, i32 -2, i32 3]
+@msg = constant [4 x i8] c"hi\0A\00"
+@grid = global [2 x [2 x i8]] [[2 x i8] [i8 1, i8 2], [2 x i8] zeroinitializer]
+@ext = external global i32
+@f = global float 0x3FF8000000000000
+@d = dso_local global double -2.0e3
+
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare i32 @printf(ptr noundef, ...) #1
+
+define dso_local i64 @sum(i64 noundef %n) #0 {
+entry:
+  br label %loop
+
+loop:                                             ; preds = %loop, %entry
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %acc = phi i64 [ 0, %entry ], [ %acc2, %loop ]
+  %acc2 = add nsw i64 %acc, %i
+  %next = add nuw nsw i64 %i, 1
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 0, i64 %i, ptr @counter)
+  %done = icmp sge i64 %next, %n
+  br i1 %done, label %exit, label %loop, !prof !0
+
+exit:
+  %r = call i32 (ptr, ...) @printf(ptr @msg, i64 %acc2)
+  ret i64 %acc2
+}
+
+attributes #0 = { noinline nounwind "frame-pointer"="all" memory(argmem: readwrite) }
+!0 = !{!"branch_weights", i32 1, i32 1000}
+!llvm.module.flags = !{!1}
+!1 = !{i32 7, !"uwtable", i32 2}
+"#;
+
+#[test]
+fn loop_module() {
+    let m = parse(LOOP);
+    assert_eq!(m.source_filename.as_deref(), Some("loop.c"));
+    assert_eq!(m.triple.as_deref(), Some("x86_64-unknown-linux-gnu"));
+    assert_eq!(m.globals.len(), 7);
+    assert_eq!(m.globals[0].linkage, Linkage::Internal);
+    assert_eq!(m.globals[0].align, Some(8));
+    assert_eq!(m.globals[1].init, Some(Init::Array(vec![
+        Init::Scalar(Const::Int(1)),
+        Init::Scalar(Const::Int(-2)),
+        Init::Scalar(Const::Int(3)),
+    ])));
+    assert_eq!(m.globals[2].init, Some(Init::Bytes(b"hi\n\0".to_vec())));
+    assert!(m.globals[2].constant);
+    assert_eq!(m.globals[4].init, None);
+    assert_eq!(m.globals[5].init, Some(Init::Scalar(Const::Float(1.5))));
+    assert_eq!(m.globals[6].init, Some(Init::Scalar(Const::Float(-2000.0))));
+    let printf = &m.functions[1];
+    assert!(printf.varargs && printf.is_declaration());
+    let f = &m.functions[2];
+    assert_eq!(f.blocks.len(), 3);
+    assert_eq!(f.blocks[1].name, "loop");
+    let phi = f.inst(f.blocks[1].insts[0]);
+    let Inst::Phi { incoming } = &phi.kind else { panic!() };
+    assert_eq!(incoming[0], (Value::Const(Const::Int(0)), BlockId(0)));
+    // %next is defined after its use in the phi.
+    let next = f.insts.iter().position(|i| i.name.as_deref() == Some("next")).unwrap();
+    assert_eq!(incoming[1], (Value::Inst(InstId(next as u32)), BlockId(1)));
+    let Inst::CondBr { if_true, if_false, .. } = &f.inst(*f.blocks[1].insts.last().unwrap()).kind else { panic!() };
+    assert_eq!((*if_true, *if_false), (BlockId(2), BlockId(1)));
+}
+
+#[test]
+fn numbered_values_and_blocks() {
+    let m = parse(
+        "define i32 @f(i32, i32 %x) {\n  %2 = add i32 %0, %x\n  br label %3\n3:\n  %4 = mul i32 %2, 2\n  ret i32 %4\n}\n",
+    );
+    let f = &m.functions[0];
+    assert_eq!(f.params[0].name.as_deref(), Some("0"));
+    assert_eq!(f.blocks[0].name, "1");
+    assert_eq!(f.blocks[1].name, "3");
+    assert_eq!(f.insts[0].kind, Inst::Binary { op: ir::BinOp::Add, lhs: Value::Param(0), rhs: Value::Param(1) });
+}
+
+#[test]
+fn implicit_numbering_after_terminator() {
+    // The unlabeled entry block is %0, so the unnamed call result is %1.
+    let m = parse("declare i64 @g()\ndefine i64 @f() {\n  call i64 @g()\n  ret i64 %1\n  %3 = add i64 1, 2\n  ret i64 %3\n}\n");
+    let f = &m.functions[1];
+    assert_eq!(f.blocks[0].name, "0");
+    assert_eq!(f.insts[0].name.as_deref(), Some("1"));
+    assert_eq!(f.blocks.len(), 2);
+    assert_eq!(f.blocks[1].name, "2");
+}
+
+#[test]
+fn intrinsics_and_constants() {
+    let m = parse(
+        r#"declare i64 @llvm.experimental.patchpoint.i64(i64, i32, ptr, i32, ...)
+define i64 @f(i64 %a, i64 %b) {
+  %r = call anyregcc i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 2, i32 15, ptr inttoptr (i64 1234 to ptr), i32 2, i64 %a, i64 %b, i8 255, i1 true, ptr null, i64 undef, i32 poison)
+  ret i64 %r
+}"#,
+    );
+    let f = &m.functions[1];
+    let Inst::Call { cc, callee, sig, args, tail } = &f.insts[0].kind else { panic!() };
+    assert_eq!(*cc, CallConv::AnyReg);
+    assert_eq!(*callee, Value::Func(ir::FuncId(0)));
+    assert!(sig.varargs && sig.params.len() == 4 && sig.ret == Type::I64);
+    assert_eq!(*tail, TailKind::None);
+    assert_eq!(args[2].value, Value::Const(Const::IntToPtr(1234)));
+    assert_eq!(args[6].value, Value::Const(Const::Int(-1)));
+    assert_eq!(args[7].value, Value::Const(Const::Int(-1)));
+    assert_eq!(args[8].value, Value::Const(Const::Zero));
+    assert_eq!(args[9].value, Value::Const(Const::Undef));
+    assert_eq!(args[10].value, Value::Const(Const::Poison));
+    assert_eq!(f.insts[0].operand_spans.len(), 12);
+}
+
+#[test]
+fn every_instruction_form() {
+    let m = parse(
+        r#"
+declare i64 @g(i64)
+define double @all(i64 %a, i32 %b, ptr %p, double %d, float %f, i8 %c) {
+  %1 = sdiv exact i64 %a, 3
+  %2 = fadd fast double %d, 1.0
+  %3 = fneg nnan double %2
+  %4 = fcmp ninf olt double %3, 0x7FF0000000000000
+  %5 = fcmp true double %d, %d
+  %6 = select i1 %4, double %d, double %3
+  %7 = zext nneg i32 %b to i64
+  %8 = trunc nuw nsw i64 %a to i16
+  %9 = sitofp i64 %a to double
+  %10 = fpext float %f to double
+  %11 = fptrunc double %d to float
+  %12 = ptrtoint ptr %p to i64
+  %13 = inttoptr i64 %12 to ptr
+  %14 = bitcast i64 %a to double
+  %15 = alloca [4 x i32], align 16
+  %16 = alloca i8, i64 %a
+  %17 = load volatile i64, ptr %p, align 8, !tbaa !2
+  store i64 %17, ptr %15, align 4
+  store volatile float %11, ptr %16
+  %18 = getelementptr inbounds nuw [4 x i32], ptr %15, i64 0, i64 %a
+  %19 = icmp eq ptr %18, null
+  %20 = tail call i64 @g(i64 %1) nounwind
+  %21 = musttail call i64 @g(i64 %20)
+  %fp = load ptr, ptr %p
+  %22 = call i64 %fp(i64 signext 1)
+  switch i8 %c, label %out [
+    i8 -1, label %la
+    i8 255, label %lb
+  ]
+la:
+  unreachable
+lb:
+  br label %out
+out:
+  ret double %6
+}
+"#,
+    );
+    let f = &m.functions[1];
+    assert_eq!(f.blocks.len(), 4);
+    let sw = f.inst(*f.blocks[0].insts.last().unwrap());
+    let Inst::Switch { cases, default, .. } = &sw.kind else { panic!() };
+    assert_eq!(*default, BlockId(3));
+    assert_eq!(cases, &vec![(-1, BlockId(1)), (-1, BlockId(2))]);
+}
