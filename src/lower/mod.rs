@@ -29,6 +29,9 @@ pub use symbols::Symbols;
 const FUNCTION_NAMESPACE: u32 = 0;
 const DATA_NAMESPACE: u32 = 1;
 
+/// The stack pointer's alignment at calls on both targets.
+const STACK_ALIGN: u64 = 16;
+
 /// The Cranelift type that holds a value of an IR scalar type.
 pub fn clif_type(t: &Type) -> ClifType {
     match t {
@@ -389,12 +392,20 @@ impl<'a> Lowering<'a> {
             let size = elem.alloc_size().checked_mul(n).filter(|&s| s <= u32::MAX as u64).ok_or_else(|| {
                 self.error(self.f.span, format!("alloca of {n} x {elem} does not fit in a stack frame"))
             })?;
+            // Cranelift never realigns the stack beyond its 16-byte ABI alignment: for more, reserve
+            // the slack and round the address up, as a realigned frame would place the object.
+            let slack = align.saturating_sub(STACK_ALIGN);
             let slot = self.b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
-                size as u32,
-                align.trailing_zeros() as u8,
+                (size + slack) as u32,
+                align.min(STACK_ALIGN).trailing_zeros() as u8,
             ));
-            return Ok(self.b.ins().stack_addr(types::I64, slot, 0));
+            let address = self.b.ins().stack_addr(types::I64, slot, 0);
+            if slack == 0 {
+                return Ok(address);
+            }
+            let rounded = self.b.ins().iadd_imm_s(address, slack as i64);
+            return Ok(self.b.ins().band_imm_s(rounded, -(align as i64)));
         }
         // Outside the entry block, or with a run-time count: bump the arena, which each return resets
         // to where the function found it.
@@ -415,7 +426,7 @@ impl<'a> Lowering<'a> {
         let size = ins.imul_imm_s(n, elem.alloc_size() as i64);
         let offset = self.b.ins().load(types::I64, MemFlagsData::trusted(), top, 0);
         let rounded = self.b.ins().iadd_imm_s(offset, align as i64 - 1);
-        let aligned = self.b.ins().band_imm_u(rounded, -(align as i64));
+        let aligned = self.b.ins().band_imm_s(rounded, -(align as i64));
         let end = self.b.ins().iadd(aligned, size);
         let limit = symbols::DYNAMIC_STACK_BYTES as i64;
         let overflow = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, end, limit);
