@@ -1,1 +1,425 @@
-//! TODO
+//! Building IR in memory, for embedders that generate code without going through text.
+//!
+//! A [`ModuleBuilder`] owns the module being built; [`ModuleBuilder::function`] returns a
+//! [`FunctionBuilder`] that appends instructions to a current block and returns their results as
+//! [`Value`]s. Operand types are taken from the values where they are known (instruction results,
+//! parameters, globals); constants get their type from the other operand or from an explicit
+//! [`Operand`]. The builder does not check the IR: run [`verify`](super::verify) on the result.
+//!
+//! ```
+//! use patchmap::ir::builder::{int, ModuleBuilder};
+//! use patchmap::ir::{IntPred, Operand, Type};
+//!
+//! let mut mb = ModuleBuilder::new("counter.ll");
+//! let mut f = mb.function("count", Type::I64, &[Type::I64]);
+//! let (entry, head, exit) = (f.block("entry"), f.block("head"), f.block("exit"));
+//! f.switch_to(entry);
+//! f.br(head);
+//! f.switch_to(head);
+//! let i = f.phi(Type::I64);
+//! f.name(&i, "i");
+//! let next = f.add(i.clone(), int(1));
+//! f.add_incoming(&i, int(0), entry);
+//! f.add_incoming(&i, next.clone(), head);
+//! f.stackmap(1, 0, &[Operand::new(Type::I64, i.clone())]);
+//! let done = f.icmp(IntPred::Sge, next.clone(), f.param(0));
+//! f.cond_br(done, exit, head);
+//! f.switch_to(exit);
+//! f.ret(next);
+//! f.finish();
+//! let module = mb.finish();
+//! patchmap::ir::verify(&module)?;
+//! assert!(module.to_string().contains("call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i64 %i)"));
+//! # Ok::<(), patchmap::ir::IrError>(())
+//! ```
+
+use super::{
+    BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
+    InstData, InstId, IntPred, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type, Value,
+};
+
+/// An integer constant (its type comes from the context).
+pub fn int(v: i64) -> Value {
+    Value::Const(Const::Int(v))
+}
+
+/// A floating-point constant (float or double by context; floats must be exactly representable).
+pub fn float(v: f64) -> Value {
+    Value::Const(Const::Float(v))
+}
+
+/// The null pointer.
+pub fn null() -> Value {
+    Value::Const(Const::Zero)
+}
+
+impl Operand {
+    /// A typed operand.
+    pub fn new(ty: Type, value: Value) -> Operand {
+        Operand { ty, value }
+    }
+}
+
+/// Builds a [`Module`].
+pub struct ModuleBuilder {
+    module: Module,
+}
+
+impl ModuleBuilder {
+    /// An empty module; `file` names it in error messages.
+    pub fn new(file: &str) -> ModuleBuilder {
+        ModuleBuilder { module: Module { file: file.to_string(), ..Module::default() } }
+    }
+
+    /// Sets the target triple.
+    pub fn triple(&mut self, triple: &str) -> &mut Self {
+        self.module.triple = Some(triple.to_string());
+        self
+    }
+
+    /// The module built so far.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+
+    /// Declares an external function, or returns the existing one of that name.
+    pub fn declare(&mut self, name: &str, ret: Type, params: &[Type], varargs: bool) -> FuncId {
+        if let Some(id) = self.module.function_by_name(name) {
+            return id;
+        }
+        let f = Function {
+            name: name.to_string(),
+            linkage: Linkage::External,
+            cc: CallConv::C,
+            ret,
+            params: params.iter().map(|t| Param { ty: t.clone(), name: None }).collect(),
+            varargs,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            span: Span::default(),
+        };
+        self.module.functions.push(f);
+        FuncId(self.module.functions.len() as u32 - 1)
+    }
+
+    /// Adds a global variable; `init: None` makes it an external declaration.
+    pub fn global(&mut self, name: &str, ty: Type, init: Option<Init>, constant: bool) -> GlobalId {
+        let linkage = Linkage::External;
+        self.module.globals.push(Global { name: name.to_string(), ty, init, constant, linkage, align: None, span: Span::default() });
+        GlobalId(self.module.globals.len() as u32 - 1)
+    }
+
+    /// Starts a function definition with external linkage and the C calling convention; its
+    /// parameters are `param(0)`, `param(1)`, ... The function is added to the module when the
+    /// builder is finished or dropped.
+    pub fn function(&mut self, name: &str, ret: Type, params: &[Type]) -> FunctionBuilder<'_> {
+        let id = self.declare(name, ret.clone(), params, false);
+        let mut func = std::mem::replace(&mut self.module.functions[id.0 as usize], placeholder(name));
+        func.ret = ret;
+        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        func.varargs = false;
+        FunctionBuilder { module: &mut self.module, id, func, current: None }
+    }
+
+    /// The finished module.
+    pub fn finish(self) -> Module {
+        self.module
+    }
+}
+
+fn placeholder(name: &str) -> Function {
+    Function {
+        name: name.to_string(),
+        linkage: Linkage::External,
+        cc: CallConv::C,
+        ret: Type::Void,
+        params: Vec::new(),
+        varargs: false,
+        blocks: Vec::new(),
+        insts: Vec::new(),
+        span: Span::default(),
+    }
+}
+
+/// Appends blocks and instructions to one function.
+pub struct FunctionBuilder<'m> {
+    module: &'m mut Module,
+    id: FuncId,
+    func: Function,
+    current: Option<BlockId>,
+}
+
+impl Drop for FunctionBuilder<'_> {
+    fn drop(&mut self) {
+        let name = self.func.name.clone();
+        self.module.functions[self.id.0 as usize] = std::mem::replace(&mut self.func, placeholder(&name));
+    }
+}
+
+impl FunctionBuilder<'_> {
+    /// This function's id, for recursive calls.
+    pub fn id(&self) -> FuncId {
+        self.id
+    }
+
+    /// Adds the function to the module (dropping the builder does the same).
+    pub fn finish(self) -> FuncId {
+        self.id
+    }
+
+    /// The `i`-th parameter.
+    pub fn param(&self, i: u32) -> Value {
+        Value::Param(i)
+    }
+
+    /// Names the `i`-th parameter in printed text.
+    pub fn name_param(&mut self, i: u32, name: &str) {
+        self.func.params[i as usize].name = Some(name.to_string());
+    }
+
+    pub fn set_linkage(&mut self, linkage: Linkage) {
+        self.func.linkage = linkage;
+    }
+
+    pub fn set_calling_convention(&mut self, cc: CallConv) {
+        self.func.cc = cc;
+    }
+
+    /// A new, empty block; the first block made is the entry.
+    pub fn block(&mut self, name: &str) -> BlockId {
+        self.func.blocks.push(Block { name: name.to_string(), insts: Vec::new(), span: Span::default() });
+        BlockId(self.func.blocks.len() as u32 - 1)
+    }
+
+    /// Makes `block` the one instructions are appended to.
+    pub fn switch_to(&mut self, block: BlockId) {
+        self.current = Some(block);
+    }
+
+    /// Names an instruction's result in printed text.
+    pub fn name(&mut self, v: &Value, name: &str) {
+        if let Value::Inst(id) = v {
+            self.func.insts[id.0 as usize].name = Some(name.to_string());
+        }
+    }
+
+    /// The type of a value whose type is known without context (not a constant).
+    pub fn type_of(&self, v: &Value) -> Option<Type> {
+        match v {
+            Value::Inst(id) => self.func.insts.get(id.0 as usize).map(|d| d.ty.clone()),
+            Value::Param(i) => self.func.params.get(*i as usize).map(|p| p.ty.clone()),
+            Value::Global(_) | Value::Func(_) => Some(Type::Ptr),
+            Value::Const(_) => None,
+        }
+    }
+
+    fn infer(&self, a: &Value, b: &Value, what: &str) -> Type {
+        self.type_of(a)
+            .or_else(|| self.type_of(b))
+            .unwrap_or_else(|| panic!("'{what}' of two constants: use the explicit-type method"))
+    }
+
+    /// Appends an instruction to the current block.
+    ///
+    /// # Panics
+    /// If no block was selected with [`switch_to`](Self::switch_to).
+    pub fn push(&mut self, kind: Inst, ty: Type) -> Value {
+        let block = self.current.expect("FunctionBuilder: switch_to a block before adding instructions");
+        let id = InstId(self.func.insts.len() as u32);
+        self.func.insts.push(InstData::new(kind, ty, None));
+        self.func.blocks[block.0 as usize].insts.push(id);
+        Value::Inst(id)
+    }
+
+    /// A binary operation of type `ty`.
+    pub fn binary(&mut self, op: BinOp, ty: Type, lhs: Value, rhs: Value) -> Value {
+        self.push(Inst::Binary { op, lhs, rhs }, ty)
+    }
+
+    /// A binary operation typed by whichever operand is not a constant.
+    ///
+    /// # Panics
+    /// If both operands are constants.
+    pub fn binop(&mut self, op: BinOp, lhs: Value, rhs: Value) -> Value {
+        let ty = self.infer(&lhs, &rhs, op.mnemonic());
+        self.binary(op, ty, lhs, rhs)
+    }
+
+    pub fn add(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binop(BinOp::Add, lhs, rhs)
+    }
+
+    pub fn sub(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binop(BinOp::Sub, lhs, rhs)
+    }
+
+    pub fn mul(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binop(BinOp::Mul, lhs, rhs)
+    }
+
+    pub fn fadd(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binop(BinOp::FAdd, lhs, rhs)
+    }
+
+    pub fn fneg(&mut self, val: Value) -> Value {
+        let ty = self.type_of(&val).expect("'fneg' of a constant");
+        self.push(Inst::FNeg { val }, ty)
+    }
+
+    /// `icmp`, typed by whichever operand is not a constant.
+    pub fn icmp(&mut self, pred: IntPred, lhs: Value, rhs: Value) -> Value {
+        let ty = self.infer(&lhs, &rhs, "icmp");
+        self.push(Inst::ICmp { pred, ty, lhs, rhs }, Type::I1)
+    }
+
+    /// `fcmp`, typed by whichever operand is not a constant.
+    pub fn fcmp(&mut self, pred: FloatPred, lhs: Value, rhs: Value) -> Value {
+        let ty = self.infer(&lhs, &rhs, "fcmp");
+        self.push(Inst::FCmp { pred, ty, lhs, rhs }, Type::I1)
+    }
+
+    pub fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
+        let ty = self.infer(&if_true, &if_false, "select");
+        self.push(Inst::Select { cond, if_true, if_false }, ty)
+    }
+
+    /// A cast of `val` (of type `from`) to `to`.
+    pub fn cast(&mut self, op: CastOp, from: Type, val: Value, to: Type) -> Value {
+        self.push(Inst::Cast { op, from, val }, to)
+    }
+
+    /// A stack slot for one `ty`.
+    pub fn alloca(&mut self, ty: Type, align: Option<u64>) -> Value {
+        self.push(Inst::Alloca { ty, count: None, align }, Type::Ptr)
+    }
+
+    /// A stack slot for `count` elements of `ty`.
+    pub fn alloca_array(&mut self, ty: Type, count: Operand, align: Option<u64>) -> Value {
+        self.push(Inst::Alloca { ty, count: Some(count), align }, Type::Ptr)
+    }
+
+    pub fn load(&mut self, ty: Type, ptr: Value) -> Value {
+        self.push(Inst::Load { ptr, align: None, volatile: false }, ty)
+    }
+
+    pub fn store(&mut self, val: Operand, ptr: Value) {
+        self.push(Inst::Store { val, ptr, align: None, volatile: false }, Type::Void);
+    }
+
+    /// `getelementptr inbounds source, ptr base, indices...`
+    pub fn gep(&mut self, source: Type, base: Value, indices: &[Operand]) -> Value {
+        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, Type::Ptr)
+    }
+
+    /// A phi without entries; add them with [`add_incoming`](Self::add_incoming).
+    pub fn phi(&mut self, ty: Type) -> Value {
+        self.push(Inst::Phi { incoming: Vec::new() }, ty)
+    }
+
+    /// Adds `value` flowing in from `block` to a phi made by [`phi`](Self::phi).
+    pub fn add_incoming(&mut self, phi: &Value, value: Value, block: BlockId) {
+        if let Value::Inst(id) = phi {
+            if let Inst::Phi { incoming } = &mut self.func.insts[id.0 as usize].kind {
+                incoming.push((value, block));
+            }
+        }
+    }
+
+    /// A direct call with the callee's declared signature.
+    pub fn call(&mut self, callee: FuncId, args: &[Operand]) -> Value {
+        let sig = if callee == self.id {
+            super::verify::signature_of(&self.func)
+        } else {
+            super::verify::signature_of(self.module.function(callee))
+        };
+        let ret = sig.ret.clone();
+        let kind = Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args: args.to_vec(), tail: TailKind::None };
+        self.push(kind, ret)
+    }
+
+    /// A call through a pointer with function type `sig`.
+    pub fn call_indirect(&mut self, sig: Signature, callee: Value, args: &[Operand]) -> Value {
+        let ret = sig.ret.clone();
+        self.push(Inst::Call { cc: CallConv::C, callee, sig, args: args.to_vec(), tail: TailKind::None }, ret)
+    }
+
+    /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
+    pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
+        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true };
+        let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
+        let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
+        args.extend_from_slice(live);
+        self.push(Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args, tail: TailKind::None }, Type::Void);
+    }
+
+    /// `llvm.experimental.patchpoint.<ret>(i64 id, i32 num_bytes, ptr target, i32 nargs, args..., live...)`:
+    /// `args` are the call arguments (their count is NUMARGS), `live` the values to record.
+    /// `ret` is void, an integer type or ptr; `cc` is usually `AnyReg` or `C`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn patchpoint(
+        &mut self,
+        cc: CallConv,
+        ret: Type,
+        id: u64,
+        num_bytes: u32,
+        target: Value,
+        args: &[Operand],
+        live: &[Operand],
+    ) -> Value {
+        let suffix = match &ret {
+            Type::Void => "void".to_string(),
+            Type::Ptr => "p0".to_string(),
+            t => t.to_string(),
+        };
+        let sig = Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true };
+        let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
+        let mut all = vec![
+            Operand::new(Type::I64, int(id as i64)),
+            Operand::new(Type::I32, int(num_bytes as i64)),
+            Operand::new(Type::Ptr, target),
+            Operand::new(Type::I32, int(args.len() as i64)),
+        ];
+        all.extend_from_slice(args);
+        all.extend_from_slice(live);
+        self.push(Inst::Call { cc, callee: Value::Func(callee), sig, args: all, tail: TailKind::None }, ret)
+    }
+
+    fn declare_intrinsic(&mut self, name: &str, sig: &Signature) -> FuncId {
+        if let Some(id) = self.module.function_by_name(name) {
+            return id;
+        }
+        let mut f = placeholder(name);
+        f.ret = sig.ret.clone();
+        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        f.varargs = sig.varargs;
+        self.module.functions.push(f);
+        FuncId(self.module.functions.len() as u32 - 1)
+    }
+
+    pub fn br(&mut self, dest: BlockId) {
+        self.push(Inst::Br { dest }, Type::Void);
+    }
+
+    pub fn cond_br(&mut self, cond: Value, if_true: BlockId, if_false: BlockId) {
+        self.push(Inst::CondBr { cond, if_true, if_false }, Type::Void);
+    }
+
+    /// `switch` on an integer of type `ty`; case values as sign-extended integers.
+    pub fn switch(&mut self, ty: Type, val: Value, default: BlockId, cases: &[(i64, BlockId)]) {
+        self.push(Inst::Switch { ty, val, default, cases: cases.to_vec() }, Type::Void);
+    }
+
+    /// Returns `val`, typed by the function's return type.
+    pub fn ret(&mut self, val: Value) {
+        let ty = self.func.ret.clone();
+        self.push(Inst::Ret { val: Some(Operand::new(ty, val)) }, Type::Void);
+    }
+
+    pub fn ret_void(&mut self) {
+        self.push(Inst::Ret { val: None }, Type::Void);
+    }
+
+    pub fn unreachable(&mut self) {
+        self.push(Inst::Unreachable, Type::Void);
+    }
+}
