@@ -5,102 +5,28 @@
 mod generator;
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Command;
 
-const X86: &str = "x86_64-unknown-linux-gnu";
-const AARCH64: &str = "aarch64-unknown-linux-gnu";
-
-/// Outcome of one run: exit code (`None` if killed by a signal) and stdout.
-#[derive(Debug, PartialEq, Eq)]
-struct Outcome {
-    code: Option<i32>,
-    stdout: String,
-}
-
-/// Runs with a deadline, killing the child past it.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Outcome {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("{cmd:?} ran longer than {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().expect("collect output");
-    Outcome {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-    }
-}
-
-struct Toolchain {
-    llc: PathBuf,
-    linker: PathBuf,
-    /// qemu for aarch64, none for the host.
-    runner: Option<PathBuf>,
-    triple: &'static str,
-}
-
-impl Toolchain {
-    /// Compiles `ll` with llc at `opt`, links, runs, and returns the outcome.
-    fn build_and_run(&self, dir: &Path, name: &str, ll: &Path, opt: &str) -> Outcome {
-        let obj = dir.join(format!("{name}{opt}.o"));
-        let exe = dir.join(format!("{name}{opt}"));
-        // PIC: cc links a PIE by default, and llc's static model emits absolute jump-table relocations.
-        let (code, _, err) = support::run(
-            Command::new(&self.llc)
-                .args([
-                    opt,
-                    "-relocation-model=pic",
-                    "-filetype=obj",
-                    &format!("-mtriple={}", self.triple),
-                ])
-                .arg(ll)
-                .arg("-o")
-                .arg(&obj),
-        );
-        assert_eq!(code, 0, "llc-19 {opt} rejected {}: {err}", ll.display());
-        let mut link = Command::new(&self.linker);
-        if self.runner.is_some() {
-            link.arg("-static");
-        }
-        let (code, _, err) = support::run(link.arg(&obj).arg("-o").arg(&exe).arg("-lm"));
-        assert_eq!(code, 0, "linking {} failed: {err}", obj.display());
-        let mut cmd = match &self.runner {
-            Some(qemu) => {
-                let mut c = Command::new(qemu);
-                c.arg(&exe);
-                c
-            }
-            None => Command::new(&exe),
-        };
-        run_with_timeout(&mut cmd, Duration::from_secs(20))
-    }
-}
+use support::{Arch, Outcome, Toolchain};
 
 /// Checks one seed: the -O0 and -O2 runs agree, end normally, and the status is the printed checksum's
 /// low 7 bits. Returns the -O2 outcome.
-fn check_seed(tc: &Toolchain, dir: &Path, seed: u64) -> Outcome {
-    let name = format!("gen{seed}_{}", tc.triple.split('-').next().unwrap());
+fn check_seed(llc: &Path, tc: &Toolchain, dir: &Path, seed: u64) -> Outcome {
+    let name = format!("gen{seed}_{:?}", tc.arch);
     let ll = dir.join(format!("{name}.ll"));
     std::fs::write(&ll, generator::program(seed)).unwrap();
-    let o0 = tc.build_and_run(dir, &name, &ll, "-O0");
-    let o2 = tc.build_and_run(dir, &name, &ll, "-O2");
+    let build_and_run = |opt: &str| {
+        support::llc_object(llc, &ll, tc.arch, opt, dir)
+            .and_then(|obj| tc.link_and_run(&obj, dir, &format!("{name}-O{opt}")))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+    };
+    let o0 = build_and_run("0");
+    let o2 = build_and_run("2");
     assert_eq!(
         o0, o2,
-        "seed {seed} ({}): -O0 and -O2 disagree; generator::program({seed}) reproduces it",
-        tc.triple
+        "seed {seed} ({:?}): -O0 and -O2 disagree; generator::program({seed}) reproduces it",
+        tc.arch
     );
     let checksum: u64 = o2.stdout.trim_end().parse().unwrap_or_else(|_| {
         panic!(
@@ -109,8 +35,8 @@ fn check_seed(tc: &Toolchain, dir: &Path, seed: u64) -> Outcome {
         )
     });
     assert_eq!(
-        o2.code,
-        Some((checksum & 0x7f) as i32),
+        o2.status,
+        (checksum & 0x7f) as i32,
         "seed {seed}: exit status is not checksum & 0x7f"
     );
     o2
@@ -142,17 +68,11 @@ fn for_seeds(seeds: std::ops::Range<u64>, check: impl Fn(u64) -> Outcome + Sync)
 
 #[test]
 fn generated_programs_agree_at_o0_and_o2_on_x86_64() {
-    let (Some(llc), Some(cc)) = (support::tool("llc-19"), support::tool("cc")) else {
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), Arch::X86_64.toolchain()) else {
         return;
     };
-    let tc = Toolchain {
-        llc,
-        linker: cc,
-        runner: None,
-        triple: X86,
-    };
     let dir = tempfile::tempdir().unwrap();
-    let outcomes = for_seeds(0..50, |seed| check_seed(&tc, dir.path(), seed));
+    let outcomes = for_seeds(0..50, |seed| check_seed(&llc, &tc, dir.path(), seed));
     // Distinct programs should give (almost always) distinct checksums; equal ones hint at dead data flow.
     let mut sums: Vec<&str> = outcomes.iter().map(|o| o.stdout.as_str()).collect();
     sums.sort();
@@ -166,31 +86,16 @@ fn generated_programs_agree_at_o0_and_o2_on_x86_64() {
 
 #[test]
 fn generated_programs_agree_on_aarch64_and_x86_64() {
-    let (Some(llc), Some(cc), Some(gcc), Some(qemu)) = (
-        support::tool("llc-19"),
-        support::tool("cc"),
-        support::tool("aarch64-linux-gnu-gcc"),
-        support::tool("qemu-aarch64"),
-    ) else {
+    let (Some(llc), Some(x86), Some(arm)) =
+        (support::tool("llc-19"), Arch::X86_64.toolchain(), Arch::Aarch64.toolchain())
+    else {
         return;
-    };
-    let x86 = Toolchain {
-        llc: llc.clone(),
-        linker: cc,
-        runner: None,
-        triple: X86,
-    };
-    let arm = Toolchain {
-        llc,
-        linker: gcc,
-        runner: Some(qemu),
-        triple: AARCH64,
     };
     let dir = tempfile::tempdir().unwrap();
     // Seeds 100.. so that this test does not repeat the x86-64 one's programs.
     let pairs = for_seeds(100..120, |seed| {
-        let a = check_seed(&arm, dir.path(), seed);
-        let x = check_seed(&x86, dir.path(), seed);
+        let a = check_seed(&llc, &arm, dir.path(), seed);
+        let x = check_seed(&llc, &x86, dir.path(), seed);
         assert_eq!(a, x, "seed {seed}: aarch64 and x86-64 disagree");
         a
     });

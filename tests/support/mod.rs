@@ -2,7 +2,8 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Whether a missing external tool fails the test (`PATCHMAP_REQUIRE_TOOLS=1`, set by the README's test
 /// command and CI) instead of skipping it.
@@ -112,16 +113,16 @@ impl Toolchain {
         if code != 0 {
             return Err(format!("linking {} failed: {err}", obj.display()));
         }
-        let mut cmd = Command::new("timeout");
-        cmd.arg("20");
-        if let Some(runner) = &self.runner {
-            cmd.arg(runner);
-        }
-        cmd.arg(&exe);
-        let (status, stdout, stderr) = run(&mut cmd);
-        if status == 124 || status < 0 || status >= 128 {
-            return Err(format!("{} ended abnormally (status {status}): {stderr}", exe.display()));
-        }
+        let mut cmd = match &self.runner {
+            Some(runner) => {
+                let mut c = Command::new(runner);
+                c.arg(&exe);
+                c
+            }
+            None => Command::new(&exe),
+        };
+        let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(20))?;
+        let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;
         Ok(Outcome { status, stdout })
     }
 }
@@ -156,4 +157,25 @@ pub fn ir_examples() -> Vec<PathBuf> {
     files.retain(|p| p.extension().is_some_and(|e| e == "ll"));
     files.sort();
     files
+}
+
+/// Runs `cmd` to completion or kills it past `limit`: (exit code, `None` after a signal; stdout).
+/// A deadline of our own, not `timeout(1)`, whose status 124 a program may return itself.
+pub fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(Option<i32>, String), String> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let start = Instant::now();
+    while child.try_wait().map_err(|e| e.to_string())?.is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("{cmd:?} ran longer than {limit:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
 }
