@@ -50,6 +50,8 @@ enum Command {
         /// The input `.ll` file.
         input: PathBuf,
     },
+    /// Compile an embedded example program for both targets, run it in the JIT, and show the result.
+    Demo,
     /// Print every stack map blob of an object, executable or shared library, as llvm-readobj does.
     Dump {
         /// An ELF, Mach-O or COFF file.
@@ -97,9 +99,9 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Compile { input, output, target, opt, stackmap_version } => {
-            let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let options = patchmap::compile::Options::new(target.as_deref(), &opt, stackmap_version)
                 .map_err(|e| format!("patchmap: error: {e}"))?;
+            let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
             write(&output, &object)?;
             Ok(ExitCode::SUCCESS)
@@ -114,6 +116,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             println!("{result}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Demo => demo(),
         Command::Dump { file, symbols } => {
             let bytes = read(&file)?;
             let mut out = std::io::stdout().lock();
@@ -129,4 +132,27 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The embedded default program of `patchmap demo`.
+const DEMO_FILE: &str = "ir-examples/quicksort_i64.ll";
+const DEMO_TEXT: &str = include_str!("../ir-examples/quicksort_i64.ll");
+
+fn demo() -> Result<ExitCode, String> {
+    let module = patchmap::ir::parse(DEMO_FILE, DEMO_TEXT).map_err(|e| e.to_string())?;
+    patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
+    let defined = module.functions.iter().filter(|f| !f.is_declaration()).count();
+    println!("{DEMO_FILE}: {defined} functions, {} globals", module.globals.len());
+    for target in ["x86_64", "aarch64"] {
+        let options = patchmap::compile::Options::new(Some(target), "speed", 1).map_err(|e| format!("patchmap: error: {e}"))?;
+        let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
+        println!("compiled for {target}: a {}-byte ELF relocatable object", object.len());
+    }
+    let options = patchmap::compile::Options::new(None, "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
+    let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
+    println!("running main() in the JIT:");
+    // SAFETY: the embedded program is one of the differential-tested examples.
+    let result = unsafe { jit.call_i64("main", &[]) }.map_err(|e| e.to_string())?;
+    println!("main() returned {result}");
+    Ok(ExitCode::SUCCESS)
 }
