@@ -17,3 +17,5 @@ pub mod emit;
 pub mod ir;
 #[cfg(feature = "compiler")]
 pub mod lower;
+#[cfg(feature = "compiler")]
+mod workers;

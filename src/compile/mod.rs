@@ -96,26 +96,14 @@ pub fn compile_functions(
         .map(ir::FuncId)
         .filter(|&id| !module.function(id).is_declaration())
         .collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(defined.len() / 4).max(1);
-    if threads == 1 {
-        return defined.iter().map(|&id| compile_function(module, id, isa, symbols)).collect();
+    let results = crate::workers::map_chunks(&defined, 4, |ids| {
+        ids.iter().map(|&id| compile_function(module, id, isa, symbols)).collect::<Result<Vec<_>, _>>()
+    });
+    let mut all = Vec::with_capacity(defined.len());
+    for chunk in results {
+        all.extend(chunk?);
     }
-    let chunk = defined.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = defined
-            .chunks(chunk)
-            .map(|ids| {
-                scope.spawn(move || {
-                    ids.iter().map(|&id| compile_function(module, id, isa, symbols)).collect::<Result<Vec<_>, _>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::with_capacity(defined.len());
-        for worker in workers {
-            all.extend(worker.join().expect("a compile worker panicked")?);
-        }
-        Ok(all)
-    })
+    Ok(all)
 }
 
 fn compile_function(

@@ -201,8 +201,16 @@ impl<'m> Verifier<'m> {
             if seen.insert(&f.name, f.span).is_some() {
                 self.error(f.span, format!("redefinition of '@{}'", f.name));
             }
-            self.function(f);
         }
+        // Functions are checked independently: large modules spread them over the cores, keeping
+        // the errors in module order.
+        let check = |functions: &'m [Function]| {
+            let mut v = Verifier { m, errors: Vec::new() };
+            functions.iter().for_each(|f| v.function(f));
+            v.errors
+        };
+        let errors = crate::workers::map_chunks(&m.functions, 64, check);
+        self.errors.extend(errors.into_iter().flatten());
     }
 
     fn global(&mut self, g: &super::Global) {
