@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
+use object::build::elf::SectionData;
 use object::{FileKind, SectionKind, SymbolKind};
 
 use super::model::{Endian, StackMap, Version};
@@ -275,6 +276,15 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     }
 
     let mut builder = object::build::elf::Builder::read(bytes)?;
+    // LLVM shares one string table between section and symbol names; the builder keeps it for the
+    // symbols and needs a section-name table of its own.
+    if !builder.sections.iter().any(|s| matches!(s.data, SectionData::SectionString)) {
+        let shstrtab = builder.sections.add();
+        shstrtab.name = b".shstrtab"[..].into();
+        shstrtab.sh_type = object::elf::SHT_STRTAB;
+        shstrtab.sh_addralign = 1;
+        shstrtab.data = SectionData::SectionString;
+    }
     let id = builder
         .sections
         .iter()
@@ -285,7 +295,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
         if s.sh_info_section != Some(id) {
             continue;
         }
-        if let object::build::elf::SectionData::Relocation(relocations) = &mut s.data {
+        if let SectionData::Relocation(relocations) = &mut s.data {
             for r in relocations.iter_mut() {
                 r.r_offset = *moved.get(&r.r_offset).ok_or(Error::UnexpectedRelocation { offset: r.r_offset })?;
             }
@@ -293,7 +303,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     }
     let stack_maps = builder.sections.get_mut(id);
     stack_maps.sh_size = new_data.len() as u64;
-    stack_maps.data = object::build::elf::SectionData::Data(new_data.into());
+    stack_maps.data = SectionData::Data(new_data.into());
     let mut out = Vec::new();
     builder.write(&mut out)?;
     Ok(out)
