@@ -1,6 +1,310 @@
-//! Finding, dumping and converting the stack map section of object files.
+//! Finding, dumping and converting the stack map section of object files, executables and shared
+//! libraries.
+//!
+//! The section is `.llvm_stackmaps` in ELF and COFF and `__LLVM_STACKMAPS,__llvm_stackmaps` in Mach-O.
+//! [`dump`] prints every blob of every such section in llvm-readobj's format; [`convert`] rewrites the
+//! section of an ELF file in another version, moving the function-address relocations with their fields.
+
+use std::collections::HashMap;
 use std::io::Write;
-/// Placeholder until the format lands.
-pub fn dump(_bytes: &[u8], _symbols: bool, _out: &mut dyn Write) -> Result<(), String> { Err("unimplemented".into()) }
-/// Placeholder until the format lands.
-pub fn convert(_bytes: &[u8], _version: u8) -> Result<Vec<u8>, String> { Err("unimplemented".into()) }
+
+use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
+use object::build::elf::SectionData;
+use object::{FileKind, SectionKind, SymbolKind};
+
+use super::model::{Endian, StackMap, Version};
+use super::read::{parse_section, StackMapView};
+use super::{print_with_symbols, Error, Result};
+
+/// ELF and COFF section name.
+pub const SECTION_NAME: &str = ".llvm_stackmaps";
+/// Mach-O segment name.
+pub const MACHO_SEGMENT_NAME: &str = "__LLVM_STACKMAPS";
+/// Mach-O section name.
+pub const MACHO_SECTION_NAME: &str = "__llvm_stackmaps";
+
+fn is_stack_map_section<'data>(section: &impl ObjectSection<'data>) -> bool {
+    match section.segment_name() {
+        Ok(Some(segment)) if !segment.is_empty() => {
+            segment == MACHO_SEGMENT_NAME && section.name() == Ok(MACHO_SECTION_NAME)
+        }
+        _ => section.name() == Ok(SECTION_NAME),
+    }
+}
+
+fn file_endian(file: &object::File<'_>) -> Endian {
+    if file.is_little_endian() {
+        Endian::Little
+    } else {
+        Endian::Big
+    }
+}
+
+/// A function's symbol, as far as the file tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionSymbol {
+    /// The symbol's name, or `section+0xoffset` when no symbol names the location.
+    pub name: String,
+    /// The symbol's size (ELF `st_size`), if known and non-zero.
+    pub size: Option<u64>,
+}
+
+/// Names the function of every function record of `view` (a blob of `section`): by the relocation on
+/// its address field (relocatable objects: a function symbol, or a section symbol plus addend for local
+/// functions), otherwise by looking its address up among the file's symbols (linked files).
+pub fn function_symbols<'data>(
+    file: &object::File<'data>,
+    section: &object::Section<'data, '_>,
+    view: &StackMapView<'_>,
+) -> Vec<Option<FunctionSymbol>> {
+    let relocations: HashMap<u64, object::Relocation> = section.relocations().collect();
+    let by_address = symbols_by_address(file);
+    view.functions()
+        .enumerate()
+        .map(|(i, function)| {
+            let field = view.function_address_offset(i) as u64;
+            match relocations.get(&field) {
+                Some(reloc) => {
+                    // Mach-O and COFF keep the addend in the field itself.
+                    let addend = if reloc.has_implicit_addend() {
+                        reloc.addend().wrapping_add(function.address as i64)
+                    } else {
+                        reloc.addend()
+                    };
+                    relocation_symbol(file, reloc.target(), addend, &by_address)
+                }
+                None => by_address.get(&function.address).cloned(),
+            }
+        })
+        .collect()
+}
+
+/// Function symbols by address (the first named text symbol at each address, globals preferred).
+fn symbols_by_address(file: &object::File<'_>) -> HashMap<u64, FunctionSymbol> {
+    let mut map: HashMap<u64, (bool, FunctionSymbol)> = HashMap::new();
+    for symbol in file.symbols().chain(file.dynamic_symbols()) {
+        if symbol.kind() != SymbolKind::Text || !symbol.is_definition() {
+            continue;
+        }
+        let Ok(name) = symbol.name() else { continue };
+        if name.is_empty() {
+            continue;
+        }
+        let entry = (symbol.is_global(), FunctionSymbol { name: name.to_owned(), size: nonzero(symbol.size()) });
+        match map.get(&symbol.address()) {
+            Some((global, _)) if *global || !entry.0 => {}
+            _ => {
+                map.insert(symbol.address(), entry);
+            }
+        }
+    }
+    map.into_iter().map(|(address, (_, symbol))| (address, symbol)).collect()
+}
+
+fn nonzero(size: u64) -> Option<u64> {
+    (size != 0).then_some(size)
+}
+
+fn relocation_symbol(
+    file: &object::File<'_>,
+    target: RelocationTarget,
+    addend: i64,
+    by_address: &HashMap<u64, FunctionSymbol>,
+) -> Option<FunctionSymbol> {
+    let section_index = match target {
+        RelocationTarget::Symbol(index) => {
+            let symbol = file.symbol_by_index(index).ok()?;
+            if symbol.kind() != SymbolKind::Section {
+                let name = symbol.name().ok()?.to_owned();
+                let name = if addend == 0 { name } else { format!("{name}{addend:+#x}") };
+                return Some(FunctionSymbol { name, size: nonzero(symbol.size()).filter(|_| addend == 0) });
+            }
+            symbol.section_index()?
+        }
+        RelocationTarget::Section(index) => index,
+        _ => return None,
+    };
+    // A local function: section + offset. Find the text symbol defined there.
+    let section = file.section_by_index(section_index).ok()?;
+    let address = section.address().wrapping_add(addend as u64);
+    let in_section = file.symbols().find(|s| {
+        s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text
+    });
+    match in_section {
+        Some(symbol) => Some(FunctionSymbol { name: symbol.name().ok()?.to_owned(), size: nonzero(symbol.size()) }),
+        None => by_address.get(&address).cloned().or_else(|| {
+            Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })
+        }),
+    }
+}
+
+/// Prints every stack map blob of `bytes` (an ELF, Mach-O or COFF object, executable or shared library)
+/// as `llvm-readobj --stackmap` prints the first one, without its file preamble.
+///
+/// A single blob prints exactly llvm-readobj's block. Each further blob (linked files hold one per
+/// linked object) follows after a line `Stack map blob <n> at <section> offset <offset>:` so the first
+/// block still matches llvm-readobj. With `symbols`, each function line is followed by
+/// `    Symbol: <name>` (see [`function_symbols`]).
+pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
+    let file = object::File::parse(bytes)?;
+    let endian = file_endian(&file);
+    let mut found = false;
+    let mut blob_number = 0;
+    for section in file.sections().filter(is_stack_map_section) {
+        found = true;
+        let data = section.data()?;
+        let name = section.name().unwrap_or(SECTION_NAME);
+        for view in parse_section(data, endian)? {
+            blob_number += 1;
+            if blob_number > 1 {
+                writeln!(out, "Stack map blob {blob_number} at {name} offset {}:", view.range().start)?;
+            }
+            let names: Vec<Option<String>> = if symbols {
+                function_symbols(&file, &section, &view).into_iter().map(|s| s.map(|s| s.name)).collect()
+            } else {
+                Vec::new()
+            };
+            print_with_symbols(&view, &names, out)?;
+        }
+    }
+    if found {
+        Ok(())
+    } else {
+        Err(Error::NoStackMapSection)
+    }
+}
+
+/// The blobs of the stack map section of an object, as owned models, with the section's byte order.
+/// v1 blobs get record counts derived from the functions' symbol sizes (see [`blob_models`]).
+pub fn read_models(bytes: &[u8]) -> Result<(Vec<StackMap>, Endian)> {
+    let file = object::File::parse(bytes)?;
+    let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
+    let data = section.data()?;
+    let endian = file_endian(&file);
+    Ok((blob_models(&file, &section, &parse_section(data, endian)?)?, endian))
+}
+
+/// The owned models of parsed blobs. For v1 blobs, which do not store per-function record counts, the
+/// counts are derived with [`StackMap::derive_record_counts`] from the sizes of the functions' symbols
+/// (found as [`function_symbols`] does; a function without a known size is unconstrained). When several
+/// splits fit, the one giving the earliest functions the fewest records is used.
+pub fn blob_models(
+    file: &object::File<'_>,
+    section: &object::Section<'_, '_>,
+    views: &[StackMapView<'_>],
+) -> Result<Vec<StackMap>> {
+    views
+        .iter()
+        .map(|view| {
+            let mut model = view.to_model();
+            if view.version() == Version::V1 {
+                let sizes: Vec<u64> = function_symbols(file, section, view)
+                    .into_iter()
+                    .map(|s| s.and_then(|s| s.size).unwrap_or(u64::MAX))
+                    .collect();
+                match model.derive_record_counts(&sizes) {
+                    Ok(()) | Err(Error::AmbiguousRecordCounts) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(model)
+        })
+        .collect()
+}
+
+/// Rewrites the stack map section of an ELF file in `version` (1, 2 or 3), keeping everything else.
+///
+/// The function-address relocations move with their fields (section offset `16 + i·16` in v1,
+/// `16 + i·24` in v2/v3 from each blob's start). v1 record counts are derived as [`blob_models`]
+/// describes. When the new section has the same size and the relocations keep their offsets, the
+/// section bytes are replaced in place and the rest of the file is untouched; otherwise the file is
+/// rebuilt with `object::build::elf` (relocatable objects; an executable whose section would change
+/// size fails, because its segments fix the section offsets). Mach-O and COFF give
+/// [`Error::UnsupportedConvertFormat`].
+pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
+    let version = Version::from_byte(version).ok_or(Error::InvalidTargetVersion(version))?;
+    match FileKind::parse(bytes)? {
+        FileKind::Elf32 | FileKind::Elf64 => convert_elf(bytes, version),
+        FileKind::MachO32 | FileKind::MachO64 | FileKind::MachOFat32 | FileKind::MachOFat64 => {
+            Err(Error::UnsupportedConvertFormat { format: "Mach-O" })
+        }
+        FileKind::Coff | FileKind::CoffBig | FileKind::CoffImport => {
+            Err(Error::UnsupportedConvertFormat { format: "COFF" })
+        }
+        _ => Err(Error::UnsupportedConvertFormat { format: "this kind of" }),
+    }
+}
+
+fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
+    let file = object::File::parse(bytes)?;
+    let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
+    if section.kind() == SectionKind::UninitializedData {
+        return Err(Error::NoSectionData);
+    }
+    let data = section.data()?;
+    let endian = file_endian(&file);
+    let views = parse_section(data, endian)?;
+    let models = blob_models(&file, &section, &views)?;
+
+    // New section bytes, and where each function-address field moves.
+    let mut new_data = Vec::new();
+    let mut moved: HashMap<u64, u64> = HashMap::new();
+    for (view, model) in views.iter().zip(&models) {
+        let new_start = new_data.len().next_multiple_of(8);
+        model.write_into(version, endian, &mut new_data)?;
+        for i in 0..model.functions.len() {
+            let old = view.function_address_offset(i) as u64;
+            let new = (new_start + 16 + i * version.function_record_size()) as u64;
+            moved.insert(old, new);
+        }
+    }
+    for (offset, _) in section.relocations() {
+        if !moved.contains_key(&offset) {
+            return Err(Error::UnexpectedRelocation { offset });
+        }
+    }
+
+    let relocations_stay = moved.iter().all(|(old, new)| old == new);
+    if new_data.len() == data.len() && relocations_stay {
+        if let Some((start, len)) = section.file_range() {
+            let mut out = bytes.to_vec();
+            if let Some(slot) = out.get_mut(start as usize..(start + len) as usize) {
+                slot.copy_from_slice(&new_data);
+                return Ok(out);
+            }
+        }
+    }
+
+    let mut builder = object::build::elf::Builder::read(bytes)?;
+    // LLVM shares one string table between section and symbol names; the builder keeps it for the
+    // symbols and needs a section-name table of its own.
+    if !builder.sections.iter().any(|s| matches!(s.data, SectionData::SectionString)) {
+        let shstrtab = builder.sections.add();
+        shstrtab.name = b".shstrtab"[..].into();
+        shstrtab.sh_type = object::elf::SHT_STRTAB;
+        shstrtab.sh_addralign = 1;
+        shstrtab.data = SectionData::SectionString;
+    }
+    let id = builder
+        .sections
+        .iter()
+        .find(|s| s.name.as_slice() == SECTION_NAME.as_bytes())
+        .map(|s| s.id())
+        .ok_or(Error::NoStackMapSection)?;
+    for s in builder.sections.iter_mut() {
+        if s.sh_info_section != Some(id) {
+            continue;
+        }
+        if let SectionData::Relocation(relocations) = &mut s.data {
+            for r in relocations.iter_mut() {
+                r.r_offset = *moved.get(&r.r_offset).ok_or(Error::UnexpectedRelocation { offset: r.r_offset })?;
+            }
+        }
+    }
+    let stack_maps = builder.sections.get_mut(id);
+    stack_maps.sh_size = new_data.len() as u64;
+    stack_maps.data = SectionData::Data(new_data.into());
+    let mut out = Vec::new();
+    builder.write(&mut out)?;
+    Ok(out)
+}

@@ -1,0 +1,144 @@
+//! The one error type of the stack map module: parsing, writing and object-file handling.
+
+/// Everything that can go wrong reading, writing or converting a stack map section.
+///
+/// Byte offsets are from the start of the section (not of the blob), so a linked section with several
+/// blobs still points at the right byte.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The section ends inside a field or table: `what` starts at `offset` and needs `needed` bytes,
+    /// but the section has only `available` bytes from there.
+    #[error("at byte {offset}: {what} needs {needed} bytes but the section has only {available} left")]
+    UnexpectedEnd {
+        /// Where the truncated item starts.
+        offset: usize,
+        /// The item being read, e.g. "function table".
+        what: &'static str,
+        /// Bytes the item needs.
+        needed: u64,
+        /// Bytes left in the section from `offset`.
+        available: usize,
+    },
+    /// Byte 0 of a blob is not 1, 2 or 3.
+    #[error("at byte {offset}: unsupported stack map version {version} (supported: 1, 2, 3)")]
+    UnsupportedVersion {
+        /// Offset of the version byte.
+        offset: usize,
+        /// The version byte found.
+        version: u8,
+    },
+    /// A location's type byte is not 1..=5 (Register, Direct, Indirect, Constant, ConstantIndex).
+    #[error("at byte {offset}: invalid location type {kind} (expected 1 to 5)")]
+    InvalidLocationKind {
+        /// Offset of the type byte.
+        offset: usize,
+        /// The type byte found.
+        kind: u8,
+    },
+    /// A ConstantIndex location refers past the end of the constant pool.
+    #[error("at byte {offset}: constant index {index} is out of range (the pool has {constants} constants)")]
+    ConstantIndexOutOfRange {
+        /// Offset of the location.
+        offset: usize,
+        /// The index found.
+        index: u32,
+        /// Size of the constant pool.
+        constants: u32,
+    },
+    /// In a v2/v3 blob starting at `offset`, the function records' record counts do not add up to
+    /// NumRecords (or overflow).
+    #[error("at byte {offset}: the function records count {counted} records but the header says {records}")]
+    RecordCountMismatch {
+        /// Offset of the blob.
+        offset: usize,
+        /// Sum of the record counts (saturated at `u64::MAX`).
+        counted: u64,
+        /// NumRecords from the header, or the number of records in the model.
+        records: u64,
+    },
+    /// Records of a function were requested from a v1 blob, which does not store per-function record
+    /// counts; supply them with `StackMapView::with_record_counts`.
+    #[error("the blob at byte {offset} is version 1, which does not record which function each record belongs to")]
+    RecordCountsUnknown {
+        /// Offset of the blob.
+        offset: usize,
+    },
+    /// A function index past the end of the function table.
+    #[error("no function {index}: the blob has {functions} functions")]
+    NoSuchFunction {
+        /// The index asked for.
+        index: usize,
+        /// NumFunctions.
+        functions: u32,
+    },
+    /// A table is too large for the format's 32-bit count (or a blob is too large to address).
+    #[error("cannot write {count} {what}: the format's limit is {limit}")]
+    TooMany {
+        /// What there are too many of, e.g. "functions".
+        what: &'static str,
+        /// How many there are.
+        count: u64,
+        /// The most the format can hold.
+        limit: u64,
+    },
+    /// `derive_record_counts` got a different number of function sizes than there are functions.
+    #[error("{sizes} function sizes given for {functions} functions")]
+    FunctionSizesMismatch {
+        /// Number of function records.
+        functions: usize,
+        /// Number of sizes given.
+        sizes: usize,
+    },
+    /// No split of the records into contiguous per-function groups satisfies the layout rules
+    /// (every function has a record, offsets do not decrease within a function, offsets fit the
+    /// function's size).
+    #[error("the records cannot be assigned to the functions: no contiguous split fits the functions' sizes")]
+    NoRecordSplit,
+    /// Several splits of the records into functions are possible; the counts were filled in with the
+    /// first (fewest records to the earliest functions) anyway.
+    #[error("the records can be assigned to the functions in more than one way")]
+    AmbiguousRecordCounts,
+    /// The table `derive_record_counts` would need exceeds its memory limit.
+    #[error("too many functions ({functions}) and records ({records}) to derive record counts")]
+    RecordSplitTooLarge {
+        /// Number of function records.
+        functions: usize,
+        /// Number of records.
+        records: usize,
+    },
+    /// The file has no stack map section (`.llvm_stackmaps`, or `__LLVM_STACKMAPS,__llvm_stackmaps`).
+    #[error("no stack map section (.llvm_stackmaps) in the file")]
+    NoStackMapSection,
+    /// The stack map section has no data in the file (for example SHT_NOBITS).
+    #[error("the stack map section has no contents in the file")]
+    NoSectionData,
+    /// The file could not be read as an object file.
+    #[error("cannot read the object file: {0}")]
+    Object(#[from] object::read::Error),
+    /// The ELF file could not be rebuilt.
+    #[error("cannot rebuild the ELF file: {0}")]
+    Build(#[from] object::build::Error),
+    /// Conversion is only implemented for some object formats.
+    #[error("converting stack maps in {format} files is not supported (only ELF)")]
+    UnsupportedConvertFormat {
+        /// The file's format, e.g. "Mach-O".
+        format: &'static str,
+    },
+    /// A relocation applies to a byte of the stack map section other than a function address field, so
+    /// it cannot be moved to the converted layout.
+    #[error("relocation at section byte {offset} is not at a function address field")]
+    UnexpectedRelocation {
+        /// The relocation's offset in the section.
+        offset: u64,
+    },
+    /// The version requested for conversion is not 1, 2 or 3.
+    #[error("cannot write stack map version {0} (supported: 1, 2, 3)")]
+    InvalidTargetVersion(u8),
+    /// Writing the printed text failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Result of the stack map module.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

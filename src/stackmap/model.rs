@@ -1,0 +1,339 @@
+//! The owned, version-independent model of one stack map blob.
+//!
+//! The compiler builds a [`StackMap`] and hands it to [`StackMap::write`]; the parser produces one with
+//! [`StackMapView::to_model`](super::StackMapView::to_model). The model holds what every version can
+//! express plus the per-function record counts of v2/v3 ([`FunctionRecord::record_count`]), which a v1
+//! section does not store (see [`StackMap::derive_record_counts`]).
+
+use super::Error;
+
+/// The version of a stack map section: byte 0 of every blob.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Version {
+    /// LLVM 3.5–3.9: 16-byte function records (no record count), 8-byte locations whose size is a `u8`.
+    V1 = 1,
+    /// LLVM 4.0: v1 plus a `u64` record count per function record.
+    V2 = 2,
+    /// LLVM 5 and later (still LLVM 19): 12-byte locations with a `u16` size, padded to 8 after them.
+    V3 = 3,
+}
+
+impl Version {
+    /// The version for a version byte, if it is 1, 2 or 3.
+    pub fn from_byte(byte: u8) -> Option<Version> {
+        match byte {
+            1 => Some(Version::V1),
+            2 => Some(Version::V2),
+            3 => Some(Version::V3),
+            _ => None,
+        }
+    }
+
+    /// The version byte.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// Size in bytes of one function record: 16 in v1, 24 in v2 and v3.
+    pub fn function_record_size(self) -> usize {
+        match self {
+            Version::V1 => 16,
+            Version::V2 | Version::V3 => 24,
+        }
+    }
+
+    /// Size in bytes of one location: 8 in v1 and v2, 12 in v3.
+    pub fn location_size(self) -> usize {
+        match self {
+            Version::V1 | Version::V2 => 8,
+            Version::V3 => 12,
+        }
+    }
+
+    /// Whether function records carry a record count (v2 and v3).
+    pub fn has_record_counts(self) -> bool {
+        self != Version::V1
+    }
+}
+
+/// Byte order of the section's multi-byte fields: the target's byte order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Endian {
+    /// Little-endian (x86-64, AArch64).
+    #[default]
+    Little,
+    /// Big-endian (for example `aarch64_be`).
+    Big,
+}
+
+impl Endian {
+    /// The byte order of the machine running this code.
+    pub fn native() -> Endian {
+        if cfg!(target_endian = "big") {
+            Endian::Big
+        } else {
+            Endian::Little
+        }
+    }
+}
+
+/// Stack size value meaning "not known statically" (variable-sized objects or stack realignment).
+pub const DYNAMIC_STACK_SIZE: u64 = u64::MAX;
+
+/// Largest table [`StackMap::derive_record_counts`] builds (functions × spare records).
+const MAX_SPLIT_CELLS: usize = 1 << 26;
+
+/// Record ID LLVM writes for a record with more than 65535 locations or live-outs (the overflow record).
+pub const OVERFLOW_RECORD_ID: u64 = u64::MAX;
+
+/// One entry of the function table: a function that has at least one record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FunctionRecord {
+    /// The function's address: 0 in relocatable objects (a relocation fills it in), absolute after linking.
+    pub address: u64,
+    /// Bytes the prologue moves the stack pointer, or [`DYNAMIC_STACK_SIZE`].
+    pub stack_size: u64,
+    /// Number of records of this function. The records of function *i* follow those of functions
+    /// `0..i` in [`StackMap::records`]. Not stored in v1 sections: a v1 parse sets it to 0 for every
+    /// function (see [`StackMap::derive_record_counts`]); the v1 writer ignores it.
+    pub record_count: u64,
+}
+
+/// What a location's fields mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LocationKind {
+    /// The value is in register `dwarf_reg` (`offset` is a sub-register offset, normally 0).
+    Register = 1,
+    /// The value is the address `dwarf_reg + offset` (an `alloca` passed directly).
+    Direct = 2,
+    /// The value is in memory at `[dwarf_reg + offset]` (a spill slot).
+    Indirect = 3,
+    /// The value is `offset` itself (a constant that fits in 32 bits, sign-extended by LLVM).
+    Constant = 4,
+    /// The value is `constants[offset]` of the section's constant pool.
+    ConstantIndex = 5,
+}
+
+impl LocationKind {
+    /// The kind for a location type byte, if it is 1..=5.
+    pub fn from_byte(byte: u8) -> Option<LocationKind> {
+        match byte {
+            1 => Some(LocationKind::Register),
+            2 => Some(LocationKind::Direct),
+            3 => Some(LocationKind::Indirect),
+            4 => Some(LocationKind::Constant),
+            5 => Some(LocationKind::ConstantIndex),
+            _ => None,
+        }
+    }
+}
+
+/// Where a live value is at a record's instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// How to read the other fields.
+    pub kind: LocationKind,
+    /// Size of the value in bytes. v1 and v2 store only its low 8 bits.
+    pub size: u16,
+    /// DWARF register number (0 for constants).
+    pub dwarf_reg: u16,
+    /// Offset (Register/Direct/Indirect), the small constant (Constant) or the pool index (ConstantIndex).
+    pub offset: i32,
+}
+
+impl Location {
+    /// A value held in a register; `size` is the spill size of its register class.
+    pub fn register(dwarf_reg: u16, size: u16) -> Location {
+        Location { kind: LocationKind::Register, size, dwarf_reg, offset: 0 }
+    }
+
+    /// The address `dwarf_reg + offset` (LLVM always records size 8 = pointer size).
+    pub fn direct(dwarf_reg: u16, offset: i32, size: u16) -> Location {
+        Location { kind: LocationKind::Direct, size, dwarf_reg, offset }
+    }
+
+    /// A value in memory at `[dwarf_reg + offset]` of `size` bytes.
+    pub fn indirect(dwarf_reg: u16, offset: i32, size: u16) -> Location {
+        Location { kind: LocationKind::Indirect, size, dwarf_reg, offset }
+    }
+
+    /// A constant that fits in an `i32` (LLVM records size 8).
+    pub fn constant(value: i32) -> Location {
+        Location { kind: LocationKind::Constant, size: 8, dwarf_reg: 0, offset: value }
+    }
+
+    /// Entry `index` of the constant pool (LLVM records size 8).
+    pub fn constant_index(index: u32) -> Location {
+        Location { kind: LocationKind::ConstantIndex, size: 8, dwarf_reg: 0, offset: index as i32 }
+    }
+
+    /// The small constant as llvm-readobj prints it (the 32 bits as unsigned).
+    pub fn small_constant(&self) -> u32 {
+        self.offset as u32
+    }
+
+    /// The constant-pool index of a [`LocationKind::ConstantIndex`] location.
+    pub fn constant_pool_index(&self) -> u32 {
+        self.offset as u32
+    }
+}
+
+/// A register live after a patch point (only patch points have live-outs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LiveOut {
+    /// DWARF register number.
+    pub dwarf_reg: u16,
+    /// Size in bytes of the live part of the register.
+    pub size: u8,
+}
+
+/// One record: a stackmap, patchpoint or statepoint call site.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Record {
+    /// The ID given in the IR (or [`OVERFLOW_RECORD_ID`]).
+    pub id: u64,
+    /// Offset of the recorded instruction from the start of its function.
+    pub instruction_offset: u32,
+    /// Locations of the live values, in operand order.
+    pub locations: Vec<Location>,
+    /// Registers live after the instruction (patch points only), ascending by register.
+    pub live_outs: Vec<LiveOut>,
+}
+
+impl Record {
+    /// Whether this record cannot be written as is: it has more than 65535 locations or live-outs.
+    /// The writer then emits LLVM's overflow record instead.
+    pub fn overflows(&self) -> bool {
+        self.locations.len() > usize::from(u16::MAX) || self.live_outs.len() > usize::from(u16::MAX)
+    }
+}
+
+/// One stack map blob: what one compiled module contributes to `.llvm_stackmaps`.
+///
+/// Records are contiguous per function, in function-table order: the first `functions[0].record_count`
+/// records belong to function 0, and so on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct StackMap {
+    /// Functions that have records, in the order of their first record.
+    pub functions: Vec<FunctionRecord>,
+    /// The constant pool: 64-bit constants referenced by [`LocationKind::ConstantIndex`] locations.
+    pub constants: Vec<u64>,
+    /// All records, grouped by function.
+    pub records: Vec<Record>,
+}
+
+impl StackMap {
+    /// An empty stack map.
+    pub fn new() -> StackMap {
+        StackMap::default()
+    }
+
+    /// Appends a function and its records, setting its record count.
+    pub fn push_function(&mut self, address: u64, stack_size: u64, records: impl IntoIterator<Item = Record>) {
+        let before = self.records.len();
+        self.records.extend(records);
+        let record_count = (self.records.len() - before) as u64;
+        self.functions.push(FunctionRecord { address, stack_size, record_count });
+    }
+
+    /// The location LLVM records for the 64-bit constant `value`: a [`LocationKind::Constant`] when it fits
+    /// in an `i32`, otherwise a [`LocationKind::ConstantIndex`] into the pool, which is uniqued by value
+    /// (a linear search: the pool of a module is small).
+    pub fn constant_location(&mut self, value: i64) -> Location {
+        match i32::try_from(value) {
+            Ok(small) => Location::constant(small),
+            Err(_) => Location::constant_index(self.add_constant(value as u64)),
+        }
+    }
+
+    /// The pool index of `value`, appending it if it is not there yet.
+    pub fn add_constant(&mut self, value: u64) -> u32 {
+        let index = match self.constants.iter().position(|&c| c == value) {
+            Some(index) => index,
+            None => {
+                self.constants.push(value);
+                self.constants.len() - 1
+            }
+        };
+        index as u32
+    }
+
+    /// The records of function `index` (by the record counts), or `None` if the counts do not cover it.
+    pub fn records_of(&self, index: usize) -> Option<&[Record]> {
+        let mut start = 0usize;
+        for f in self.functions.get(..index)? {
+            start = start.checked_add(usize::try_from(f.record_count).ok()?)?;
+        }
+        let count = usize::try_from(self.functions.get(index)?.record_count).ok()?;
+        self.records.get(start..start.checked_add(count)?)
+    }
+
+    /// Whether the record counts add up to the number of records.
+    pub fn record_counts_consistent(&self) -> bool {
+        let total = self.functions.iter().try_fold(0u64, |sum, f| sum.checked_add(f.record_count));
+        total == Some(self.records.len() as u64)
+    }
+
+    /// Fills in the record counts a v1 section does not store, from the functions' code sizes
+    /// (`function_sizes[i]` for `functions[i]`, from the symbol table).
+    ///
+    /// LLVM emits the records of a function contiguously, in code-layout order (so their instruction
+    /// offsets never decrease), every function in the table has at least one record, and a record's
+    /// offset is at most the function's size. This finds every split of the records into contiguous
+    /// groups that satisfies those rules; if exactly one exists, it is stored. If several exist, the one
+    /// that gives each function as few records as possible, earliest function first, is stored and
+    /// [`Error::AmbiguousRecordCounts`] is returned so the caller can decide whether that is acceptable.
+    pub fn derive_record_counts(&mut self, function_sizes: &[u64]) -> Result<(), Error> {
+        let n = self.functions.len();
+        let m = self.records.len();
+        if function_sizes.len() != n {
+            return Err(Error::FunctionSizesMismatch { functions: n, sizes: function_sizes.len() });
+        }
+        if m < n || (n == 0 && m > 0) {
+            return Err(Error::NoRecordSplit);
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        // Function f can only start at records f..=f+slack (every function has at least one record),
+        // so the table of "ways the functions f.. can take the records j.." (capped at 2) is a band.
+        let slack = m - n;
+        let cells = (n + 1).saturating_mul(slack + 1);
+        if cells > MAX_SPLIT_CELLS {
+            return Err(Error::RecordSplitTooLarge { functions: n, records: m });
+        }
+        let offsets: Vec<u64> = self.records.iter().map(|r| u64::from(r.instruction_offset)).collect();
+        let offsets = offsets.as_slice();
+        let at = |f: usize, j: usize| f * (slack + 1) + (j - f);
+        let mut ways = vec![0u8; cells];
+        ways[at(n, m)] = 1;
+        // The ends `end` (inclusive) function f may take from start j, in increasing order.
+        let ends = |f: usize, j: usize| {
+            let size = function_sizes[f];
+            // Function f+1 must start by record f+1+slack.
+            (j..=f + slack).take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
+        };
+        for f in (0..n).rev() {
+            for j in (f..=f + slack).rev() {
+                let mut total = 0u8;
+                for end in ends(f, j) {
+                    total = total.saturating_add(ways[at(f + 1, end + 1)]).min(2);
+                }
+                ways[at(f, j)] = total;
+            }
+        }
+        if ways[at(0, 0)] == 0 {
+            return Err(Error::NoRecordSplit);
+        }
+        let mut j = 0;
+        for f in 0..n {
+            let end = ends(f, j).find(|&end| ways[at(f + 1, end + 1)] > 0).ok_or(Error::NoRecordSplit)?;
+            self.functions[f].record_count = (end + 1 - j) as u64;
+            j = end + 1;
+        }
+        if ways[at(0, 0)] > 1 {
+            return Err(Error::AmbiguousRecordCounts);
+        }
+        Ok(())
+    }
+}
