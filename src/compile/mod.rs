@@ -9,6 +9,7 @@ use std::sync::Arc;
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::unwind::UnwindInfo;
 use cranelift_codegen::isa::TargetIsa;
+use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
 
 use crate::ir::{self, IrError};
@@ -97,7 +98,8 @@ pub fn compile_functions(
         .filter(|&id| !module.function(id).is_declaration())
         .collect();
     let results = crate::workers::map_chunks(&defined, 4, |ids| {
-        ids.iter().map(|&id| compile_function(module, id, isa, symbols)).collect::<Result<Vec<_>, _>>()
+        let mut scratch = Scratch { ctx: cranelift_codegen::Context::new(), fctx: FunctionBuilderContext::new() };
+        ids.iter().map(|&id| compile_function(module, id, isa, symbols, &mut scratch)).collect::<Result<Vec<_>, _>>()
     });
     let mut all = Vec::with_capacity(defined.len());
     for chunk in results {
@@ -106,15 +108,24 @@ pub fn compile_functions(
     Ok(all)
 }
 
+/// What compiling one function needs besides its inputs, kept by each worker across functions so
+/// that Cranelift reuses its allocations.
+struct Scratch {
+    ctx: cranelift_codegen::Context,
+    fctx: FunctionBuilderContext,
+}
+
 fn compile_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &Arc<dyn TargetIsa>,
     symbols: &Symbols,
+    scratch: &mut Scratch,
 ) -> Result<CompiledFunction, CompileError> {
-    let func = lower::lower_function(module, id, isa.as_ref(), symbols)?;
+    let ctx = &mut scratch.ctx;
+    ctx.clear();
+    lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
     let name = &module.function(id).name;
-    let mut ctx = cranelift_codegen::Context::for_function(func);
     let codegen_error = |message: String| CompileError::Codegen { function: name.clone(), message };
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(format!("{:?}", e.inner)))?;

@@ -44,19 +44,23 @@ pub fn clif_type(t: &Type) -> ClifType {
     }
 }
 
-/// Lowers function `id` of `module` (which must be a definition).
+/// Lowers function `id` of `module` (which must be a definition) into `func`, which it clears first.
+/// `fctx` is scratch space, reused across functions to save allocations.
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &dyn TargetIsa,
     symbols: &Symbols,
-) -> Result<clif::Function, IrError> {
+    func: &mut clif::Function,
+    fctx: &mut FunctionBuilderContext,
+) -> Result<(), IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
     let sig = symbols::signature(isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
-    let mut func = clif::Function::with_name_signature(UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32()), sig);
-    let mut fctx = FunctionBuilderContext::new();
-    let builder = FunctionBuilder::new(&mut func, &mut fctx);
+    func.clear();
+    func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
+    func.signature = sig;
+    let builder = FunctionBuilder::new(func, fctx);
     let mut lowering = Lowering {
         module,
         f,
@@ -74,7 +78,7 @@ pub fn lower_function(
     lowering.b.seal_all_blocks();
     let config = isa.frontend_config();
     lowering.b.finalize(config);
-    Ok(func)
+    Ok(())
 }
 
 /// The state of lowering one function.
