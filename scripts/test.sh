@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: installs the tools the tests need, then runs every test with
-# missing tools treated as failures rather than skips.
+# missing tools treated as failures rather than skips, and checks that the benchmarks still build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-test-tools.sh
 export PATCHMAP_REQUIRE_TOOLS=1
-cargo test --all-targets "$@"
+cargo test "$@"
+cargo test --benches --no-run --quiet
