@@ -2,7 +2,10 @@
 //! are many). Consumes a verified `ir::Module`, lowers each function with `lower`, and hands finished
 //! code with its relocations and unwind information to `emit`.
 
+pub mod aarch64;
+pub mod points;
 pub mod target;
+pub mod x86_64;
 
 use std::sync::Arc;
 
@@ -82,6 +85,10 @@ pub struct CompiledFunction {
     pub alignment: u64,
     pub relocs: Vec<ModuleReloc>,
     pub unwind: Option<UnwindInfo>,
+    /// Stack map records in code order.
+    pub points: Vec<points::PointRecord>,
+    /// LLVM's stack size of the function (`DYNAMIC_STACK_SIZE` with dynamic or over-aligned allocas).
+    pub stack_size: u64,
 }
 
 /// Verifies `module`, then compiles every defined function, in module order. Functions are spread
@@ -122,27 +129,71 @@ fn compile_function(
     symbols: &Symbols,
     scratch: &mut Scratch,
 ) -> Result<CompiledFunction, CompileError> {
-    let ctx = &mut scratch.ctx;
-    ctx.clear();
-    lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
     let name = &module.function(id).name;
     let codegen_error = |message: String| CompileError::Codegen { function: name.clone(), message };
-    ctx.compile(isa.as_ref(), &mut ControlPlane::default())
-        .map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+    let arch = Arch::of(isa.as_ref());
+    let ctx = &mut scratch.ctx;
+    // A point whose shadow the following code does not fill gets pad calls after it: first as many
+    // as its deficit needs, then (if the layout moved) enough to cover the whole shadow.
+    let mut pads: Vec<u32> = Vec::new();
+    let mut attempt = 0;
+    let (records, nops) = loop {
+        ctx.clear();
+        let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &pads, &mut ctx.func, &mut scratch.fctx)?;
+        ctx.compile(isa.as_ref(), &mut ControlPlane::default())
+            .map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+        let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
+        match points::resolve(arch, &planned, &ctx.func, compiled) {
+            Ok(resolved) => break resolved,
+            Err(points::Unresolved::Internal(message)) => return Err(codegen_error(message)),
+            Err(points::Unresolved::Shadow(deficits)) if attempt < 2 => {
+                pads.resize(planned.len(), 0);
+                for (i, deficit) in deficits {
+                    let needed = if attempt == 0 { deficit } else { planned[i].shadow.saturating_sub(arch.call_len()) };
+                    pads[i] = pads[i].max(needed.div_ceil(arch.call_len()));
+                }
+                attempt += 1;
+            }
+            Err(points::Unresolved::Shadow(deficits)) => {
+                return Err(codegen_error(format!("cannot make room for the shadows of stackmaps {deficits:?}")))
+            }
+        }
+    };
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
+    let mut code = compiled.buffer.data().to_vec();
+    for &(start, end) in &nops {
+        arch.write_nops(&mut code[start as usize..end as usize]);
+    }
+    // The dummies' relocations go with their calls.
     let relocs = compiled
         .buffer
         .relocs()
         .iter()
+        .filter(|r| !nops.iter().any(|&(start, end)| r.offset >= start && r.offset < end))
         .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id))
         .collect();
+    let f = module.function(id);
+    let stack_size = if lower::symbols::needs_dynamic_stack(f) || over_aligned(f) {
+        crate::stackmap::DYNAMIC_STACK_SIZE
+    } else {
+        let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error("no frame layout".into()))?;
+        arch.stack_size(layout.frame_to_fp_offset)
+    };
     Ok(CompiledFunction {
         func: id,
-        code: compiled.buffer.data().to_vec(),
+        code,
         alignment: compiled.buffer.alignment as u64,
         relocs,
         unwind,
+        points: records,
+        stack_size,
     })
+}
+
+/// Whether a function has an alloca aligned beyond the stack's 16 bytes, for which LLVM realigns
+/// the frame (and records an unknown stack size).
+fn over_aligned(f: &ir::Function) -> bool {
+    f.insts.iter().any(|i| matches!(i.kind, ir::Inst::Alloca { align: Some(a), .. } if a > 16))
 }

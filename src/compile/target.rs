@@ -96,3 +96,56 @@ impl Target {
         builder.finish(settings::Flags::new(flags)).map_err(|e| format!("cannot configure Cranelift for {}: {e}", self.triple))
     }
 }
+
+/// Per-target stack map facts, from `x86_64.rs` and `aarch64.rs`.
+impl Arch {
+    pub fn call_len(self) -> u32 {
+        match self {
+            Arch::X86_64 => super::x86_64::CALL_LEN,
+            Arch::Aarch64 => super::aarch64::CALL_LEN,
+        }
+    }
+    pub fn frame_pointer(self) -> u16 {
+        match self {
+            Arch::X86_64 => super::x86_64::FRAME_POINTER,
+            Arch::Aarch64 => super::aarch64::FRAME_POINTER,
+        }
+    }
+    pub fn gpr_dwarf(self, hw: u8) -> Option<u16> {
+        match self {
+            Arch::X86_64 => super::x86_64::gpr_dwarf(hw),
+            Arch::Aarch64 => super::aarch64::gpr_dwarf(hw),
+        }
+    }
+    pub fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
+        match self {
+            Arch::X86_64 => super::x86_64::stack_size(frame_to_fp_offset),
+            Arch::Aarch64 => super::aarch64::stack_size(frame_to_fp_offset),
+        }
+    }
+    pub fn register_size(self, ty: &crate::ir::Type) -> u16 {
+        match self {
+            Arch::X86_64 => super::x86_64::register_size(ty),
+            Arch::Aarch64 => super::aarch64::register_size(ty),
+        }
+    }
+    pub fn spill_size(self, ty: &crate::ir::Type) -> u16 {
+        match self {
+            Arch::X86_64 => super::x86_64::spill_size(ty),
+            Arch::Aarch64 => super::aarch64::spill_size(ty),
+        }
+    }
+    pub fn write_nops(self, bytes: &mut [u8]) {
+        match self {
+            Arch::X86_64 => super::x86_64::write_nops(bytes),
+            Arch::Aarch64 => super::aarch64::write_nops(bytes),
+        }
+    }
+    /// The architecture of a Cranelift ISA's triple.
+    pub fn of(isa: &dyn TargetIsa) -> Arch {
+        match isa.triple().architecture {
+            Architecture::X86_64 => Arch::X86_64,
+            _ => Arch::Aarch64,
+        }
+    }
+}

@@ -4,6 +4,7 @@
 pub mod eh_frame;
 pub mod jit;
 pub mod object;
+pub mod section;
 
 use cranelift_module::{DataDescription, Module};
 

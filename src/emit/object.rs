@@ -4,7 +4,7 @@
 use cranelift_module::{default_libcall_names, Module};
 use cranelift_object::{ObjectBuilder, ObjectModule};
 
-use super::{define_globals, eh_frame};
+use super::{define_globals, eh_frame, section};
 use crate::compile::{compile_functions, CompileError, Options};
 use crate::ir::Module as IrModule;
 use crate::lower::Symbols;
@@ -35,5 +35,15 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
         })
         .collect();
     eh_frame::write(&mut product.object, isa.as_ref(), &unwind).map_err(CompileError::Emit)?;
+    let map = section::stack_map(&compiled, |_| 0);
+    if !map.records.is_empty() {
+        let bytes = section::section_bytes(&map, options.stackmap_version)?;
+        let with_records: Vec<_> = compiled
+            .iter()
+            .filter(|f| !f.points.is_empty())
+            .map(|f| product.function_symbol(symbols.function(f.func).expect("defined functions have symbols")))
+            .collect();
+        section::add_to_object(&mut product.object, bytes, options.stackmap_version, &with_records)?;
+    }
     product.emit().map_err(|e| CompileError::Emit(format!("cannot write the object: {e}")))
 }

@@ -8,6 +8,7 @@
 //! `phi`s become block parameters, and blocks are lowered in reverse postorder so every definition is
 //! lowered before its uses; unreachable blocks are dropped.
 
+pub mod points;
 pub mod symbols;
 
 use std::collections::HashMap;
@@ -16,13 +17,14 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::types::{self, Type as ClifType};
 use cranelift_codegen::ir::{
     self as clif, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData, InstBuilder,
-    MemFlagsData, StackSlotData, StackSlotKind, TrapCode, UserExternalName, UserFuncName,
+    MemFlagsData, StackSlot, StackSlotData, StackSlotKind, TrapCode, UserExternalName, UserFuncName,
 };
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::DataId;
 
 use crate::ir::{self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, Type, Value};
+pub use points::{PlannedLocation, PlannedPoint};
 pub use symbols::Symbols;
 
 /// External-name namespaces: functions and data, as cranelift-module numbers them.
@@ -44,16 +46,18 @@ pub fn clif_type(t: &Type) -> ClifType {
     }
 }
 
-/// Lowers function `id` of `module` (which must be a definition) into `func`, which it clears first.
-/// `fctx` is scratch space, reused across functions to save allocations.
+/// Lowers function `id` of `module` (which must be a definition) into `func`, which it clears first,
+/// and returns its stack map points in IR order. `pads[i]` pad calls lengthen the shadow of point `i`
+/// (see [`points`]). `fctx` is scratch space, reused across functions to save allocations.
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &dyn TargetIsa,
     symbols: &Symbols,
+    pads: &[u32],
     func: &mut clif::Function,
     fctx: &mut FunctionBuilderContext,
-) -> Result<(), IrError> {
+) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
     let sig = symbols::signature(isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
@@ -73,12 +77,15 @@ pub fn lower_function(
         func_refs: HashMap::new(),
         data_refs: HashMap::new(),
         dynamic_stack: None,
+        slots: HashMap::new(),
+        points: Vec::new(),
+        pads,
     };
     lowering.run()?;
     lowering.b.seal_all_blocks();
     let config = isa.frontend_config();
     lowering.b.finalize(config);
-    Ok(())
+    Ok(lowering.points)
 }
 
 /// The state of lowering one function.
@@ -97,11 +104,19 @@ struct Lowering<'a> {
     data_refs: HashMap<DataId, GlobalValue>,
     /// `(arena address, top cell address, top at entry)` in functions with dynamic allocas.
     dynamic_stack: Option<(clif::Value, clif::Value, clif::Value)>,
+    /// The frame slot of each static alloca whose address is the slot's start.
+    slots: HashMap<InstId, StackSlot>,
+    points: Vec<PlannedPoint>,
+    pads: &'a [u32],
 }
 
 impl<'a> Lowering<'a> {
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
+    }
+
+    fn is_aarch64(&self) -> bool {
+        matches!(self.isa.triple().architecture, target_lexicon::Architecture::Aarch64(_))
     }
 
     fn run(&mut self) -> Result<(), IrError> {
@@ -185,7 +200,7 @@ impl<'a> Lowering<'a> {
                 let v = self.value(val, from)?;
                 Some(self.cast(*op, from, ty, v))
             }
-            Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, elem, count.as_ref(), *align)?),
+            Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, id, elem, count.as_ref(), *align)?),
             Inst::Load { ptr, .. } => {
                 let p = self.value(ptr, &Type::Ptr)?;
                 Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
@@ -301,7 +316,7 @@ impl<'a> Lowering<'a> {
             BinOp::FRem => {
                 let libm = if *ty == Type::Float { self.symbols.fmodf } else { self.symbols.fmod };
                 let sig = symbols::signature(self.isa.default_call_conv(), ty, [ty, ty]);
-                let callee = self.import(libm.expect("fmod is declared when frem is used"), false, sig);
+                let callee = self.import(libm.expect("fmod is declared when frem is used"), sig);
                 let call = self.b.ins().call(callee, &[l, r]);
                 return self.b.inst_results(call)[0];
             }
@@ -378,6 +393,7 @@ impl<'a> Lowering<'a> {
     fn alloca(
         &mut self,
         block: BlockId,
+        id: InstId,
         elem: &Type,
         count: Option<&ir::Operand>,
         align: Option<u64>,
@@ -406,6 +422,7 @@ impl<'a> Lowering<'a> {
             ));
             let address = self.b.ins().stack_addr(types::I64, slot, 0);
             if slack == 0 {
+                self.slots.insert(id, slot);
                 return Ok(address);
             }
             let rounded = self.b.ins().iadd_imm_s(address, slack as i64);
@@ -482,11 +499,15 @@ impl<'a> Lowering<'a> {
         let data = self.f.inst(id);
         if let Value::Func(fid) = callee {
             let target = self.module.function(*fid);
-            if let Some(intrinsic) = target.intrinsic() {
-                return Err(self.error(
-                    data.span,
-                    format!("{intrinsic:?} intrinsics ('@{}') are not lowered yet", target.name),
-                ));
+            match target.intrinsic() {
+                Some(ir::Intrinsic::StackMap) => return self.stackmap(id, args),
+                Some(intrinsic) => {
+                    return Err(self.error(
+                        data.span,
+                        format!("{intrinsic:?} intrinsics ('@{}') are not lowered yet", target.name),
+                    ))
+                }
+                None => {}
             }
         }
         let mut values = Vec::with_capacity(args.len());
@@ -595,19 +616,21 @@ impl<'a> Lowering<'a> {
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
         let sig = symbols::signature(self.isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
-        let r = self.import(module_id, !f.is_declaration(), sig);
+        let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
         r
     }
 
-    /// Imports a declared function into this function with the given signature.
-    fn import(&mut self, id: cranelift_module::FuncId, defined: bool, sig: clif::Signature) -> FuncRef {
+    /// Imports a declared function into this function with the given signature. In objects even
+    /// imported functions are called directly: the linker routes calls into shared libraries through
+    /// the PLT, as it does for llc's `call f@PLT`.
+    fn import(&mut self, id: cranelift_module::FuncId, sig: clif::Signature) -> FuncRef {
         let signature = self.b.import_signature(sig);
         let name = self.b.func.declare_imported_user_function(UserExternalName::new(FUNCTION_NAMESPACE, id.as_u32()));
         self.b.import_function(ExtFuncData {
             name: ExternalName::user(name),
             signature,
-            colocated: self.symbols.colocated && defined,
+            colocated: self.symbols.colocated,
             patchable: false,
         })
     }

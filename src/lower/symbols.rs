@@ -24,7 +24,8 @@ pub struct Symbols {
     /// `(arena, top)` when some function needs dynamic allocas: the arena and the cell holding the
     /// offset of its first free byte.
     pub dynamic_stack: Option<(DataId, DataId)>,
-    /// Whether defined functions and data may be reached with short PC-relative references.
+    /// Whether functions, and data defined in the module, may be reached with short PC-relative
+    /// references (objects: the linker resolves them or adds PLT entries; not the JIT).
     pub colocated: bool,
 }
 

@@ -1,0 +1,42 @@
+//! AArch64 facts for stack maps: DWARF numbers, LLVM's sizes and stack size rule, nop encodings.
+
+use gimli::AArch64;
+
+use crate::ir::Type;
+
+/// Bytes of the patchable `bl` that marks a point.
+pub const CALL_LEN: u32 = 4;
+/// The frame pointer x29, base of `Direct` and `Indirect` locations.
+pub const FRAME_POINTER: u16 = AArch64::X29.0;
+/// `hint #0`, the only nop llc-19 emits on AArch64.
+pub const NOP: u32 = 0xd503_201f;
+
+/// DWARF number of a general-purpose register by its hardware encoding: x0-x30 are 0-30.
+pub fn gpr_dwarf(hw: u8) -> Option<u16> {
+    (hw <= 30).then(|| AArch64::X0.0 + u16::from(hw))
+}
+
+/// LLVM's stack size: what the prologue moves SP by, including the frame record (x29, x30).
+pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
+    u64::from(frame_to_fp_offset) + 16
+}
+
+/// Size LLVM records for a value of `ty` in a register (W for i1-i32, X, S, D).
+pub fn register_size(ty: &Type) -> u16 {
+    match ty {
+        Type::Int(1 | 8 | 16 | 32) | Type::Float => 4,
+        _ => 8,
+    }
+}
+
+/// Size LLVM records for a spilled value of `ty`: the spill size of its register class.
+pub fn spill_size(ty: &Type) -> u16 {
+    register_size(ty)
+}
+
+/// Fills `bytes` (a multiple of 4 long) with nops.
+pub fn write_nops(bytes: &mut [u8]) {
+    for word in bytes.chunks_exact_mut(4) {
+        word.copy_from_slice(&NOP.to_le_bytes());
+    }
+}

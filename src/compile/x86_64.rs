@@ -1,0 +1,85 @@
+//! x86-64 facts for stack maps: DWARF numbers, LLVM's sizes and stack size rule, nop encodings.
+
+use gimli::X86_64;
+
+use crate::ir::Type;
+
+/// Bytes of the patchable `call rel32` that marks a point.
+pub const CALL_LEN: u32 = 5;
+/// The frame pointer, base of `Direct` and `Indirect` locations.
+pub const FRAME_POINTER: u16 = X86_64::RBP.0;
+
+/// DWARF number of a general-purpose register by its hardware encoding (rcx/rdx and rsi/rdi differ).
+pub fn gpr_dwarf(hw: u8) -> Option<u16> {
+    const BY_ENCODING: [gimli::Register; 16] = [
+        X86_64::RAX,
+        X86_64::RCX,
+        X86_64::RDX,
+        X86_64::RBX,
+        X86_64::RSP,
+        X86_64::RBP,
+        X86_64::RSI,
+        X86_64::RDI,
+        X86_64::R8,
+        X86_64::R9,
+        X86_64::R10,
+        X86_64::R11,
+        X86_64::R12,
+        X86_64::R13,
+        X86_64::R14,
+        X86_64::R15,
+    ];
+    BY_ENCODING.get(hw as usize).map(|r| r.0)
+}
+
+/// LLVM's stack size: what the prologue moves SP by, counting the pushed RBP but not the return address.
+pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
+    u64::from(frame_to_fp_offset) + 8
+}
+
+/// Size LLVM records for a value of `ty` in a register: the spill size of its minimal register class
+/// (GR8/GR16/GR32/GR64, and VR128 for floats).
+pub fn register_size(ty: &Type) -> u16 {
+    match ty {
+        Type::Int(1) | Type::Int(8) => 1,
+        Type::Int(16) => 2,
+        Type::Int(32) => 4,
+        Type::Float | Type::Double => 16,
+        _ => 8,
+    }
+}
+
+/// Size LLVM records for a spilled value of `ty`: its spill slot's size.
+pub fn spill_size(ty: &Type) -> u16 {
+    match ty {
+        Type::Int(1) | Type::Int(8) => 1,
+        Type::Int(16) => 2,
+        Type::Int(32) | Type::Float => 4,
+        _ => 8,
+    }
+}
+
+/// Fills `bytes` with the nops llc-19 emits (`emitX86Nops` without `-mcpu`: at most 10 bytes each,
+/// with its displacements of 8 and 512).
+pub fn write_nops(bytes: &mut [u8]) {
+    const NOPS: [&[u8]; 11] = [
+        &[],
+        &[0x90],
+        &[0x66, 0x90],
+        &[0x0f, 0x1f, 0x00],
+        &[0x0f, 0x1f, 0x40, 0x08],
+        &[0x0f, 0x1f, 0x44, 0x00, 0x08],
+        &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x08],
+        &[0x0f, 0x1f, 0x80, 0x00, 0x02, 0x00, 0x00],
+        &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+        &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+        &[0x2e, 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+    ];
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let n = rest.len().min(NOPS.len() - 1);
+        let (head, tail) = rest.split_at_mut(n);
+        head.copy_from_slice(NOPS[n]);
+        rest = tail;
+    }
+}

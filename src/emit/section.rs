@@ -1,0 +1,89 @@
+//! The `.llvm_stackmaps` section of a compiled module: the model built from each function's records,
+//! written in the requested version, and placed in an object with its relocations.
+
+use cranelift_object::object::write::{Object, Relocation, StandardSegment, Symbol, SymbolId, SymbolSection};
+use cranelift_object::object::{
+    RelocationEncoding, RelocationFlags, RelocationKind, SectionKind, SymbolFlags, SymbolKind, SymbolScope,
+};
+
+use crate::compile::points::PointLocation;
+use crate::compile::{CompileError, CompiledFunction};
+use crate::stackmap::{Endian, Record, StackMap, Version};
+
+/// The module's stack map: one function record per function with records, in code order, and one
+/// constant pool for the whole module. `address` gives each function's address (0 in objects, where
+/// a relocation supplies it).
+pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunction) -> u64) -> StackMap {
+    let mut map = StackMap::new();
+    for f in functions.iter().filter(|f| !f.points.is_empty()) {
+        let records: Vec<Record> = f
+            .points
+            .iter()
+            .map(|point| Record {
+                id: point.id,
+                instruction_offset: point.offset,
+                locations: point
+                    .locations
+                    .iter()
+                    .map(|l| match l {
+                        PointLocation::Constant(v) => map.constant_location(*v),
+                        PointLocation::Machine(location) => *location,
+                    })
+                    .collect(),
+                live_outs: Vec::new(),
+            })
+            .collect();
+        map.push_function(address(f), f.stack_size, records);
+    }
+    map
+}
+
+/// The section's bytes in `version`.
+pub fn section_bytes(map: &StackMap, version: u8) -> Result<Vec<u8>, CompileError> {
+    let version = Version::from_byte(version)
+        .ok_or_else(|| CompileError::Target(format!("stack map version {version} is not 1, 2 or 3")))?;
+    map.write(version, Endian::Little).map_err(|e| CompileError::Emit(format!("cannot write the stack map: {e}")))
+}
+
+/// Adds `.llvm_stackmaps` to an object as llc does: read-only allocated data aligned to 8, a local
+/// `__LLVM_StackMaps` symbol at its start, and an absolute 64-bit relocation for each function
+/// record's address (`function_symbols` in function-record order).
+pub fn add_to_object(
+    object: &mut Object<'static>,
+    bytes: Vec<u8>,
+    version: u8,
+    function_symbols: &[SymbolId],
+) -> Result<(), CompileError> {
+    let segment = object.segment_name(StandardSegment::Data).to_vec();
+    let section = object.add_section(segment, b".llvm_stackmaps".to_vec(), SectionKind::ReadOnlyData);
+    object.set_section_data(section, bytes, 8);
+    object.add_symbol(Symbol {
+        name: b"__LLVM_StackMaps".to_vec(),
+        value: 0,
+        size: 0,
+        kind: SymbolKind::Label,
+        scope: SymbolScope::Compilation,
+        weak: false,
+        section: SymbolSection::Section(section),
+        flags: SymbolFlags::None,
+    });
+    let record_size = Version::from_byte(version).map_or(24, |v| v.function_record_size()) as u64;
+    for (i, &symbol) in function_symbols.iter().enumerate() {
+        object
+            .add_relocation(
+                section,
+                Relocation {
+                    offset: 16 + i as u64 * record_size,
+                    symbol,
+                    addend: 0,
+                    flags: RelocationFlags::Generic {
+                        kind: RelocationKind::Absolute,
+                        encoding: RelocationEncoding::Generic,
+                        size: 64,
+                    },
+                },
+            )
+            .map_err(|e| CompileError::Emit(format!("cannot relocate the stack map: {e}")))?;
+    }
+    Ok(())
+}
