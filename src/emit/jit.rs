@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Module};
 
-use super::define_globals;
+use super::{define_globals, section};
 use crate::compile::{compile_functions, CompileError, Options, Target};
 use crate::ir::{self, Type};
 use crate::lower::Symbols;
@@ -24,6 +24,8 @@ pub struct JitCode {
     _module: JITModule,
     functions: HashMap<String, (ir::FuncId, JitFunction)>,
     signatures: Vec<(Type, Vec<Type>)>,
+    /// The `.llvm_stackmaps` section with absolute function addresses (empty without records).
+    stack_map: Vec<u8>,
 }
 
 // Rust's `%` on floats is C's fmod; registering them spares a dependency on the process exporting libm.
@@ -62,17 +64,33 @@ impl JitCode {
                 .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
         }
         out.finalize_definitions().map_err(|e| CompileError::Emit(format!("cannot finalize JIT code: {e}")))?;
+        let address = |f: &crate::compile::CompiledFunction| {
+            out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))
+        };
         let functions = compiled
             .iter()
             .map(|f| {
-                let id = symbols.function(f.func).expect("defined functions have symbols");
-                let code = JitFunction { address: out.get_finalized_function(id), size: f.code.len() };
+                let code = JitFunction { address: address(f), size: f.code.len() };
                 (module.function(f.func).name.clone(), (f.func, code))
             })
             .collect();
+        let map = section::stack_map(&compiled, |f| address(f) as u64);
+        let stack_map =
+            if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
         let signatures =
             module.functions.iter().map(|f| (f.ret.clone(), f.params.iter().map(|p| p.ty.clone()).collect())).collect();
-        Ok(JitCode { _module: out, functions, signatures })
+        Ok(JitCode { _module: out, functions, signatures, stack_map })
+    }
+
+    /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
+    /// functions' absolute addresses; empty when the module has no stack map records.
+    pub fn stack_map_section(&self) -> &[u8] {
+        &self.stack_map
+    }
+
+    /// Every defined function: name, address and size.
+    pub fn functions(&self) -> impl Iterator<Item = (&str, JitFunction)> + '_ {
+        self.functions.iter().map(|(name, (_, code))| (name.as_str(), *code))
     }
 
     /// The code of a defined function, by name.
