@@ -163,8 +163,17 @@ fn compile_function(
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
-    for &(start, end) in &nops {
-        arch.write_nops(&mut code[start as usize..end as usize]);
+    // Adjacent dummies (a point and its pads) become one run of the longest nops.
+    let mut run: Option<(u32, u32)> = None;
+    for &(start, end) in nops.iter().chain(std::iter::once(&(u32::MAX, u32::MAX))) {
+        match run {
+            Some((s, e)) if e == start => run = Some((s, end)),
+            Some((s, e)) => {
+                arch.write_nops(&mut code[s as usize..e as usize]);
+                run = Some((start, end));
+            }
+            None => run = Some((start, end)),
+        }
     }
     // The dummies' relocations go with their calls.
     let relocs = compiled

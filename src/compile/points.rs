@@ -126,34 +126,26 @@ fn to_i32(offset: i64) -> Result<i32, Unresolved> {
     i32::try_from(offset).map_err(|_| Unresolved::Internal(format!("frame offset {offset} does not fit 32 bits")))
 }
 
-/// Bytes from a point at `start` to the first thing a shadow must not cover: the end of the code,
-/// another point, the return address of a real call (a frame suspended in that call returns there
-/// after the shadow has been overwritten), or the start of a block that other code can jump to.
+/// Bytes from a point at `start` to the first thing a shadow must not cover, as LLVM bounds it: the
+/// end of the point's block, another point, the return address of a real call (a frame suspended in
+/// that call returns there after the shadow has been overwritten), or the end of the code. The block
+/// a point's own dummy call ends (the `try_call` continuation) is the same straight-line block.
 fn shadow_room(arch: Arch, compiled: &CompiledCode, points: &[Option<u32>], nops: &NopRanges, start: u32) -> u32 {
     let len = arch.call_len();
-    let end = compiled.buffer.data().len() as u32;
-    let mut limit = end;
+    let dummy_end = |offset: u32| nops.iter().any(|&(_, end)| end == offset);
+    let mut limit = compiled.buffer.data().len() as u32;
     for &other in points.iter().flatten() {
         if other > start {
             limit = limit.min(other);
         }
     }
-    let is_dummy = |ret_addr: u32| nops.iter().any(|&(_, e)| e == ret_addr);
     for site in compiled.buffer.call_sites() {
-        if site.ret_addr > start + len && !is_dummy(site.ret_addr) {
+        if site.ret_addr > start + len && !dummy_end(site.ret_addr) {
             limit = limit.min(site.ret_addr);
         }
     }
-    let block_of_point = compiled.bb_starts.iter().copied().filter(|&b| b <= start).max().unwrap_or(0);
     for &block in &compiled.bb_starts {
-        if block <= start || block >= limit {
-            continue;
-        }
-        // A block entered only by falling through from the point's own block (the point's
-        // continuation) is straight-line code; one with any other predecessor ends the shadow.
-        let entered_elsewhere =
-            compiled.bb_edges.iter().any(|&(from, to)| to == block && !(from >= block_of_point && from < block));
-        if entered_elsewhere {
+        if block > start && !dummy_end(block) {
             limit = limit.min(block);
         }
     }
