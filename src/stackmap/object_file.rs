@@ -235,6 +235,25 @@ pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
     }
 }
 
+/// Largest section alignment a rebuild accepts: the builder pads to it, so a corrupt value would make it
+/// write gigabytes of zeros.
+const MAX_REBUILD_ALIGN: u64 = 1 << 24;
+
+/// Refuses ELF files whose rebuild would be absurdly large (corrupt alignments or offsets).
+fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usize) -> Result<()> {
+    for s in builder.sections.iter() {
+        let name = String::from_utf8_lossy(s.name.as_slice());
+        if s.sh_addralign > MAX_REBUILD_ALIGN {
+            return Err(Error::UnsupportedElf { reason: format!("section {name} has alignment {:#x}", s.sh_addralign) });
+        }
+        // With segments the builder keeps alloc sections at their file offsets.
+        if !builder.segments.is_empty() && s.is_alloc() && s.sh_type != object::elf::SHT_NOBITS && s.sh_offset > input_len as u64 {
+            return Err(Error::UnsupportedElf { reason: format!("section {name} starts past the end of the file") });
+        }
+    }
+    Ok(())
+}
+
 fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     let file = object::File::parse(bytes)?;
     let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
@@ -301,6 +320,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
             }
         }
     }
+    check_rebuild_size(&builder, bytes.len())?;
     let stack_maps = builder.sections.get_mut(id);
     stack_maps.sh_size = new_data.len() as u64;
     stack_maps.data = SectionData::Data(new_data.into());
