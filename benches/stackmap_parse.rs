@@ -41,7 +41,12 @@ fn large_section(endian: Endian) -> Vec<u8> {
         function += 1;
     }
     let section = map.write(Version::V3, endian).expect("writable");
-    eprintln!("synthetic section: {} bytes, {} functions, {} records", section.len(), map.functions.len(), map.records.len());
+    eprintln!(
+        "synthetic section: {} bytes, {} functions, {} records",
+        section.len(),
+        map.functions.len(),
+        map.records.len()
+    );
     section
 }
 
@@ -51,9 +56,7 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("stackmap_{endian:?}"));
         group.sample_size(10);
         group.throughput(Throughput::Bytes(section.len() as u64));
-        group.bench_function("parse", |b| {
-            b.iter(|| stackmap::parse_section(&section, endian).expect("valid").len())
-        });
+        group.bench_function("parse", |b| b.iter(|| stackmap::parse_section(&section, endian).expect("valid").len()));
         group.bench_function("parse+address_index", |b| {
             b.iter(|| {
                 let blobs = stackmap::parse_section(&section, endian).expect("valid");

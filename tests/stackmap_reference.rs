@@ -270,9 +270,8 @@ fn dump_symbols_names_functions_like_the_relocations() {
                 Some((u64::from_str_radix(f.next()?, 16).ok()?, f.next()?, f.next()?))
             })
             .collect();
-        let function_at = |address: u64| {
-            symbols.iter().find(|(a, kind, _)| *a == address && matches!(*kind, "t" | "T")).map(|s| s.2)
-        };
+        let function_at =
+            |address: u64| symbols.iter().find(|(a, kind, _)| *a == address && matches!(*kind, "t" | "T")).map(|s| s.2);
         let expected: Vec<String> = if path.ends_with("linked.x86_64") {
             plain
                 .lines()

@@ -311,7 +311,8 @@ impl StackMap {
         let ends = |f: usize, j: usize| {
             let size = function_sizes[f];
             // Function f+1 must start by record f+1+slack.
-            (j..=f + slack).take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
+            (j..=f + slack)
+                .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
         };
         for f in (0..n).rev() {
             for j in (f..=f + slack).rev() {

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use object::build::elf::SectionData;
+use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use object::{FileKind, SectionKind, SymbolKind};
 
 use super::model::{Endian, StackMap, Version};
@@ -127,14 +127,15 @@ fn relocation_symbol(
     // A local function: section + offset. Find the text symbol defined there.
     let section = file.section_by_index(section_index).ok()?;
     let address = section.address().wrapping_add(addend as u64);
-    let in_section = file.symbols().find(|s| {
-        s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text
-    });
+    let in_section = file
+        .symbols()
+        .find(|s| s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text);
     match in_section {
         Some(symbol) => Some(FunctionSymbol { name: symbol.name().ok()?.to_owned(), size: nonzero(symbol.size()) }),
-        None => by_address.get(&address).cloned().or_else(|| {
-            Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })
-        }),
+        None => by_address
+            .get(&address)
+            .cloned()
+            .or_else(|| Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })),
     }
 }
 
@@ -244,10 +245,16 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usiz
     for s in builder.sections.iter() {
         let name = String::from_utf8_lossy(s.name.as_slice());
         if s.sh_addralign > MAX_REBUILD_ALIGN {
-            return Err(Error::UnsupportedElf { reason: format!("section {name} has alignment {:#x}", s.sh_addralign) });
+            return Err(Error::UnsupportedElf {
+                reason: format!("section {name} has alignment {:#x}", s.sh_addralign),
+            });
         }
         // With segments the builder keeps alloc sections at their file offsets.
-        if !builder.segments.is_empty() && s.is_alloc() && s.sh_type != object::elf::SHT_NOBITS && s.sh_offset > input_len as u64 {
+        if !builder.segments.is_empty()
+            && s.is_alloc()
+            && s.sh_type != object::elf::SHT_NOBITS
+            && s.sh_offset > input_len as u64
+        {
             return Err(Error::UnsupportedElf { reason: format!("section {name} starts past the end of the file") });
         }
     }
