@@ -57,8 +57,17 @@ pub fn function_symbols<'data>(
     section: &object::Section<'data, '_>,
     view: &StackMapView<'_>,
 ) -> Vec<Option<FunctionSymbol>> {
+    named_functions(file, section, view, &symbols_by_address(file))
+}
+
+/// [`function_symbols`] with the address map built once per file.
+fn named_functions<'data>(
+    file: &object::File<'data>,
+    section: &object::Section<'data, '_>,
+    view: &StackMapView<'_>,
+    by_address: &HashMap<u64, FunctionSymbol>,
+) -> Vec<Option<FunctionSymbol>> {
     let relocations: HashMap<u64, object::Relocation> = section.relocations().collect();
-    let by_address = symbols_by_address(file);
     view.functions()
         .enumerate()
         .map(|(i, function)| {
@@ -71,7 +80,7 @@ pub fn function_symbols<'data>(
                     } else {
                         reloc.addend()
                     };
-                    relocation_symbol(file, reloc.target(), addend, &by_address)
+                    relocation_symbol(file, reloc.target(), addend, by_address)
                 }
                 None => by_address.get(&function.address).cloned(),
             }
@@ -151,6 +160,7 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
     let endian = file_endian(&file);
     let mut found = false;
     let mut blob_number = 0;
+    let by_address = if symbols { symbols_by_address(&file) } else { HashMap::new() };
     for section in file.sections().filter(is_stack_map_section) {
         found = true;
         let data = section.data()?;
@@ -161,7 +171,7 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
                 writeln!(out, "Stack map blob {blob_number} at {name} offset {}:", view.range().start)?;
             }
             let names: Vec<Option<String>> = if symbols {
-                function_symbols(&file, &section, &view).into_iter().map(|s| s.map(|s| s.name)).collect()
+                named_functions(&file, &section, &view, &by_address).into_iter().map(|s| s.map(|s| s.name)).collect()
             } else {
                 Vec::new()
             };
@@ -194,12 +204,13 @@ pub fn blob_models(
     section: &object::Section<'_, '_>,
     views: &[StackMapView<'_>],
 ) -> Result<Vec<StackMap>> {
+    let by_address = symbols_by_address(file);
     views
         .iter()
         .map(|view| {
             let mut model = view.to_model();
             if view.version() == Version::V1 {
-                let sizes: Vec<u64> = function_symbols(file, section, view)
+                let sizes: Vec<u64> = named_functions(file, section, view, &by_address)
                     .into_iter()
                     .map(|s| s.and_then(|s| s.size).unwrap_or(u64::MAX))
                     .collect();
