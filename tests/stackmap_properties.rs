@@ -35,16 +35,27 @@ fn record(constants: usize) -> impl Strategy<Value = Record> {
         any::<u64>(),
         any::<u32>(),
         prop::collection::vec(location(constants), 0..12),
-        prop::collection::vec((any::<u16>(), any::<u8>()).prop_map(|(dwarf_reg, size)| LiveOut { dwarf_reg, size }), 0..9),
+        prop::collection::vec(
+            (any::<u16>(), any::<u8>()).prop_map(|(dwarf_reg, size)| LiveOut { dwarf_reg, size }),
+            0..9,
+        ),
     )
-        .prop_map(|(id, instruction_offset, locations, live_outs)| Record { id, instruction_offset, locations, live_outs })
+        .prop_map(|(id, instruction_offset, locations, live_outs)| Record {
+            id,
+            instruction_offset,
+            locations,
+            live_outs,
+        })
 }
 
 /// A model with consistent record counts.
 fn model() -> impl Strategy<Value = StackMap> {
     prop::collection::vec(any::<u64>(), 0..6).prop_flat_map(|constants| {
         let n = constants.len();
-        (Just(constants), prop::collection::vec((any::<u64>(), any::<u64>(), prop::collection::vec(record(n), 1..5)), 0..5))
+        (
+            Just(constants),
+            prop::collection::vec((any::<u64>(), any::<u64>(), prop::collection::vec(record(n), 1..5)), 0..5),
+        )
             .prop_map(|(constants, functions)| {
                 let mut map = StackMap { constants, ..StackMap::default() };
                 for (address, stack_size, records) in functions {
@@ -205,7 +216,8 @@ proptest! {
 #[test]
 fn overflow_records_match_llvm() {
     let mut map = StackMap::new();
-    let many = Record { id: 5, instruction_offset: 12, locations: vec![Location::constant(1); 65536], live_outs: vec![] };
+    let many =
+        Record { id: 5, instruction_offset: 12, locations: vec![Location::constant(1); 65536], live_outs: vec![] };
     let many_live = Record {
         id: 6,
         instruction_offset: 20,
@@ -233,7 +245,16 @@ fn overflow_records_match_llvm() {
 #[test]
 fn v1_v2_truncate_location_sizes_to_a_byte() {
     let mut map = StackMap::new();
-    map.push_function(0, 16, [Record { id: 1, instruction_offset: 4, locations: vec![Location::indirect(6, -8, 8192 + 3)], live_outs: vec![] }]);
+    map.push_function(
+        0,
+        16,
+        [Record {
+            id: 1,
+            instruction_offset: 4,
+            locations: vec![Location::indirect(6, -8, 8192 + 3)],
+            live_outs: vec![],
+        }],
+    );
     for version in [Version::V1, Version::V2] {
         let bytes = map.write(version, Endian::Little).unwrap();
         let location = 16 + version.function_record_size() + 16;
@@ -266,7 +287,10 @@ fn errors_name_the_offset_of_the_problem() {
     // A version byte of 4.
     let mut bad = bytes.clone();
     bad[0] = 4;
-    assert_eq!(StackMapView::parse(&bad, Endian::Little).unwrap_err().to_string(), "at byte 0: unsupported stack map version 4 (supported: 1, 2, 3)");
+    assert_eq!(
+        StackMapView::parse(&bad, Endian::Little).unwrap_err().to_string(),
+        "at byte 0: unsupported stack map version 4 (supported: 1, 2, 3)"
+    );
     // A constant index past the pool: location at 16 + 24 + 8 + 16 = 64, index field at +8.
     let mut bad = bytes.clone();
     bad[72] = 1;

@@ -270,9 +270,8 @@ fn dump_symbols_names_functions_like_the_relocations() {
                 Some((u64::from_str_radix(f.next()?, 16).ok()?, f.next()?, f.next()?))
             })
             .collect();
-        let function_at = |address: u64| {
-            symbols.iter().find(|(a, kind, _)| *a == address && matches!(*kind, "t" | "T")).map(|s| s.2)
-        };
+        let function_at =
+            |address: u64| symbols.iter().find(|(a, kind, _)| *a == address && matches!(*kind, "t" | "T")).map(|s| s.2);
         let expected: Vec<String> = if path.ends_with("linked.x86_64") {
             plain
                 .lines()
@@ -326,4 +325,20 @@ fn dump_reports_malformed_sections_with_offsets() {
     let (code, _, err) = patchmap(&["dump", bad.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.contains(&format!("at byte {location}: invalid location type 9")), "{err}");
+}
+
+/// Found by fuzzing: a corrupt 4 GiB section alignment made the ELF rebuild allocate 4 GiB.
+#[test]
+fn convert_refuses_corrupt_section_alignment() {
+    let Some(reference) = support::reference_dir() else { return };
+    let mut bytes = std::fs::read(reference.join("llc19/sm_example_x86_64.o")).unwrap();
+    let index = {
+        let obj = object::File::parse(&*bytes).unwrap();
+        obj.section_by_name(".note.GNU-stack").unwrap().index().0
+    };
+    let shoff = u64::from_le_bytes(bytes[0x28..0x30].try_into().unwrap()) as usize;
+    let align = shoff + index * 64 + 48;
+    bytes[align..align + 8].copy_from_slice(&(1u64 << 32).to_le_bytes());
+    let err = object_file::convert(&bytes, 1).unwrap_err();
+    assert!(matches!(err, stackmap::Error::UnsupportedElf { .. }), "{err}");
 }

@@ -119,6 +119,13 @@ pub enum Error {
     /// The ELF file could not be rebuilt.
     #[error("cannot rebuild the ELF file: {0}")]
     Build(#[from] object::build::Error),
+    /// The ELF file cannot be rebuilt safely (for example a corrupt section alignment would make the output
+    /// gigabytes large).
+    #[error("cannot rebuild the ELF file: {reason}")]
+    UnsupportedElf {
+        /// What is wrong.
+        reason: String,
+    },
     /// Conversion is only implemented for some object formats.
     #[error("converting stack maps in {format} files is not supported (only ELF)")]
     UnsupportedConvertFormat {

@@ -3,7 +3,7 @@
 //! Data enters as a [`StackMap`] built by the compiler (or from a parse) and leaves as section bytes
 //! ([`StackMap::write`]) in version 1, 2 or 3 and either byte order; section bytes enter through
 //! [`parse_section`] / [`StackMapView::parse`] (zero-copy, validated once) and leave as the owned model
-//! ([`StackMapView::to_model`]), as llvm-readobj text ([`print`]), or through lookups by function,
+//! ([`StackMapView::to_model`]), as llvm-readobj text ([`print()`]), or through lookups by function,
 //! instruction offset or address. [`object_file`] finds the section in ELF, Mach-O and COFF files,
 //! dumps every blob and rewrites the section in another version.
 //!

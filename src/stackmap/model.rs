@@ -311,7 +311,8 @@ impl StackMap {
         let ends = |f: usize, j: usize| {
             let size = function_sizes[f];
             // Function f+1 must start by record f+1+slack.
-            (j..=f + slack).take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
+            (j..=f + slack)
+                .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
         };
         for f in (0..n).rev() {
             for j in (f..=f + slack).rev() {
@@ -335,5 +336,65 @@ impl StackMap {
             return Err(Error::AmbiguousRecordCounts);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offsets_only(functions: usize, offsets: &[u32]) -> StackMap {
+        StackMap {
+            functions: vec![FunctionRecord::default(); functions],
+            constants: vec![],
+            records: offsets
+                .iter()
+                .map(|&instruction_offset| Record { instruction_offset, ..Record::default() })
+                .collect(),
+        }
+    }
+
+    fn counts(map: &StackMap) -> Vec<u64> {
+        map.functions.iter().map(|f| f.record_count).collect()
+    }
+
+    #[test]
+    fn a_decreasing_offset_starts_a_new_function() {
+        let mut map = offsets_only(2, &[10, 17, 4]);
+        map.derive_record_counts(&[u64::MAX, u64::MAX]).unwrap();
+        assert_eq!(counts(&map), [2, 1]);
+    }
+
+    #[test]
+    fn function_sizes_settle_what_offsets_cannot() {
+        // Without sizes 4 | 4 29 29 and 4 4 | 29 29 (and more) would fit.
+        let mut map = offsets_only(3, &[4, 4, 29, 29]);
+        map.derive_record_counts(&[6, 10, 40]).unwrap();
+        assert_eq!(counts(&map), [1, 1, 2]);
+        let mut map = offsets_only(3, &[4, 4, 29, 29]);
+        assert!(matches!(map.derive_record_counts(&[u64::MAX; 3]), Err(Error::AmbiguousRecordCounts)));
+        // The earliest functions get the fewest records.
+        assert_eq!(counts(&map), [1, 1, 2]);
+    }
+
+    #[test]
+    fn impossible_layouts_are_refused() {
+        let mut map = offsets_only(1, &[10, 4]);
+        assert!(matches!(map.derive_record_counts(&[u64::MAX]), Err(Error::NoRecordSplit)));
+        let mut map = offsets_only(2, &[4]);
+        assert!(matches!(map.derive_record_counts(&[8, 8]), Err(Error::NoRecordSplit)));
+        let mut map = offsets_only(1, &[12]);
+        assert!(matches!(map.derive_record_counts(&[8]), Err(Error::NoRecordSplit)));
+        assert!(matches!(map.derive_record_counts(&[]), Err(Error::FunctionSizesMismatch { .. })));
+    }
+
+    #[test]
+    fn constants_are_pooled_like_llvm() {
+        let mut map = StackMap::new();
+        assert_eq!(map.constant_location(-1), Location::constant(-1));
+        assert_eq!(map.constant_location(i64::from(i32::MAX) + 1), Location::constant_index(0));
+        assert_eq!(map.constant_location(1 << 32), Location::constant_index(1));
+        assert_eq!(map.constant_location(i64::from(i32::MAX) + 1), Location::constant_index(0));
+        assert_eq!(map.constants, [1 << 31, 1 << 32]);
     }
 }

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use object::build::elf::SectionData;
+use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use object::{FileKind, SectionKind, SymbolKind};
 
 use super::model::{Endian, StackMap, Version};
@@ -57,8 +57,17 @@ pub fn function_symbols<'data>(
     section: &object::Section<'data, '_>,
     view: &StackMapView<'_>,
 ) -> Vec<Option<FunctionSymbol>> {
+    named_functions(file, section, view, &symbols_by_address(file))
+}
+
+/// [`function_symbols`] with the address map built once per file.
+fn named_functions<'data>(
+    file: &object::File<'data>,
+    section: &object::Section<'data, '_>,
+    view: &StackMapView<'_>,
+    by_address: &HashMap<u64, FunctionSymbol>,
+) -> Vec<Option<FunctionSymbol>> {
     let relocations: HashMap<u64, object::Relocation> = section.relocations().collect();
-    let by_address = symbols_by_address(file);
     view.functions()
         .enumerate()
         .map(|(i, function)| {
@@ -71,7 +80,7 @@ pub fn function_symbols<'data>(
                     } else {
                         reloc.addend()
                     };
-                    relocation_symbol(file, reloc.target(), addend, &by_address)
+                    relocation_symbol(file, reloc.target(), addend, by_address)
                 }
                 None => by_address.get(&function.address).cloned(),
             }
@@ -127,14 +136,15 @@ fn relocation_symbol(
     // A local function: section + offset. Find the text symbol defined there.
     let section = file.section_by_index(section_index).ok()?;
     let address = section.address().wrapping_add(addend as u64);
-    let in_section = file.symbols().find(|s| {
-        s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text
-    });
+    let in_section = file
+        .symbols()
+        .find(|s| s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text);
     match in_section {
         Some(symbol) => Some(FunctionSymbol { name: symbol.name().ok()?.to_owned(), size: nonzero(symbol.size()) }),
-        None => by_address.get(&address).cloned().or_else(|| {
-            Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })
-        }),
+        None => by_address
+            .get(&address)
+            .cloned()
+            .or_else(|| Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })),
     }
 }
 
@@ -150,6 +160,7 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
     let endian = file_endian(&file);
     let mut found = false;
     let mut blob_number = 0;
+    let by_address = if symbols { symbols_by_address(&file) } else { HashMap::new() };
     for section in file.sections().filter(is_stack_map_section) {
         found = true;
         let data = section.data()?;
@@ -160,7 +171,7 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
                 writeln!(out, "Stack map blob {blob_number} at {name} offset {}:", view.range().start)?;
             }
             let names: Vec<Option<String>> = if symbols {
-                function_symbols(&file, &section, &view).into_iter().map(|s| s.map(|s| s.name)).collect()
+                named_functions(&file, &section, &view, &by_address).into_iter().map(|s| s.map(|s| s.name)).collect()
             } else {
                 Vec::new()
             };
@@ -193,12 +204,13 @@ pub fn blob_models(
     section: &object::Section<'_, '_>,
     views: &[StackMapView<'_>],
 ) -> Result<Vec<StackMap>> {
+    let by_address = symbols_by_address(file);
     views
         .iter()
         .map(|view| {
             let mut model = view.to_model();
             if view.version() == Version::V1 {
-                let sizes: Vec<u64> = function_symbols(file, section, view)
+                let sizes: Vec<u64> = named_functions(file, section, view, &by_address)
                     .into_iter()
                     .map(|s| s.and_then(|s| s.size).unwrap_or(u64::MAX))
                     .collect();
@@ -233,6 +245,31 @@ pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
         }
         _ => Err(Error::UnsupportedConvertFormat { format: "this kind of" }),
     }
+}
+
+/// Largest section alignment a rebuild accepts: the builder pads to it, so a corrupt value would make it
+/// write gigabytes of zeros.
+const MAX_REBUILD_ALIGN: u64 = 1 << 24;
+
+/// Refuses ELF files whose rebuild would be absurdly large (corrupt alignments or offsets).
+fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usize) -> Result<()> {
+    for s in builder.sections.iter() {
+        let name = String::from_utf8_lossy(s.name.as_slice());
+        if s.sh_addralign > MAX_REBUILD_ALIGN {
+            return Err(Error::UnsupportedElf {
+                reason: format!("section {name} has alignment {:#x}", s.sh_addralign),
+            });
+        }
+        // With segments the builder keeps alloc sections at their file offsets.
+        if !builder.segments.is_empty()
+            && s.is_alloc()
+            && s.sh_type != object::elf::SHT_NOBITS
+            && s.sh_offset > input_len as u64
+        {
+            return Err(Error::UnsupportedElf { reason: format!("section {name} starts past the end of the file") });
+        }
+    }
+    Ok(())
 }
 
 fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
@@ -301,6 +338,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
             }
         }
     }
+    check_rebuild_size(&builder, bytes.len())?;
     let stack_maps = builder.sections.get_mut(id);
     stack_maps.sh_size = new_data.len() as u64;
     stack_maps.data = SectionData::Data(new_data.into());

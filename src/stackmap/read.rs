@@ -122,8 +122,8 @@ impl<'data> StackMapView<'data> {
         let start = offset;
         need(section, start, 16, "stack map header")?;
         let version_byte = section[start];
-        let version =
-            Version::from_byte(version_byte).ok_or(Error::UnsupportedVersion { offset: start, version: version_byte })?;
+        let version = Version::from_byte(version_byte)
+            .ok_or(Error::UnsupportedVersion { offset: start, version: version_byte })?;
         let count = |at: usize| endian.read_u32(array(section, start + at));
         let (num_functions, num_constants, num_records) = (count(4), count(8), count(12));
         let functions_at = start + 16;
@@ -171,9 +171,10 @@ impl<'data> StackMapView<'data> {
         let mut total = 0u64;
         starts.push(0);
         for &c in counts {
-            total = total.checked_add(c).filter(|&t| t <= records).ok_or_else(|| {
-                mismatch(counts.iter().fold(0u64, |s, &c| s.saturating_add(c)))
-            })?;
+            total = total
+                .checked_add(c)
+                .filter(|&t| t <= records)
+                .ok_or_else(|| mismatch(counts.iter().fold(0u64, |s, &c| s.saturating_add(c))))?;
             starts.push(total as usize);
         }
         if total != records || counts.len() != self.num_functions as usize {
@@ -266,7 +267,8 @@ impl<'data> StackMapView<'data> {
 
     /// Constant `index` of the pool.
     pub fn constant(&self, index: usize) -> Option<u64> {
-        (index < self.num_constants as usize).then(|| self.endian.read_u64(array(self.section, self.constants_at + index * 8)))
+        (index < self.num_constants as usize)
+            .then(|| self.endian.read_u64(array(self.section, self.constants_at + index * 8)))
     }
 
     /// The constant pool, in order.
@@ -278,7 +280,12 @@ impl<'data> StackMapView<'data> {
     pub fn record(&self, index: usize) -> Option<RecordView<'data>> {
         let start = *self.record_offsets.get(index)?;
         let end = *self.record_offsets.get(index + 1)?;
-        Some(RecordView { bytes: self.section.get(start..end)?, offset: start, endian: self.endian, version: self.version })
+        Some(RecordView {
+            bytes: self.section.get(start..end)?,
+            offset: start,
+            endian: self.endian,
+            version: self.version,
+        })
     }
 
     /// Record `index` for indices known to be in range.
@@ -391,8 +398,7 @@ impl RecordWalker<'_> {
         let num_locations = self.endian.read_u16(array(section, at + 14));
         let location_size = self.version.location_size();
         let locations_at = at + 16;
-        let locations_end =
-            need(section, locations_at, u64::from(num_locations) * location_size as u64, "locations")?;
+        let locations_end = need(section, locations_at, u64::from(num_locations) * location_size as u64, "locations")?;
         let value_field = if self.version == Version::V3 { 8 } else { 4 };
         let mut loc = locations_at;
         while loc < locations_end {
@@ -509,7 +515,10 @@ impl<'data> RecordView<'data> {
         let at = self.live_outs_at() + 4;
         (0..usize::from(self.num_live_outs())).map(move |i| {
             let e = at + 4 * i;
-            LiveOut { dwarf_reg: self.endian.read_u16(array(self.bytes, e)), size: self.bytes.get(e + 3).copied().unwrap_or(0) }
+            LiveOut {
+                dwarf_reg: self.endian.read_u16(array(self.bytes, e)),
+                size: self.bytes.get(e + 3).copied().unwrap_or(0),
+            }
         })
     }
 
