@@ -168,6 +168,19 @@ impl Dominators {
     }
 }
 
+/// Printable names of a function's values and blocks, computed on the first error that needs them:
+/// numbering a whole function costs more than checking it.
+struct LazyNames<'m> {
+    f: &'m Function,
+    names: std::cell::OnceCell<Names>,
+}
+
+impl LazyNames<'_> {
+    fn get(&self) -> &Names {
+        self.names.get_or_init(|| Names::of(self.f))
+    }
+}
+
 struct Verifier<'m> {
     m: &'m Module,
     errors: Vec<IrError>,
@@ -176,7 +189,7 @@ struct Verifier<'m> {
 /// Per-function context for instruction checks.
 struct FnCx<'m> {
     f: &'m Function,
-    names: Names,
+    names: LazyNames<'m>,
     /// Block and index of each instruction placed in a block.
     place: Vec<Option<(u32, u32)>>,
     preds: Vec<Vec<u32>>,
@@ -296,20 +309,20 @@ impl<'m> Verifier<'m> {
     /// Blocks, terminators, phi placement and the CFG; `None` when the instructions cannot be
     /// checked further.
     fn structure(&mut self, f: &'m Function) -> Option<FnCx<'m>> {
-        let names = Names::of(f);
+        let names = LazyNames { f, names: std::cell::OnceCell::new() };
         let nblocks = f.blocks.len() as u32;
         let mut place = vec![None; f.insts.len()];
         let before = self.errors.len();
         for (bi, b) in f.blocks.iter().enumerate() {
-            let label = names.block(BlockId(bi as u32));
+            let label = || names.get().block(BlockId(bi as u32));
             let Some(&last) = b.insts.last() else {
-                self.error(b.span, format!("block '{label}' is empty; every block needs a terminator"));
+                self.error(b.span, format!("block '{}' is empty; every block needs a terminator", label()));
                 continue;
             };
             let mut after_phis = false;
             for (ii, &id) in b.insts.iter().enumerate() {
                 let Some(inst) = f.insts.get(id.0 as usize) else {
-                    self.error(b.span, format!("block '{label}' refers to instruction #{} which does not exist", id.0));
+                    self.error(b.span, format!("block '{label}' refers to instruction #{} which does not exist", id.0, label = label()));
                     continue;
                 };
                 if place[id.0 as usize].replace((bi as u32, ii as u32)).is_some() {
@@ -318,12 +331,12 @@ impl<'m> Verifier<'m> {
                 if inst.kind.is_terminator() && id != last {
                     self.error(
                         inst.span,
-                        format!("terminator '{}' in the middle of block '{label}'", mnemonic(&inst.kind)),
+                        format!("terminator '{}' in the middle of block '{label}'", mnemonic(&inst.kind), label = label()),
                     );
                 }
                 match inst.kind {
                     Inst::Phi { .. } if after_phis => {
-                        self.error(inst.span, format!("'phi' after a non-phi instruction in block '{label}'; phis must come first"))
+                        self.error(inst.span, format!("'phi' after a non-phi instruction in block '{label}'; phis must come first", label = label()))
                     }
                     Inst::Phi { .. } => {}
                     _ => after_phis = true,
@@ -343,7 +356,7 @@ impl<'m> Verifier<'m> {
                 if !inst.kind.is_terminator() {
                     self.error(
                         inst.span,
-                        format!("block '{label}' does not end with a terminator (last is '{}')", mnemonic(&inst.kind)),
+                        format!("block '{label}' does not end with a terminator (last is '{}')", mnemonic(&inst.kind), label = label()),
                     );
                 }
             }
@@ -364,7 +377,7 @@ impl<'m> Verifier<'m> {
                 if s.0 == 0 {
                     self.error(
                         term.span,
-                        format!("'{}' branches to the entry block '{}', which must have no predecessors", mnemonic(&term.kind), names.block(s)),
+                        format!("'{}' branches to the entry block '{}', which must have no predecessors", mnemonic(&term.kind), names.get().block(s)),
                     );
                 }
             }
@@ -413,7 +426,7 @@ impl<'m> Verifier<'m> {
             Err(msg) => self.error(span, format!("{msg} in '{op}'")),
             Ok(Some(found)) => {
                 if found != *ty {
-                    let name = cx.names.value(self.m, v);
+                    let name = cx.names.get().value(self.m, v);
                     self.error(span, format!("{role} {name} of '{op}' has type '{found}' but '{ty}' is expected"));
                 }
                 if let Value::Inst(def) = v {
@@ -441,13 +454,13 @@ impl<'m> Verifier<'m> {
     fn dominance(&mut self, cx: &FnCx<'m>, (use_block, use_id): (u32, InstId), index: usize, def: InstId) {
         let inst = cx.f.inst(use_id);
         let span = inst.operand_span(index);
-        let name = cx.names.value(self.m, &Value::Inst(def));
+        let name = || cx.names.get().value(self.m, &Value::Inst(def));
         let Some((def_block, def_index)) = cx.place[def.0 as usize] else {
-            self.error(span, format!("use of {name}, which is not placed in any block"));
+            self.error(span, format!("use of {}, which is not placed in any block", name()));
             return;
         };
         if cx.f.inst(def).ty == Type::Void {
-            self.error(span, format!("use of {name}, which has no value (its type is void)"));
+            self.error(span, format!("use of {}, which has no value (its type is void)", name()));
             return;
         }
         let dominated = if let Inst::Phi { incoming } = &inst.kind {
@@ -460,7 +473,7 @@ impl<'m> Verifier<'m> {
             cx.dom.dominates(def_block, use_block)
         };
         if !dominated && cx.dom.reachable(use_block) {
-            self.error(span, format!("use of {name} does not dominate its use in '{}'", mnemonic(&inst.kind)));
+            self.error(span, format!("use of {} does not dominate its use in '{}'", name(), mnemonic(&inst.kind)));
         }
     }
 
@@ -659,7 +672,7 @@ impl<'m> Verifier<'m> {
         let mut have: Vec<u32> = incoming.iter().map(|(_, b)| b.0).collect();
         have.sort_unstable();
         if want != have {
-            let label = |b: u32| cx.names.block(BlockId(b));
+            let label = |b: u32| cx.names.get().block(BlockId(b));
             let count = |list: &[u32], b: u32| list.iter().filter(|&&x| x == b).count();
             let message = if let Some(&b) = want.iter().find(|&&b| !have.contains(&b)) {
                 format!("'phi' has no entry for predecessor '{}'", label(b))
@@ -682,7 +695,7 @@ impl<'m> Verifier<'m> {
                 if w != v {
                     self.error(
                         d.operand_span(i),
-                        format!("'phi' has different values for the same predecessor '{}'", cx.names.block(*b)),
+                        format!("'phi' has different values for the same predecessor '{}'", cx.names.get().block(*b)),
                     );
                 }
             }
