@@ -109,7 +109,7 @@ fn normalized(report: &Report, types: &HashMap<u64, Vec<LiveType>>) -> Result<No
 
 fn examples() -> Vec<std::path::PathBuf> {
     let examples = support::stackmap_examples();
-    assert!(examples.len() >= 6, "expected at least 15 ir-examples/sm_*.ll, found {}", examples.len());
+    assert!(examples.len() >= 15, "expected at least 15 ir-examples/sm_*.ll, found {}", examples.len());
     examples
 }
 
@@ -237,7 +237,7 @@ fn parses_every_line_kind() {
     let v: &[LocationValue] = &report.hits[0].values;
     assert_eq!(v[1].stored, Some(0x2a));
     assert_eq!(v[2].symbol, Some(("g".to_string(), 8)));
-    let types = [LiveType::Int(1), LiveType::Ptr { pointee: Some(1) }, LiveType::Ptr { pointee: None }, LiveType::Undef];
+    let types = [LiveType::Int(1), LiveType::Ptr { pointee: Some(1) }, LiveType::Ptr { pointee: Some(4) }, LiveType::Undef];
     assert_eq!(
         checker::normalize(v, &types),
         vec![

@@ -412,7 +412,7 @@ static uintptr_t stack_pointer(const ucontext_t *uc) {
 static void annotate(const ucontext_t *uc, uint64_t v) {
     uintptr_t sp = stack_pointer(uc);
     uint64_t stored = 0;
-    if (v >= sp - 128 && v + 8 <= stack_top) {
+    if (v >= sp - 128 && v < stack_top && stack_top - v >= 8) {
         memcpy(&stored, (const void *)(uintptr_t)v, 8);
         put_str("=");
         put_hex(stored);

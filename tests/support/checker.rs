@@ -64,7 +64,8 @@ pub enum LiveType {
     Int(u8),
     Float,
     Double,
-    /// A pointer; `pointee` is the size of the alloca or global it is known to point to.
+    /// A pointer; `pointee` is the size of the alloca or global it is known to point to. With `None`
+    /// (or `Some(0)`: a function) only the symbol it points into is compared, not the contents.
     Ptr { pointee: Option<u64> },
     /// `undef`/`poison`: any value is right.
     Undef,
@@ -219,8 +220,9 @@ fn low_bits(v: u64, bits: u32) -> u64 {
 /// of narrow values is not compared: llc-19 extends sub-64-bit constants differently on x86-64 and
 /// AArch64 (docs: stack map format §3.3) and leaves garbage above narrow registers. Pointers that
 /// point into the stack or into a symbol compare what they point to (the first `min(pointee, 8)`
-/// bytes) and the symbol and offset: alloca and global addresses differ between binaries (stack
-/// layout, code size); other pointers (null, heap) compare their bits. Undef is not compared.
+/// bytes; nothing when the pointee is unknown, e.g. a parameter or a GEP) and the symbol and offset:
+/// alloca and global addresses differ between binaries (stack layout, code size); other pointers
+/// (null, heap) compare their bits. Undef is not compared.
 pub fn normalize(values: &[LocationValue], types: &[LiveType]) -> Vec<Normalized> {
     values
         .iter()
@@ -234,7 +236,7 @@ pub fn normalize(values: &[LocationValue], types: &[LiveType]) -> Vec<Normalized
                 LiveType::Double => Normalized::Bits(v),
                 LiveType::Ptr { pointee } => match loc.stored {
                     Some(stored) => {
-                        let bytes = pointee.unwrap_or(8).clamp(1, 8) as u32;
+                        let bytes = pointee.unwrap_or(0).min(8) as u32;
                         Normalized::Pointee { stored: low_bits(stored, bytes * 8), symbol: loc.symbol.clone() }
                     }
                     None => Normalized::Bits(v),
@@ -270,6 +272,7 @@ pub fn live_types(module: &Module) -> Result<HashMap<u64, Vec<LiveType>>, String
                         _ => LiveType::Ptr { pointee: None },
                     },
                     (_, Value::Global(g)) => LiveType::Ptr { pointee: Some(module.global(*g).ty.alloc_size()) },
+                    (_, Value::Func(_)) => LiveType::Ptr { pointee: Some(0) },
                     _ => LiveType::Ptr { pointee: None },
                 })
                 .collect();
