@@ -84,23 +84,23 @@ define internal void @take(i1 %a1, i8 %a8, i16 %a16, i32 %a32, i64 %a64, float %
 entry:
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 110, i32 0, i1 %a1, i8 %a8, i16 %a16, i32 %a32, i64 %a64, float %af, double %ad, ptr %ap)
   call void @sm_begin(i64 110)
-  %sm.b19 = zext i1 %a1 to i64
-  call void @sm_val(i64 1, i64 %sm.b19)
-  %sm.b20 = zext i8 %a8 to i64
-  call void @sm_val(i64 8, i64 %sm.b20)
-  %sm.b21 = zext i16 %a16 to i64
-  call void @sm_val(i64 16, i64 %sm.b21)
-  %sm.b22 = zext i32 %a32 to i64
-  call void @sm_val(i64 32, i64 %sm.b22)
+  %sm.b137 = zext i1 %a1 to i64
+  call void @sm_val(i64 1, i64 %sm.b137)
+  %sm.b138 = zext i8 %a8 to i64
+  call void @sm_val(i64 8, i64 %sm.b138)
+  %sm.b139 = zext i16 %a16 to i64
+  call void @sm_val(i64 16, i64 %sm.b139)
+  %sm.b140 = zext i32 %a32 to i64
+  call void @sm_val(i64 32, i64 %sm.b140)
   call void @sm_val(i64 64, i64 %a64)
-  %sm.b24 = bitcast float %af to i32
-  %sm.c24 = zext i32 %sm.b24 to i64
-  call void @sm_val(i64 32, i64 %sm.c24)
-  %sm.b25 = bitcast double %ad to i64
-  call void @sm_val(i64 64, i64 %sm.b25)
-  %sm.a26 = load i32, ptr %ap
-  %sm.b26 = zext i32 %sm.a26 to i64
-  call void @sm_mem(i64 32, i64 %sm.b26)
+  %sm.b142 = bitcast float %af to i32
+  %sm.c142 = zext i32 %sm.b142 to i64
+  call void @sm_val(i64 32, i64 %sm.c142)
+  %sm.b143 = bitcast double %ad to i64
+  call void @sm_val(i64 64, i64 %sm.b143)
+  %sm.a144 = load i32, ptr %ap
+  %sm.b144 = zext i32 %sm.a144 to i64
+  call void @sm_mem(i64 32, i64 %sm.b144)
   call void @sm_end()
   ret void
 }

@@ -120,82 +120,82 @@ entry:
   %ff11 = fptrunc double %fd11 to float
   %fh11 = fmul float %ff11, -0.5
   call void @sm_begin(i64 120)
-  %sm.b27 = bitcast double %fd0 to i64
-  call void @sm_val(i64 64, i64 %sm.b27)
-  %sm.b28 = bitcast double %fd1 to i64
-  call void @sm_val(i64 64, i64 %sm.b28)
-  %sm.b29 = bitcast double %fd2 to i64
-  call void @sm_val(i64 64, i64 %sm.b29)
-  %sm.b30 = bitcast double %fd3 to i64
-  call void @sm_val(i64 64, i64 %sm.b30)
-  %sm.b31 = bitcast double %fd4 to i64
-  call void @sm_val(i64 64, i64 %sm.b31)
-  %sm.b32 = bitcast double %fd5 to i64
-  call void @sm_val(i64 64, i64 %sm.b32)
-  %sm.b33 = bitcast double %fd6 to i64
-  call void @sm_val(i64 64, i64 %sm.b33)
-  %sm.b34 = bitcast double %fd7 to i64
-  call void @sm_val(i64 64, i64 %sm.b34)
-  %sm.b35 = bitcast double %fd8 to i64
-  call void @sm_val(i64 64, i64 %sm.b35)
-  %sm.b36 = bitcast double %fd9 to i64
-  call void @sm_val(i64 64, i64 %sm.b36)
-  %sm.b37 = bitcast double %fd10 to i64
-  call void @sm_val(i64 64, i64 %sm.b37)
-  %sm.b38 = bitcast double %fd11 to i64
-  call void @sm_val(i64 64, i64 %sm.b38)
+  %sm.b145 = bitcast double %fd0 to i64
+  call void @sm_val(i64 64, i64 %sm.b145)
+  %sm.b146 = bitcast double %fd1 to i64
+  call void @sm_val(i64 64, i64 %sm.b146)
+  %sm.b147 = bitcast double %fd2 to i64
+  call void @sm_val(i64 64, i64 %sm.b147)
+  %sm.b148 = bitcast double %fd3 to i64
+  call void @sm_val(i64 64, i64 %sm.b148)
+  %sm.b149 = bitcast double %fd4 to i64
+  call void @sm_val(i64 64, i64 %sm.b149)
+  %sm.b150 = bitcast double %fd5 to i64
+  call void @sm_val(i64 64, i64 %sm.b150)
+  %sm.b151 = bitcast double %fd6 to i64
+  call void @sm_val(i64 64, i64 %sm.b151)
+  %sm.b152 = bitcast double %fd7 to i64
+  call void @sm_val(i64 64, i64 %sm.b152)
+  %sm.b153 = bitcast double %fd8 to i64
+  call void @sm_val(i64 64, i64 %sm.b153)
+  %sm.b154 = bitcast double %fd9 to i64
+  call void @sm_val(i64 64, i64 %sm.b154)
+  %sm.b155 = bitcast double %fd10 to i64
+  call void @sm_val(i64 64, i64 %sm.b155)
+  %sm.b156 = bitcast double %fd11 to i64
+  call void @sm_val(i64 64, i64 %sm.b156)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 120, i32 0, double %fd0, double %fd1, double %fd2, double %fd3, double %fd4, double %fd5, double %fd6, double %fd7, double %fd8, double %fd9, double %fd10, double %fd11)
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 121, i32 0, float %fh0, float %fh1, float %fh2, float %fh3, float %fh4, float %fh5, float %fh6, float %fh7, float %fh8, float %fh9, float %fh10, float %fh11)
   call void @sm_begin(i64 121)
-  %sm.b39 = bitcast float %fh0 to i32
-  %sm.c39 = zext i32 %sm.b39 to i64
-  call void @sm_val(i64 32, i64 %sm.c39)
-  %sm.b40 = bitcast float %fh1 to i32
-  %sm.c40 = zext i32 %sm.b40 to i64
-  call void @sm_val(i64 32, i64 %sm.c40)
-  %sm.b41 = bitcast float %fh2 to i32
-  %sm.c41 = zext i32 %sm.b41 to i64
-  call void @sm_val(i64 32, i64 %sm.c41)
-  %sm.b42 = bitcast float %fh3 to i32
-  %sm.c42 = zext i32 %sm.b42 to i64
-  call void @sm_val(i64 32, i64 %sm.c42)
-  %sm.b43 = bitcast float %fh4 to i32
-  %sm.c43 = zext i32 %sm.b43 to i64
-  call void @sm_val(i64 32, i64 %sm.c43)
-  %sm.b44 = bitcast float %fh5 to i32
-  %sm.c44 = zext i32 %sm.b44 to i64
-  call void @sm_val(i64 32, i64 %sm.c44)
-  %sm.b45 = bitcast float %fh6 to i32
-  %sm.c45 = zext i32 %sm.b45 to i64
-  call void @sm_val(i64 32, i64 %sm.c45)
-  %sm.b46 = bitcast float %fh7 to i32
-  %sm.c46 = zext i32 %sm.b46 to i64
-  call void @sm_val(i64 32, i64 %sm.c46)
-  %sm.b47 = bitcast float %fh8 to i32
-  %sm.c47 = zext i32 %sm.b47 to i64
-  call void @sm_val(i64 32, i64 %sm.c47)
-  %sm.b48 = bitcast float %fh9 to i32
-  %sm.c48 = zext i32 %sm.b48 to i64
-  call void @sm_val(i64 32, i64 %sm.c48)
-  %sm.b49 = bitcast float %fh10 to i32
-  %sm.c49 = zext i32 %sm.b49 to i64
-  call void @sm_val(i64 32, i64 %sm.c49)
-  %sm.b50 = bitcast float %fh11 to i32
-  %sm.c50 = zext i32 %sm.b50 to i64
-  call void @sm_val(i64 32, i64 %sm.c50)
+  %sm.b157 = bitcast float %fh0 to i32
+  %sm.c157 = zext i32 %sm.b157 to i64
+  call void @sm_val(i64 32, i64 %sm.c157)
+  %sm.b158 = bitcast float %fh1 to i32
+  %sm.c158 = zext i32 %sm.b158 to i64
+  call void @sm_val(i64 32, i64 %sm.c158)
+  %sm.b159 = bitcast float %fh2 to i32
+  %sm.c159 = zext i32 %sm.b159 to i64
+  call void @sm_val(i64 32, i64 %sm.c159)
+  %sm.b160 = bitcast float %fh3 to i32
+  %sm.c160 = zext i32 %sm.b160 to i64
+  call void @sm_val(i64 32, i64 %sm.c160)
+  %sm.b161 = bitcast float %fh4 to i32
+  %sm.c161 = zext i32 %sm.b161 to i64
+  call void @sm_val(i64 32, i64 %sm.c161)
+  %sm.b162 = bitcast float %fh5 to i32
+  %sm.c162 = zext i32 %sm.b162 to i64
+  call void @sm_val(i64 32, i64 %sm.c162)
+  %sm.b163 = bitcast float %fh6 to i32
+  %sm.c163 = zext i32 %sm.b163 to i64
+  call void @sm_val(i64 32, i64 %sm.c163)
+  %sm.b164 = bitcast float %fh7 to i32
+  %sm.c164 = zext i32 %sm.b164 to i64
+  call void @sm_val(i64 32, i64 %sm.c164)
+  %sm.b165 = bitcast float %fh8 to i32
+  %sm.c165 = zext i32 %sm.b165 to i64
+  call void @sm_val(i64 32, i64 %sm.c165)
+  %sm.b166 = bitcast float %fh9 to i32
+  %sm.c166 = zext i32 %sm.b166 to i64
+  call void @sm_val(i64 32, i64 %sm.c166)
+  %sm.b167 = bitcast float %fh10 to i32
+  %sm.c167 = zext i32 %sm.b167 to i64
+  call void @sm_val(i64 32, i64 %sm.c167)
+  %sm.b168 = bitcast float %fh11 to i32
+  %sm.c168 = zext i32 %sm.b168 to i64
+  call void @sm_val(i64 32, i64 %sm.c168)
   call void @sm_end()
   call void @sm_begin(i64 122)
-  %sm.b51 = bitcast double %fd0 to i64
-  call void @sm_val(i64 64, i64 %sm.b51)
-  %sm.b52 = bitcast float %fh11 to i32
-  %sm.c52 = zext i32 %sm.b52 to i64
-  call void @sm_val(i64 32, i64 %sm.c52)
-  %sm.b53 = bitcast double %fd11 to i64
-  call void @sm_val(i64 64, i64 %sm.b53)
-  %sm.b54 = bitcast float %ff5 to i32
-  %sm.c54 = zext i32 %sm.b54 to i64
-  call void @sm_val(i64 32, i64 %sm.c54)
+  %sm.b169 = bitcast double %fd0 to i64
+  call void @sm_val(i64 64, i64 %sm.b169)
+  %sm.b170 = bitcast float %fh11 to i32
+  %sm.c170 = zext i32 %sm.b170 to i64
+  call void @sm_val(i64 32, i64 %sm.c170)
+  %sm.b171 = bitcast double %fd11 to i64
+  call void @sm_val(i64 64, i64 %sm.b171)
+  %sm.b172 = bitcast float %ff5 to i32
+  %sm.c172 = zext i32 %sm.b172 to i64
+  call void @sm_val(i64 32, i64 %sm.c172)
   call void @sm_val(i64 64, i64 4602678819172646912)
   call void @sm_val(i64 32, i64 3222274048)
   call void @sm_end()

@@ -85,8 +85,8 @@ entry:
   %r = mul i64 %x, %k64
   call void @sm_begin(i64 60)
   call void @sm_val(i64 64, i64 %x)
-  %sm.b1 = zext i32 %k to i64
-  call void @sm_val(i64 32, i64 %sm.b1)
+  %sm.b119 = zext i32 %k to i64
+  call void @sm_val(i64 32, i64 %sm.b119)
   call void @sm_val(i64 64, i64 %r)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 60, i32 0, i64 %x, i32 %k, i64 %r)

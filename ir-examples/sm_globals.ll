@@ -97,21 +97,21 @@ entry:
   store volatile ptr %e3, ptr @gp
   %loaded = load volatile ptr, ptr @gp
   call void @sm_begin(i64 160)
-  %sm.a66 = load i8, ptr @g8
-  %sm.b66 = zext i8 %sm.a66 to i64
-  call void @sm_mem(i64 8, i64 %sm.b66)
-  %sm.a67 = load i32, ptr @g32
-  %sm.b67 = zext i32 %sm.a67 to i64
-  call void @sm_mem(i64 32, i64 %sm.b67)
-  %sm.a68 = load i32, ptr %e2
-  %sm.b68 = zext i32 %sm.a68 to i64
-  call void @sm_mem(i64 32, i64 %sm.b68)
-  %sm.a69 = load double, ptr @gd
-  %sm.b69 = bitcast double %sm.a69 to i64
-  call void @sm_mem(i64 64, i64 %sm.b69)
-  %sm.a70 = load i32, ptr %loaded
-  %sm.b70 = zext i32 %sm.a70 to i64
-  call void @sm_mem(i64 32, i64 %sm.b70)
+  %sm.a265 = load i8, ptr @g8
+  %sm.b265 = zext i8 %sm.a265 to i64
+  call void @sm_mem(i64 8, i64 %sm.b265)
+  %sm.a266 = load i32, ptr @g32
+  %sm.b266 = zext i32 %sm.a266 to i64
+  call void @sm_mem(i64 32, i64 %sm.b266)
+  %sm.a267 = load i32, ptr %e2
+  %sm.b267 = zext i32 %sm.a267 to i64
+  call void @sm_mem(i64 32, i64 %sm.b267)
+  %sm.a268 = load double, ptr @gd
+  %sm.b268 = bitcast double %sm.a268 to i64
+  call void @sm_mem(i64 64, i64 %sm.b268)
+  %sm.a269 = load i32, ptr %loaded
+  %sm.b269 = zext i32 %sm.a269 to i64
+  call void @sm_mem(i64 32, i64 %sm.b269)
   call void @sm_skip()
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 160, i32 0, ptr @g8, ptr @g32, ptr %e2, ptr @gd, ptr %loaded, ptr @helper)

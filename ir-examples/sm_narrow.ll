@@ -131,87 +131,87 @@ entry:
   %sh23 = lshr i64 %s, 23
   %n23 = trunc i64 %sh23 to i16
   call void @sm_begin(i64 150)
-  %sm.b30 = zext i1 %n0 to i64
-  call void @sm_val(i64 1, i64 %sm.b30)
-  %sm.b31 = zext i8 %n1 to i64
-  call void @sm_val(i64 8, i64 %sm.b31)
-  %sm.b32 = zext i16 %n2 to i64
-  call void @sm_val(i64 16, i64 %sm.b32)
-  %sm.b33 = zext i1 %n3 to i64
-  call void @sm_val(i64 1, i64 %sm.b33)
-  %sm.b34 = zext i8 %n4 to i64
-  call void @sm_val(i64 8, i64 %sm.b34)
-  %sm.b35 = zext i16 %n5 to i64
-  call void @sm_val(i64 16, i64 %sm.b35)
-  %sm.b36 = zext i1 %n6 to i64
-  call void @sm_val(i64 1, i64 %sm.b36)
-  %sm.b37 = zext i8 %n7 to i64
-  call void @sm_val(i64 8, i64 %sm.b37)
+  %sm.b229 = zext i1 %n0 to i64
+  call void @sm_val(i64 1, i64 %sm.b229)
+  %sm.b230 = zext i8 %n1 to i64
+  call void @sm_val(i64 8, i64 %sm.b230)
+  %sm.b231 = zext i16 %n2 to i64
+  call void @sm_val(i64 16, i64 %sm.b231)
+  %sm.b232 = zext i1 %n3 to i64
+  call void @sm_val(i64 1, i64 %sm.b232)
+  %sm.b233 = zext i8 %n4 to i64
+  call void @sm_val(i64 8, i64 %sm.b233)
+  %sm.b234 = zext i16 %n5 to i64
+  call void @sm_val(i64 16, i64 %sm.b234)
+  %sm.b235 = zext i1 %n6 to i64
+  call void @sm_val(i64 1, i64 %sm.b235)
+  %sm.b236 = zext i8 %n7 to i64
+  call void @sm_val(i64 8, i64 %sm.b236)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 150, i32 0, i1 %n0, i8 %n1, i16 %n2, i1 %n3, i8 %n4, i16 %n5, i1 %n6, i8 %n7)
   call void @sm_begin(i64 151)
-  %sm.b38 = zext i16 %n8 to i64
-  call void @sm_val(i64 16, i64 %sm.b38)
-  %sm.b39 = zext i1 %n9 to i64
-  call void @sm_val(i64 1, i64 %sm.b39)
-  %sm.b40 = zext i8 %n10 to i64
-  call void @sm_val(i64 8, i64 %sm.b40)
-  %sm.b41 = zext i16 %n11 to i64
-  call void @sm_val(i64 16, i64 %sm.b41)
-  %sm.b42 = zext i1 %n12 to i64
-  call void @sm_val(i64 1, i64 %sm.b42)
-  %sm.b43 = zext i8 %n13 to i64
-  call void @sm_val(i64 8, i64 %sm.b43)
-  %sm.b44 = zext i16 %n14 to i64
-  call void @sm_val(i64 16, i64 %sm.b44)
-  %sm.b45 = zext i1 %n15 to i64
-  call void @sm_val(i64 1, i64 %sm.b45)
+  %sm.b237 = zext i16 %n8 to i64
+  call void @sm_val(i64 16, i64 %sm.b237)
+  %sm.b238 = zext i1 %n9 to i64
+  call void @sm_val(i64 1, i64 %sm.b238)
+  %sm.b239 = zext i8 %n10 to i64
+  call void @sm_val(i64 8, i64 %sm.b239)
+  %sm.b240 = zext i16 %n11 to i64
+  call void @sm_val(i64 16, i64 %sm.b240)
+  %sm.b241 = zext i1 %n12 to i64
+  call void @sm_val(i64 1, i64 %sm.b241)
+  %sm.b242 = zext i8 %n13 to i64
+  call void @sm_val(i64 8, i64 %sm.b242)
+  %sm.b243 = zext i16 %n14 to i64
+  call void @sm_val(i64 16, i64 %sm.b243)
+  %sm.b244 = zext i1 %n15 to i64
+  call void @sm_val(i64 1, i64 %sm.b244)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 151, i32 0, i16 %n8, i1 %n9, i8 %n10, i16 %n11, i1 %n12, i8 %n13, i16 %n14, i1 %n15)
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 152, i32 0, i8 %n16, i16 %n17, i1 %n18, i8 %n19, i16 %n20, i1 %n21, i8 %n22, i16 %n23)
   call void @sm_begin(i64 152)
-  %sm.b46 = zext i8 %n16 to i64
-  call void @sm_val(i64 8, i64 %sm.b46)
-  %sm.b47 = zext i16 %n17 to i64
-  call void @sm_val(i64 16, i64 %sm.b47)
-  %sm.b48 = zext i1 %n18 to i64
-  call void @sm_val(i64 1, i64 %sm.b48)
-  %sm.b49 = zext i8 %n19 to i64
-  call void @sm_val(i64 8, i64 %sm.b49)
-  %sm.b50 = zext i16 %n20 to i64
-  call void @sm_val(i64 16, i64 %sm.b50)
-  %sm.b51 = zext i1 %n21 to i64
-  call void @sm_val(i64 1, i64 %sm.b51)
-  %sm.b52 = zext i8 %n22 to i64
-  call void @sm_val(i64 8, i64 %sm.b52)
-  %sm.b53 = zext i16 %n23 to i64
-  call void @sm_val(i64 16, i64 %sm.b53)
+  %sm.b245 = zext i8 %n16 to i64
+  call void @sm_val(i64 8, i64 %sm.b245)
+  %sm.b246 = zext i16 %n17 to i64
+  call void @sm_val(i64 16, i64 %sm.b246)
+  %sm.b247 = zext i1 %n18 to i64
+  call void @sm_val(i64 1, i64 %sm.b247)
+  %sm.b248 = zext i8 %n19 to i64
+  call void @sm_val(i64 8, i64 %sm.b248)
+  %sm.b249 = zext i16 %n20 to i64
+  call void @sm_val(i64 16, i64 %sm.b249)
+  %sm.b250 = zext i1 %n21 to i64
+  call void @sm_val(i64 1, i64 %sm.b250)
+  %sm.b251 = zext i8 %n22 to i64
+  call void @sm_val(i64 8, i64 %sm.b251)
+  %sm.b252 = zext i16 %n23 to i64
+  call void @sm_val(i64 16, i64 %sm.b252)
   call void @sm_end()
   call void @sm_begin(i64 153)
-  %sm.b54 = zext i1 %n6 to i64
-  call void @sm_val(i64 1, i64 %sm.b54)
-  %sm.b55 = zext i8 %n7 to i64
-  call void @sm_val(i64 8, i64 %sm.b55)
-  %sm.b56 = zext i16 %n8 to i64
-  call void @sm_val(i64 16, i64 %sm.b56)
-  %sm.b57 = zext i1 %n9 to i64
-  call void @sm_val(i64 1, i64 %sm.b57)
-  %sm.b58 = zext i8 %n10 to i64
-  call void @sm_val(i64 8, i64 %sm.b58)
-  %sm.b59 = zext i16 %n11 to i64
-  call void @sm_val(i64 16, i64 %sm.b59)
-  %sm.b60 = zext i1 %n12 to i64
-  call void @sm_val(i64 1, i64 %sm.b60)
-  %sm.b61 = zext i8 %n13 to i64
-  call void @sm_val(i64 8, i64 %sm.b61)
-  %sm.b62 = zext i16 %n14 to i64
-  call void @sm_val(i64 16, i64 %sm.b62)
-  %sm.b63 = zext i1 %n15 to i64
-  call void @sm_val(i64 1, i64 %sm.b63)
-  %sm.b64 = zext i8 %n16 to i64
-  call void @sm_val(i64 8, i64 %sm.b64)
-  %sm.b65 = zext i16 %n17 to i64
-  call void @sm_val(i64 16, i64 %sm.b65)
+  %sm.b253 = zext i1 %n6 to i64
+  call void @sm_val(i64 1, i64 %sm.b253)
+  %sm.b254 = zext i8 %n7 to i64
+  call void @sm_val(i64 8, i64 %sm.b254)
+  %sm.b255 = zext i16 %n8 to i64
+  call void @sm_val(i64 16, i64 %sm.b255)
+  %sm.b256 = zext i1 %n9 to i64
+  call void @sm_val(i64 1, i64 %sm.b256)
+  %sm.b257 = zext i8 %n10 to i64
+  call void @sm_val(i64 8, i64 %sm.b257)
+  %sm.b258 = zext i16 %n11 to i64
+  call void @sm_val(i64 16, i64 %sm.b258)
+  %sm.b259 = zext i1 %n12 to i64
+  call void @sm_val(i64 1, i64 %sm.b259)
+  %sm.b260 = zext i8 %n13 to i64
+  call void @sm_val(i64 8, i64 %sm.b260)
+  %sm.b261 = zext i16 %n14 to i64
+  call void @sm_val(i64 16, i64 %sm.b261)
+  %sm.b262 = zext i1 %n15 to i64
+  call void @sm_val(i64 1, i64 %sm.b262)
+  %sm.b263 = zext i8 %n16 to i64
+  call void @sm_val(i64 8, i64 %sm.b263)
+  %sm.b264 = zext i16 %n17 to i64
+  call void @sm_val(i64 16, i64 %sm.b264)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 153, i32 0, i1 %n6, i8 %n7, i16 %n8, i1 %n9, i8 %n10, i16 %n11, i1 %n12, i8 %n13, i16 %n14, i1 %n15, i8 %n16, i16 %n17)
   %z0 = zext i1 %n0 to i32

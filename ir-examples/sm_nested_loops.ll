@@ -96,14 +96,14 @@ inner:
   %prod = add i64 %on, %s
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 90, i32 0, i8 %o, i16 %n, i64 %prod, float %acc)
   call void @sm_begin(i64 90)
-  %sm.b0 = zext i8 %o to i64
-  call void @sm_val(i64 8, i64 %sm.b0)
-  %sm.b1 = zext i16 %n to i64
-  call void @sm_val(i64 16, i64 %sm.b1)
+  %sm.b199 = zext i8 %o to i64
+  call void @sm_val(i64 8, i64 %sm.b199)
+  %sm.b200 = zext i16 %n to i64
+  call void @sm_val(i64 16, i64 %sm.b200)
   call void @sm_val(i64 64, i64 %prod)
-  %sm.b3 = bitcast float %acc to i32
-  %sm.c3 = zext i32 %sm.b3 to i64
-  call void @sm_val(i64 32, i64 %sm.c3)
+  %sm.b202 = bitcast float %acc to i32
+  %sm.c202 = zext i32 %sm.b202 to i64
+  call void @sm_val(i64 32, i64 %sm.c202)
   call void @sm_end()
   %acc1 = fadd float %acc, 1.25
   %tot1 = add i64 %tot0, %prod
@@ -112,11 +112,11 @@ inner:
   br i1 %more, label %inner, label %outer_end
 outer_end:
   call void @sm_begin(i64 91)
-  %sm.b4 = zext i8 %o to i64
-  call void @sm_val(i64 8, i64 %sm.b4)
-  %sm.b5 = bitcast float %acc1 to i32
-  %sm.c5 = zext i32 %sm.b5 to i64
-  call void @sm_val(i64 32, i64 %sm.c5)
+  %sm.b203 = zext i8 %o to i64
+  call void @sm_val(i64 8, i64 %sm.b203)
+  %sm.b204 = bitcast float %acc1 to i32
+  %sm.c204 = zext i32 %sm.b204 to i64
+  call void @sm_val(i64 32, i64 %sm.c204)
   call void @sm_val(i64 64, i64 %tot1)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 91, i32 8, i8 %o, float %acc1, i64 %tot1)

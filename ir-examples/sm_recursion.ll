@@ -83,8 +83,8 @@ define internal i64 @walk(i64 %n, i32 %depth) {
 entry:
   call void @sm_begin(i64 70)
   call void @sm_val(i64 64, i64 %n)
-  %sm.b8 = zext i32 %depth to i64
-  call void @sm_val(i64 32, i64 %sm.b8)
+  %sm.b207 = zext i32 %depth to i64
+  call void @sm_val(i64 32, i64 %sm.b207)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 70, i32 0, i64 %n, i32 %depth)
   %leaf = icmp eq i64 %n, 0
@@ -102,8 +102,8 @@ rec:
   call void @sm_val(i64 64, i64 %n)
   call void @sm_val(i64 64, i64 %r)
   call void @sm_val(i64 64, i64 %r3)
-  %sm.b12 = zext i32 %depth to i64
-  call void @sm_val(i64 32, i64 %sm.b12)
+  %sm.b211 = zext i32 %depth to i64
+  call void @sm_val(i64 32, i64 %sm.b211)
   call void @sm_end()
   ret i64 %r3
 }

@@ -88,11 +88,11 @@ entry:
   call void @sm_val(i64 64, i64 %x)
   call void @sm_val(i64 64, i64 %x)
   call void @sm_val(i64 64, i64 %x)
-  %sm.b23 = zext i32 %y to i64
-  call void @sm_val(i64 32, i64 %sm.b23)
+  %sm.b222 = zext i32 %y to i64
+  call void @sm_val(i64 32, i64 %sm.b222)
   call void @sm_val(i64 64, i64 %x)
-  %sm.b25 = zext i32 %y to i64
-  call void @sm_val(i64 32, i64 %sm.b25)
+  %sm.b224 = zext i32 %y to i64
+  call void @sm_val(i64 32, i64 %sm.b224)
   call void @sm_end()
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 140, i32 0, i64 %x, i64 %x, i64 %x, i32 %y, i64 %x, i32 %y)
   call void @sm_begin(i64 141)

@@ -95,8 +95,8 @@ loop:
 c0:
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 80, i32 0, i32 %i, i64 %v)
   call void @sm_begin(i64 80)
-  %sm.b13 = zext i32 %i to i64
-  call void @sm_val(i64 32, i64 %sm.b13)
+  %sm.b212 = zext i32 %i to i64
+  call void @sm_val(i64 32, i64 %sm.b212)
   call void @sm_val(i64 64, i64 %v)
   call void @sm_end()
   br label %next
@@ -104,8 +104,8 @@ c1:
   %v1 = mul i64 %v, 2
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 81, i32 0, i32 %i, i64 %v1)
   call void @sm_begin(i64 81)
-  %sm.b15 = zext i32 %i to i64
-  call void @sm_val(i64 32, i64 %sm.b15)
+  %sm.b214 = zext i32 %i to i64
+  call void @sm_val(i64 32, i64 %sm.b214)
   call void @sm_val(i64 64, i64 %v1)
   call void @sm_end()
   br label %next
@@ -113,8 +113,8 @@ c2:
   %v2 = trunc i64 %v to i16
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 82, i32 0, i16 %v2)
   call void @sm_begin(i64 82)
-  %sm.b17 = zext i16 %v2 to i64
-  call void @sm_val(i64 16, i64 %sm.b17)
+  %sm.b216 = zext i16 %v2 to i64
+  call void @sm_val(i64 16, i64 %sm.b216)
   call void @sm_end()
   br label %next
 other:
@@ -122,8 +122,8 @@ other:
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 83, i32 0, i64 %v3, i32 %sel)
   call void @sm_begin(i64 83)
   call void @sm_val(i64 64, i64 %v3)
-  %sm.b19 = zext i32 %sel to i64
-  call void @sm_val(i64 32, i64 %sm.b19)
+  %sm.b218 = zext i32 %sel to i64
+  call void @sm_val(i64 32, i64 %sm.b218)
   call void @sm_end()
   br label %next
 next:
