@@ -1,6 +1,8 @@
 //! What the integration tests share: finding external tools and the shared reference vectors.
 #![allow(dead_code)]
 
+pub mod checker;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -148,8 +150,25 @@ pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> R
     std::fs::read(&out).map_err(|e| e.to_string())
 }
 
-/// The `ir-examples/*.ll` files, sorted.
+/// The `ir-examples/*.ll` files without stack maps (not `sm_*`), sorted.
 pub fn ir_examples() -> Vec<PathBuf> {
+    let mut files = all_ir_examples();
+    files.retain(|p| !is_stackmap_example(p));
+    files
+}
+
+/// The `ir-examples/sm_*.ll` files (programs with stack maps, for the location checker), sorted.
+pub fn stackmap_examples() -> Vec<PathBuf> {
+    let mut files = all_ir_examples();
+    files.retain(|p| is_stackmap_example(p));
+    files
+}
+
+fn is_stackmap_example(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("sm_"))
+}
+
+fn all_ir_examples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())

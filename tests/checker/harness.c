@@ -1,0 +1,800 @@
+/*
+ * Run-time stack map location checker.
+ *
+ * Linked into a program whose object has a `.llvm_stackmaps` section (x86-64: `-no-pie`; AArch64:
+ * `-static`, run under qemu-aarch64). Before `main`, a constructor reads the executable's own
+ * `.llvm_stackmaps` section (every blob, versions 1, 2 and 3), computes each record's address and
+ * plants a breakpoint there. At every trap it reads every location of every record at that address
+ * from the saved registers and the stack, writes one line per record execution, and resumes with the
+ * original instruction; the breakpoint is re-armed after that instruction, so loops are seen too.
+ *
+ * Output (to the file named by PATCHMAP_CHECKER_OUT, else stderr; never the program's stdout):
+ *   P <id> <pc> <nlocs>          per record, section order, at start-up
+ *   H <id> <nlocs> <loc>...      per record execution, execution order (records sharing an address:
+ *                                section order)
+ *   X <id>                       the record reached CAP_HITS reports; later executions are not seen
+ *   W <text> / E <text>          warning / error (E: the checker could not do its job)
+ *   Q <hits>                     at exit (destructor): the output is complete
+ * <loc> = <kind>:<size>:<value>[=<stored>][@<symbol>+<offset>], hex numbers without 0x:
+ *   R  Register: the whole 64-bit register (low 64 bits of a vector register), not masked to <size>
+ *   D  Direct: the address reg+offset
+ *   I  Indirect: min(size, 8) bytes loaded from reg+offset, zero-extended
+ *   C  Constant: the 32-bit field sign-extended to 64 bits (LLVM stores int64 values that fit in i32)
+ *   K  ConstantIndex: the 64-bit pool entry
+ * `=<stored>`: when an R/D/I value lies in the stack (from SP-128, for x86-64's red zone, up to the
+ * environment strings), the 8 bytes stored there; when it lies inside a sized function or object
+ * symbol of the executable, up to 8 bytes stored there (not past the symbol's end) and
+ * `@<symbol>+<offset>`. Addresses differ between binaries; what they point to and symbol offsets do
+ * not.
+ *
+ * Re-arming: x86-64 sets the trap flag to single-step the restored instruction; the single-step trap
+ * re-plants the int3. AArch64 (qemu-user does not single-step signal returns) plants temporary
+ * `brk`s at the possible next PCs of the restored instruction (decoding B/BL/B.cond/CBZ/CBNZ/TBZ/TBNZ
+ * and BR/BLR/RET through the saved registers); whichever traps first re-plants the record's `brk`.
+ * The original instruction always runs in place, so PC-relative instructions stay correct.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/ucontext.h>
+#include <unistd.h>
+
+/* Reports per record; past it the record's breakpoint is no longer re-armed (bounds output and time). */
+#define CAP_HITS 1000
+
+enum { KIND_REGISTER = 1, KIND_DIRECT = 2, KIND_INDIRECT = 3, KIND_CONSTANT = 4, KIND_CONSTANT_INDEX = 5 };
+
+struct record {
+    uint64_t id;
+    uintptr_t pc;
+    unsigned nlocs;
+    const uint8_t *locs; /* in the mapped section */
+    unsigned loc_stride; /* 8 (v1/v2) or 12 (v3) */
+    const uint8_t *consts;
+    unsigned nconsts;
+    unsigned hits;
+};
+
+/* A breakpoint address and the records there (contiguous in `records`, section order). */
+struct site {
+    uintptr_t pc;
+    uint32_t original; /* x86-64: low byte; AArch64: the instruction */
+    unsigned first, count;
+    int armed;
+};
+
+struct symbol {
+    uintptr_t addr, size;
+    const char *name;
+};
+
+static int out_fd = 2;
+static struct record *records;
+static unsigned nrecords;
+static struct site *sites;
+static unsigned nsites;
+static struct symbol *symbols;
+static unsigned nsymbols;
+static uintptr_t stack_top;
+static unsigned long total_hits;
+static long pending = -1; /* the site whose breakpoint waits to be re-planted */
+
+#if defined(__aarch64__)
+#define BRK 0xd4200000u
+/* Temporary breakpoints at the next PCs of a restored instruction. */
+static struct {
+    uintptr_t pc;
+    uint32_t original;
+} temps[2];
+static unsigned ntemps;
+#endif
+
+/* ---- output (async-signal-safe: write(2) only) ---- */
+
+static char line[16384];
+static size_t line_len;
+
+static void flush_line(void) {
+    size_t done = 0;
+    while (done < line_len) {
+        ssize_t n = write(out_fd, line + done, line_len - done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    line_len = 0;
+}
+
+static void put_str(const char *s) {
+    while (*s) {
+        if (line_len == sizeof line)
+            flush_line();
+        line[line_len++] = *s++;
+    }
+}
+
+static void put_hex(uint64_t v) {
+    char buf[17];
+    int i = 16;
+    buf[i] = 0;
+    do {
+        buf[--i] = "0123456789abcdef"[v & 15];
+        v >>= 4;
+    } while (v);
+    put_str(buf + i);
+}
+
+static void put_dec(uint64_t v) {
+    char buf[21];
+    int i = 20;
+    buf[i] = 0;
+    do {
+        buf[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put_str(buf + i);
+}
+
+static void report(const char *tag, const char *text) {
+    put_str(tag);
+    put_str(" ");
+    put_str(text);
+    put_str("\n");
+    flush_line();
+}
+
+/* ---- reading the section ---- */
+
+static uint16_t rd16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+static const uint8_t *file_data;
+static size_t file_size;
+
+static int read_self(void) {
+    int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0)
+        return -1;
+    uint8_t *buf = malloc((size_t)st.st_size);
+    size_t done = 0;
+    while (buf && done < (size_t)st.st_size) {
+        ssize_t n = read(fd, buf + done, (size_t)st.st_size - done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    close(fd);
+    if (!buf || done != (size_t)st.st_size)
+        return -1;
+    file_data = buf;
+    file_size = done;
+    return 0;
+}
+
+static const Elf64_Shdr *section_headers(unsigned *count) {
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)file_data;
+    if (eh->e_shoff == 0 || eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > file_size)
+        return NULL;
+    *count = eh->e_shnum;
+    return (const Elf64_Shdr *)(file_data + eh->e_shoff);
+}
+
+static int by_address(const void *a, const void *b) {
+    const struct symbol *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Sized FUNC and OBJECT symbols, sorted, for `@sym+off` and for v1 function sizes. */
+static void load_symbols(const Elf64_Shdr *sh, unsigned shnum) {
+    for (unsigned i = 0; i < shnum; i++) {
+        if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= shnum)
+            continue;
+        const Elf64_Sym *syms = (const Elf64_Sym *)(file_data + sh[i].sh_offset);
+        size_t n = sh[i].sh_size / sizeof(Elf64_Sym);
+        const char *strtab = (const char *)(file_data + sh[sh[i].sh_link].sh_offset);
+        symbols = calloc(n, sizeof *symbols);
+        if (!symbols)
+            return;
+        for (size_t k = 0; k < n; k++) {
+            unsigned type = ELF64_ST_TYPE(syms[k].st_info);
+            if ((type != STT_FUNC && type != STT_OBJECT) || syms[k].st_size == 0 || syms[k].st_shndx == SHN_UNDEF)
+                continue;
+            symbols[nsymbols].addr = syms[k].st_value;
+            symbols[nsymbols].size = syms[k].st_size;
+            symbols[nsymbols].name = strtab + syms[k].st_name;
+            nsymbols++;
+        }
+        qsort(symbols, nsymbols, sizeof *symbols, by_address);
+        return;
+    }
+}
+
+static const struct symbol *symbol_containing(uintptr_t v) {
+    unsigned lo = 0, hi = nsymbols;
+    while (lo < hi) { /* first symbol with addr > v */
+        unsigned mid = lo + (hi - lo) / 2;
+        if (symbols[mid].addr <= v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    /* Symbols may nest or alias; look back a few for one that contains v. */
+    for (unsigned k = lo; k > 0 && lo - k < 8; k--)
+        if (v - symbols[k - 1].addr < symbols[k - 1].size)
+            return &symbols[k - 1];
+    return NULL;
+}
+
+/* A function's size from the symbol table, or UINT64_MAX when unknown. */
+static uint64_t function_size(uint64_t addr) {
+    for (unsigned k = 0; k < nsymbols; k++)
+        if (symbols[k].addr == addr)
+            return symbols[k].size;
+    return UINT64_MAX;
+}
+
+/*
+ * v1 stores no per-function record counts. Records are contiguous per function in function order,
+ * offsets never decrease within a function, each function has >= 1 record and offsets lie within the
+ * function. Among the splits that fit, take the one giving the earliest functions the fewest records
+ * (as patchmap's `derive_record_counts`); warn when more than one fits.
+ */
+static int v1_counts(const uint64_t *addrs, unsigned n, const uint32_t *offsets, unsigned m, unsigned *counts) {
+    if (n == 0 || m < n)
+        return -1;
+    uint8_t *ways = calloc((size_t)(n + 1) * (m + 1), 1);
+    uint64_t *sizes = malloc(n * sizeof *sizes);
+    if (!ways || !sizes)
+        return -1;
+#define WAYS(f, j) ways[(size_t)(f) * (m + 1) + (j)]
+    for (unsigned f = 0; f < n; f++)
+        sizes[f] = function_size(addrs[f]);
+    WAYS(n, m) = 1;
+    for (unsigned f = n; f-- > 0;) {
+        for (unsigned j = m; j-- > 0;) {
+            unsigned total = 0;
+            for (unsigned end = j; end < m; end++) {
+                if (offsets[end] > sizes[f] || (end > j && offsets[end] < offsets[end - 1]))
+                    break;
+                total += WAYS(f + 1, end + 1);
+            }
+            WAYS(f, j) = (uint8_t)(total > 2 ? 2 : total);
+        }
+    }
+    int result = WAYS(0, 0) == 0 ? -1 : WAYS(0, 0) > 1 ? 1 : 0;
+    unsigned j = 0;
+    for (unsigned f = 0; result >= 0 && f < n; f++) {
+        unsigned end = j;
+        while (end < m && WAYS(f + 1, end + 1) == 0)
+            end++;
+        counts[f] = end + 1 - j;
+        j = end + 1;
+    }
+#undef WAYS
+    free(ways);
+    free(sizes);
+    return result;
+}
+
+/* Parses one blob at `p` (at most `avail` bytes), appending its records; returns its size or 0. */
+static size_t parse_blob(const uint8_t *p, size_t avail) {
+    if (avail < 16)
+        return 0;
+    unsigned version = p[0];
+    if (version < 1 || version > 3)
+        return 0;
+    uint32_t nf = rd32(p + 4), nc = rd32(p + 8), nr = rd32(p + 12);
+    size_t fr = version == 1 ? 16 : 24, lsize = version == 3 ? 12 : 8;
+    size_t off = 16 + nf * fr;
+    const uint8_t *consts = p + off;
+    off += 8 * (size_t)nc;
+    if (off > avail)
+        return 0;
+
+    uint64_t *addrs = malloc((nf + 1) * sizeof *addrs);
+    unsigned *counts = malloc((nf + 1) * sizeof *counts);
+    uint32_t *offsets = malloc((nr + 1) * sizeof *offsets);
+    struct record *grown = realloc(records, (nrecords + nr + 1) * sizeof *records);
+    if (!addrs || !counts || !offsets || !grown)
+        return 0;
+    records = grown;
+    for (unsigned f = 0; f < nf; f++) {
+        addrs[f] = rd64(p + 16 + f * fr);
+        counts[f] = version == 1 ? 0 : (unsigned)rd64(p + 16 + f * fr + 16);
+    }
+    unsigned first = nrecords;
+    for (unsigned r = 0; r < nr; r++) {
+        if (off + 16 > avail)
+            return 0;
+        struct record *rec = &records[nrecords++];
+        rec->id = rd64(p + off);
+        offsets[r] = rd32(p + off + 8);
+        rec->nlocs = rd16(p + off + 14);
+        rec->locs = p + off + 16;
+        rec->loc_stride = (unsigned)lsize;
+        rec->consts = consts;
+        rec->nconsts = nc;
+        rec->hits = 0;
+        off += 16 + lsize * rec->nlocs;
+        off = (off + 7) & ~(size_t)7;
+        if (off + 4 > avail)
+            return 0;
+        unsigned nlive = rd16(p + off + 2);
+        off += 4 + 4 * (size_t)nlive;
+        off = (off + 7) & ~(size_t)7;
+    }
+    if (version == 1) {
+        int split = v1_counts(addrs, nf, offsets, nr, counts);
+        if (split < 0) {
+            report("E", "v1 blob: no split of the records into functions fits the symbol sizes");
+            return 0;
+        }
+        if (split > 0)
+            report("W", "v1 blob: several splits of the records into functions fit; took the earliest-smallest");
+    }
+    unsigned r = 0;
+    for (unsigned f = 0; f < nf; f++)
+        for (unsigned k = 0; k < counts[f] && r < nr; k++, r++)
+            records[first + r].pc = (uintptr_t)(addrs[f] + offsets[r]);
+    free(addrs);
+    free(counts);
+    free(offsets);
+    if (r != nr) {
+        report("E", "record counts do not add up to the number of records");
+        return 0;
+    }
+    return off;
+}
+
+/* ---- registers ---- */
+
+static int read_register(const ucontext_t *uc, unsigned dwarf, uint64_t *value) {
+#if defined(__x86_64__)
+    static const int gregs[17] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI, REG_RBP, REG_RSP, REG_R8,
+                                  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15, REG_RIP};
+    if (dwarf < 17) {
+        *value = (uint64_t)uc->uc_mcontext.gregs[gregs[dwarf]];
+        return 0;
+    }
+    if (dwarf >= 17 && dwarf <= 32 && uc->uc_mcontext.fpregs) {
+        const uint32_t *e = uc->uc_mcontext.fpregs->_xmm[dwarf - 17].element;
+        *value = (uint64_t)e[0] | (uint64_t)e[1] << 32;
+        return 0;
+    }
+    return -1;
+#elif defined(__aarch64__)
+    if (dwarf <= 30) {
+        *value = uc->uc_mcontext.regs[dwarf];
+        return 0;
+    }
+    if (dwarf == 31) {
+        *value = uc->uc_mcontext.sp;
+        return 0;
+    }
+    if (dwarf >= 64 && dwarf <= 95) {
+        /* Walk the signal frame's records for the FP/SIMD one (struct fpsimd_context). */
+        const uint8_t *p = (const uint8_t *)uc->uc_mcontext.__reserved;
+        const uint8_t *end = p + sizeof uc->uc_mcontext.__reserved;
+        while (p + 8 <= end) {
+            uint32_t magic = rd32(p), size = rd32(p + 4);
+            if (magic == 0 || size < 8)
+                break;
+            if (magic == 0x46508001u) { /* FPSIMD_MAGIC: magic, size, fpsr, fpcr, vregs[32] */
+                *value = rd64(p + 16 + 16 * (dwarf - 64));
+                return 0;
+            }
+            p += size;
+        }
+    }
+    return -1;
+#else
+#error "the checker supports x86-64 and AArch64"
+#endif
+}
+
+static uintptr_t stack_pointer(const ucontext_t *uc) {
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#else
+    return (uintptr_t)uc->uc_mcontext.sp;
+#endif
+}
+
+/* `=stored` and `@sym+off` annotations of a value that may be an address. */
+static void annotate(const ucontext_t *uc, uint64_t v) {
+    uintptr_t sp = stack_pointer(uc);
+    uint64_t stored = 0;
+    if (v >= sp - 128 && v < stack_top && stack_top - v >= 8) {
+        memcpy(&stored, (const void *)(uintptr_t)v, 8);
+        put_str("=");
+        put_hex(stored);
+        return;
+    }
+    const struct symbol *s = symbol_containing((uintptr_t)v);
+    if (s) {
+        /* Within the symbol only: its end may be the end of a mapping. */
+        uint64_t room = s->addr + s->size - v;
+        memcpy(&stored, (const void *)(uintptr_t)v, room < 8 ? room : 8);
+        put_str("=");
+        put_hex(stored);
+        put_str("@");
+        put_str(s->name);
+        put_str("+");
+        put_hex(v - s->addr);
+    }
+}
+
+static void report_record(const ucontext_t *uc, const struct record *rec) {
+    put_str("H ");
+    put_dec(rec->id);
+    put_str(" ");
+    put_dec(rec->nlocs);
+    for (unsigned i = 0; i < rec->nlocs; i++) {
+        const uint8_t *l = rec->locs + (size_t)i * rec->loc_stride;
+        unsigned kind = l[0], size, reg;
+        int32_t offset;
+        if (rec->loc_stride == 12) {
+            size = rd16(l + 2);
+            reg = rd16(l + 4);
+            offset = (int32_t)rd32(l + 8);
+        } else {
+            size = l[1];
+            reg = rd16(l + 2);
+            offset = (int32_t)rd32(l + 4);
+        }
+        static const char kinds[] = "?RDICK";
+        char head[3] = {kind <= 5 ? kinds[kind] : '?', ':', 0};
+        put_str(" ");
+        put_str(head);
+        put_hex(size);
+        put_str(":");
+        uint64_t base = 0, v = 0;
+        int bad = 0;
+        switch (kind) {
+        case KIND_REGISTER:
+            bad = read_register(uc, reg, &v);
+            break;
+        case KIND_DIRECT:
+            bad = read_register(uc, reg, &base);
+            v = base + (uint64_t)(int64_t)offset;
+            break;
+        case KIND_INDIRECT:
+            bad = read_register(uc, reg, &base);
+            if (!bad)
+                memcpy(&v, (const void *)(uintptr_t)(base + (uint64_t)(int64_t)offset), size < 8 ? size : 8);
+            break;
+        case KIND_CONSTANT:
+            v = (uint64_t)(int64_t)offset;
+            break;
+        case KIND_CONSTANT_INDEX:
+            bad = (uint32_t)offset >= rec->nconsts;
+            if (!bad)
+                v = rd64(rec->consts + 8 * (size_t)(uint32_t)offset);
+            break;
+        default:
+            bad = 1;
+        }
+        if (bad) {
+            put_str("?");
+            continue;
+        }
+        put_hex(v);
+        if (kind == KIND_REGISTER || kind == KIND_DIRECT || kind == KIND_INDIRECT)
+            annotate(uc, v);
+    }
+    put_str("\n");
+}
+
+/* ---- breakpoints ---- */
+
+static void write_code(uintptr_t pc, uint32_t value) {
+#if defined(__x86_64__)
+    *(volatile uint8_t *)pc = (uint8_t)value;
+#else
+    *(volatile uint32_t *)pc = value;
+    __builtin___clear_cache((char *)pc, (char *)pc + 4);
+#endif
+}
+
+static uint32_t read_code(uintptr_t pc) {
+#if defined(__x86_64__)
+    return *(volatile uint8_t *)pc;
+#else
+    return *(volatile uint32_t *)pc;
+#endif
+}
+
+static void arm(struct site *s) {
+#if defined(__x86_64__)
+    write_code(s->pc, 0xcc);
+#else
+    write_code(s->pc, BRK);
+#endif
+    s->armed = 1;
+}
+
+static long site_at(uintptr_t pc) {
+    for (unsigned k = 0; k < nsites; k++)
+        if (sites[k].pc == pc)
+            return k;
+    return -1;
+}
+
+/* Reports the records of site k; whether any is still under the cap. */
+static int hit_site(const ucontext_t *uc, struct site *s) {
+    int more = 0;
+    for (unsigned r = s->first; r < s->first + s->count; r++) {
+        struct record *rec = &records[r];
+        if (rec->hits >= CAP_HITS)
+            continue;
+        report_record(uc, rec);
+        rec->hits++;
+        total_hits++;
+        if (rec->hits == CAP_HITS) {
+            put_str("X ");
+            put_dec(rec->id);
+            put_str("\n");
+        } else {
+            more = 1;
+        }
+    }
+    flush_line();
+    return more;
+}
+
+#if defined(__aarch64__)
+static int64_t sext(uint64_t v, unsigned bits) {
+    return (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* The addresses that may execute after `insn` at `pc`; returns how many (1 or 2). */
+static unsigned next_pcs(const ucontext_t *uc, uintptr_t pc, uint32_t insn, uintptr_t *next) {
+    if ((insn & 0x7c000000u) == 0x14000000u) { /* B, BL */
+        next[0] = pc + (uintptr_t)(sext(insn & 0x3ffffffu, 26) * 4);
+        return 1;
+    }
+    if ((insn & 0xff000010u) == 0x54000000u || (insn & 0x7e000000u) == 0x34000000u) { /* B.cond, CBZ/CBNZ */
+        next[0] = pc + 4;
+        next[1] = pc + (uintptr_t)(sext((insn >> 5) & 0x7ffffu, 19) * 4);
+        return 2;
+    }
+    if ((insn & 0x7e000000u) == 0x36000000u) { /* TBZ/TBNZ */
+        next[0] = pc + 4;
+        next[1] = pc + (uintptr_t)(sext((insn >> 5) & 0x3fffu, 14) * 4);
+        return 2;
+    }
+    uint32_t op = insn & 0xfffffc1fu;
+    if (op == 0xd61f0000u || op == 0xd63f0000u || op == 0xd65f0000u) { /* BR, BLR, RET */
+        unsigned rn = (insn >> 5) & 31;
+        next[0] = rn == 31 ? 0 : (uintptr_t)uc->uc_mcontext.regs[rn];
+        return 1;
+    }
+    next[0] = pc + 4;
+    return 1;
+}
+
+static void remove_temps(void) {
+    while (ntemps > 0) {
+        ntemps--;
+        write_code(temps[ntemps].pc, temps[ntemps].original);
+    }
+}
+#endif
+
+static void on_trap(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)info;
+    ucontext_t *uc = context;
+#if defined(__x86_64__)
+    greg_t *rip = &uc->uc_mcontext.gregs[REG_RIP], *efl = &uc->uc_mcontext.gregs[REG_EFL];
+    if (pending >= 0 && (*efl & 0x100)) {
+        /* Single-step trap after the restored instruction ran: re-plant its int3. */
+        arm(&sites[pending]);
+        pending = -1;
+        *efl &= ~(greg_t)0x100;
+        return;
+    }
+    long k = site_at((uintptr_t)*rip - 1);
+    if (k < 0 || !sites[k].armed) {
+        report("E", "SIGTRAP not at a planted breakpoint");
+        signal(SIGTRAP, SIG_DFL);
+        return;
+    }
+    struct site *s = &sites[k];
+    int more = hit_site(uc, s);
+    write_code(s->pc, s->original);
+    s->armed = 0;
+    *rip = (greg_t)s->pc;
+    if (more) {
+        pending = k;
+        *efl |= 0x100;
+    }
+#else
+    uintptr_t pc = (uintptr_t)uc->uc_mcontext.pc;
+    int was_temp = 0;
+    for (unsigned t = 0; t < ntemps; t++)
+        was_temp |= temps[t].pc == pc;
+    remove_temps();
+    if (pending >= 0) {
+        /* Whatever trapped, execution has left the pending site: re-plant it. */
+        if (sites[pending].pc != pc)
+            arm(&sites[pending]);
+        pending = -1;
+    }
+    long k = site_at(pc);
+    if (k < 0 || read_code(pc) != BRK) {
+        if (!was_temp) {
+            report("E", "SIGTRAP not at a planted breakpoint");
+            signal(SIGTRAP, SIG_DFL);
+        }
+        return; /* a temporary breakpoint: its original instruction is back, run it */
+    }
+    struct site *s = &sites[k];
+    int more = hit_site(uc, s);
+    write_code(s->pc, s->original);
+    s->armed = 0;
+    if (!more)
+        return;
+    pending = k;
+    uintptr_t next[2];
+    unsigned n = next_pcs(uc, pc, s->original, next);
+    for (unsigned t = 0; t < n; t++) {
+        long other = site_at(next[t]);
+        int duplicate = t == 1 && next[1] == next[0];
+        /* An armed site traps by itself; a next PC equal to this one (a branch to itself) is not
+           caught and leaves the site disarmed until some other trap. */
+        if (next[t] == 0 || next[t] == pc || duplicate || (other >= 0 && sites[other].armed))
+            continue;
+        temps[ntemps].pc = next[t];
+        temps[ntemps].original = read_code(next[t]);
+        ntemps++;
+        write_code(next[t], BRK);
+    }
+#endif
+}
+
+/* ---- set-up ---- */
+
+/* Makes every executable PT_LOAD segment writable (code patching, including temporary breakpoints
+   in libc on the statically linked AArch64 binaries). */
+static int unprotect_text(void) {
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)file_data;
+    const Elf64_Phdr *ph = (const Elf64_Phdr *)(file_data + eh->e_phoff);
+    long page = sysconf(_SC_PAGESIZE);
+    for (unsigned i = 0; i < eh->e_phnum; i++) {
+        if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_X))
+            continue;
+        uintptr_t start = ph[i].p_vaddr & ~(uintptr_t)(page - 1);
+        uintptr_t end = ph[i].p_vaddr + ph[i].p_memsz;
+        if (mprotect((void *)start, end - start, PROT_READ | PROT_WRITE | PROT_EXEC) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+extern char **environ;
+
+__attribute__((constructor)) static void checker_start(void) {
+    const char *path = getenv("PATCHMAP_CHECKER_OUT");
+    if (path) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd >= 0)
+            out_fd = fd;
+    }
+    if (read_self() != 0 || file_size < sizeof(Elf64_Ehdr) || memcmp(file_data, ELFMAG, SELFMAG) != 0) {
+        report("E", "cannot read /proc/self/exe as ELF");
+        return;
+    }
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)file_data;
+    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_type != ET_EXEC) {
+        /* Addresses are taken from the file as they are: a PIE would need its load bias. */
+        report("E", "not an ELF64 ET_EXEC (link with -no-pie or -static)");
+        return;
+    }
+    unsigned shnum = 0;
+    const Elf64_Shdr *sh = section_headers(&shnum);
+    if (!sh || eh->e_shstrndx >= shnum) {
+        report("E", "no section headers");
+        return;
+    }
+    load_symbols(sh, shnum);
+    const char *names = (const char *)(file_data + sh[eh->e_shstrndx].sh_offset);
+    const Elf64_Shdr *map = NULL;
+    for (unsigned i = 0; i < shnum; i++)
+        if (strcmp(names + sh[i].sh_name, ".llvm_stackmaps") == 0)
+            map = &sh[i];
+    if (!map) {
+        report("E", "no .llvm_stackmaps section");
+        return;
+    }
+    /* The mapped copy: record locations point into it. */
+    const uint8_t *data = (const uint8_t *)(uintptr_t)map->sh_addr;
+    size_t off = 0;
+    while (off + 16 <= map->sh_size) {
+        if (data[off] == 0) { /* padding between linked blobs */
+            off += 8;
+            continue;
+        }
+        size_t n = parse_blob(data + off, map->sh_size - off);
+        if (n == 0) {
+            report("E", "malformed stack map blob");
+            return;
+        }
+        off = (off + n + 7) & ~(size_t)7;
+    }
+
+    for (char **e = environ; e && *e; e++) {
+        uintptr_t end = (uintptr_t)*e + strlen(*e) + 1;
+        if (end > stack_top)
+            stack_top = end;
+    }
+
+    for (unsigned r = 0; r < nrecords; r++) {
+        put_str("P ");
+        put_dec(records[r].id);
+        put_str(" ");
+        put_hex(records[r].pc);
+        put_str(" ");
+        put_dec(records[r].nlocs);
+        put_str("\n");
+    }
+    flush_line();
+
+    /* Group records by address, keeping section order among records that share one (stable: an
+       insertion sort, the lists are short). */
+    for (unsigned i = 1; i < nrecords; i++) {
+        struct record tmp = records[i];
+        unsigned j = i;
+        while (j > 0 && records[j - 1].pc > tmp.pc) {
+            records[j] = records[j - 1];
+            j--;
+        }
+        records[j] = tmp;
+    }
+    sites = calloc(nrecords + 1, sizeof *sites);
+    if (!sites)
+        return;
+    for (unsigned r = 0; r < nrecords; r++) {
+        if (nsites > 0 && sites[nsites - 1].pc == records[r].pc) {
+            sites[nsites - 1].count++;
+            continue;
+        }
+        sites[nsites].pc = records[r].pc;
+        sites[nsites].first = r;
+        sites[nsites].count = 1;
+        nsites++;
+    }
+
+    if (unprotect_text() != 0) {
+        report("E", "mprotect of the text failed");
+        return;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_trap;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGTRAP, &sa, NULL) != 0) {
+        report("E", "sigaction failed");
+        return;
+    }
+    for (unsigned k = 0; k < nsites; k++) {
+        sites[k].original = read_code(sites[k].pc);
+        arm(&sites[k]);
+    }
+}
+
+__attribute__((destructor)) static void checker_end(void) {
+    put_str("Q ");
+    put_dec(total_hits);
+    put_str("\n");
+    flush_line();
+}
