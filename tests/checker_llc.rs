@@ -8,104 +8,13 @@
 
 mod support;
 
-use std::collections::HashMap;
+
 use std::path::Path;
 
 use patchmap::stackmap::object_file;
 use patchmap::stackmap::{Endian, Version};
-use support::checker::{self, LiveType, LocationValue, Normalized, Report};
+use support::checker::{self, check_truth, normalized, LiveType, LocationValue, Normalized, Normal, Report};
 use support::{Arch, Outcome, Toolchain};
-
-/// One value token of an `S` line.
-#[derive(Debug)]
-enum Truth {
-    /// `<bits>:<hex>`: the low bits of the location's value.
-    Bits(u32, u64),
-    /// `*<bits>:<hex>`: the low bits of what the location's value points to.
-    Pointee(u32, u64),
-    /// `-`: not checked.
-    Skip,
-}
-
-fn parse_truth(stdout: &str) -> Vec<(u64, Vec<Truth>)> {
-    let token = |t: &str| -> Truth {
-        if t == "-" {
-            return Truth::Skip;
-        }
-        let (pointee, t) = match t.strip_prefix('*') {
-            Some(rest) => (true, rest),
-            None => (false, t),
-        };
-        let (bits, value) = t.split_once(':').unwrap_or_else(|| panic!("bad token {t:?}"));
-        let bits = bits.parse().unwrap();
-        let value = u64::from_str_radix(value, 16).unwrap();
-        if pointee {
-            Truth::Pointee(bits, value)
-        } else {
-            Truth::Bits(bits, value)
-        }
-    };
-    stdout
-        .lines()
-        .filter_map(|line| {
-            let rest = line.strip_prefix('S')?;
-            let mut words = rest.split(' ');
-            let id = words.next()?.parse().ok()?;
-            Some((id, words.map(token).collect()))
-        })
-        .collect()
-}
-
-fn low(v: u64, bits: u32) -> u64 {
-    if bits >= 64 { v } else { v & ((1 << bits) - 1) }
-}
-
-/// The checker's hits must be the announced executions, value for value.
-fn check_truth(report: &Report, stdout: &str) -> Result<(), String> {
-    let truth = parse_truth(stdout);
-    let seen: Vec<u64> = report.hits.iter().map(|h| h.id).collect();
-    let announced: Vec<u64> = truth.iter().map(|t| t.0).collect();
-    if seen != announced {
-        return Err(format!("record executions {seen:?}, announced {announced:?}"));
-    }
-    for (n, (hit, (id, tokens))) in report.hits.iter().zip(&truth).enumerate() {
-        if hit.values.len() != tokens.len() {
-            return Err(format!("execution {n} of ID {id}: {} locations, {} values announced", hit.values.len(), tokens.len()));
-        }
-        for (i, (loc, t)) in hit.values.iter().zip(tokens).enumerate() {
-            let ok = match *t {
-                Truth::Skip => true,
-                Truth::Bits(bits, v) => loc.value.map(|x| low(x, bits)) == Some(v),
-                Truth::Pointee(bits, v) => loc.stored.map(|x| low(x, bits)) == Some(v),
-            };
-            if !ok {
-                return Err(format!("execution {n} of ID {id}, location {}: read {loc:?}, announced {t:?}", i + 1));
-            }
-        }
-    }
-    let missed: Vec<u64> =
-        report.planted.iter().map(|p| p.id).filter(|id| !seen.contains(id)).collect();
-    if !missed.is_empty() {
-        return Err(format!("records never executed: {missed:?}"));
-    }
-    if !report.capped.is_empty() {
-        return Err(format!("records over the cap: {:?}", report.capped));
-    }
-    Ok(())
-}
-
-type Normal = Vec<(u64, Vec<Normalized>)>;
-
-fn normalized(report: &Report, types: &HashMap<u64, Vec<LiveType>>) -> Result<Normal, String> {
-    report
-        .hits
-        .iter()
-        .map(|h| {
-            let t = types.get(&h.id).ok_or_else(|| format!("ID {} is not in the IR", h.id))?;
-            Ok((h.id, checker::normalize(&h.values, t)))
-        })
-        .collect()
-}
 
 fn examples() -> Vec<std::path::PathBuf> {
     let examples = support::stackmap_examples();

@@ -163,17 +163,18 @@ fn compile_function(
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
-    // Adjacent dummies (a point and its pads) become one run of the longest nops.
-    let mut run: Option<(u32, u32)> = None;
-    for &(start, end) in nops.iter().chain(std::iter::once(&(u32::MAX, u32::MAX))) {
-        match run {
-            Some((s, e)) if e == start => run = Some((s, end)),
-            Some((s, e)) => {
-                arch.write_nops(&mut code[s as usize..e as usize]);
-                run = Some((start, end));
-            }
-            None => run = Some((start, end)),
+    // A point and the pads right after it become one run of the longest nops; every point starts
+    // a run of its own, since a record's address must begin an instruction.
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(nops.len());
+    for &(start, end) in &nops {
+        let starts_point = records.iter().any(|r| r.offset == start);
+        match runs.last_mut() {
+            Some(run) if run.1 == start && !starts_point => run.1 = end,
+            _ => runs.push((start, end)),
         }
+    }
+    for (start, end) in runs {
+        arch.write_nops(&mut code[start as usize..end as usize]);
     }
     // The dummies' relocations go with their calls.
     let relocs = compiled

@@ -591,16 +591,19 @@ static void remove_temps(void) {
 
 static void on_trap(int sig, siginfo_t *info, void *context) {
     (void)sig;
-    (void)info;
+    (void)info; /* only x86-64 reads it */
     ucontext_t *uc = context;
 #if defined(__x86_64__)
     greg_t *rip = &uc->uc_mcontext.gregs[REG_RIP], *efl = &uc->uc_mcontext.gregs[REG_EFL];
-    if (pending >= 0 && (*efl & 0x100)) {
-        /* Single-step trap after the restored instruction ran: re-plant its int3. */
+    if (pending >= 0) {
+        /* The restored instruction ran: re-plant its int3. The single-step trap may not come on its
+           own when the next instruction is itself a planted int3 (two records back to back), so
+           whichever trap comes first re-plants, and an int3 trap is then handled as usual. */
         arm(&sites[pending]);
         pending = -1;
         *efl &= ~(greg_t)0x100;
-        return;
+        if (info->si_code == TRAP_TRACE)
+            return;
     }
     long k = site_at((uintptr_t)*rip - 1);
     if (k < 0 || !sites[k].armed) {

@@ -150,11 +150,9 @@ pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> R
     std::fs::read(&out).map_err(|e| e.to_string())
 }
 
-/// The `ir-examples/*.ll` files without stack maps (not `sm_*`), sorted.
+/// Every `ir-examples/*.ll` file, sorted.
 pub fn ir_examples() -> Vec<PathBuf> {
-    let mut files = all_ir_examples();
-    files.retain(|p| !is_stackmap_example(p));
-    files
+    all_ir_examples()
 }
 
 /// The `ir-examples/sm_*.ll` files (programs with stack maps, for the location checker), sorted.
