@@ -40,6 +40,9 @@ pub struct GeneratorConfig {
     pub max_trip_count: u64,
     /// Estimated statements one call of a function may execute, counting its callees and loops.
     pub max_cost: u64,
+    /// Percent of statements that are `llvm.experimental.stackmap` calls recording values in scope
+    /// (constants, allocas and undef among them); 0 for programs without stack maps.
+    pub stackmap_percent: u64,
 }
 
 impl Default for GeneratorConfig {
@@ -52,8 +55,14 @@ impl Default for GeneratorConfig {
             globals: 3,
             max_trip_count: 6,
             max_cost: 20_000,
+            stackmap_percent: 0,
         }
     }
+}
+
+/// The default configuration with stack maps in about one statement in ten.
+pub fn with_stackmaps() -> GeneratorConfig {
+    GeneratorConfig { stackmap_percent: 10, ..GeneratorConfig::default() }
 }
 
 /// A runnable program from `seed` with the default configuration.
@@ -101,6 +110,9 @@ pub fn program_with(seed: u64, config: &GeneratorConfig) -> String {
         })
         .collect();
     out.push_str("\ndeclare i32 @putchar(i32)\n\n");
+    if config.stackmap_percent > 0 {
+        out.push_str("declare void @llvm.experimental.stackmap(i64, i32, ...)\n\n");
+    }
     out.push_str(PRINT_U64);
 
     let mut signatures: Vec<Signature> = Vec::new();
@@ -141,6 +153,7 @@ pub fn large_module(functions: usize) -> String {
         globals: 8,
         max_trip_count: 4,
         max_cost: 2_000,
+        stackmap_percent: 0,
     };
     program_with(0x5EED_1A26_E000 + functions as u64, &config)
 }
@@ -326,6 +339,8 @@ struct FnGen<'a> {
     fn_slot: Option<String>,
     /// How many of `arrays` (at the end) are this function's allocas rather than globals.
     locals: usize,
+    /// The ID of the next stack map: unique in the module, since IDs name the records.
+    next_stackmap: u64,
 }
 
 impl<'a> FnGen<'a> {
@@ -352,6 +367,7 @@ impl<'a> FnGen<'a> {
             loop_depth: 0,
             fn_slot: None,
             locals: 0,
+            next_stackmap: (callees.len() as u64 + 1) * 1000,
         }
     }
 
@@ -521,6 +537,9 @@ impl<'a> FnGen<'a> {
     // ---- statements ----
 
     fn statement(&mut self) {
+        if self.cfg.stackmap_percent > 0 && self.rng.chance(self.cfg.stackmap_percent) {
+            return self.stackmap();
+        }
         match self.rng.below(20) {
             0..=4 => self.binop(),
             5 => self.division(),
@@ -535,6 +554,40 @@ impl<'a> FnGen<'a> {
             18 => self.pointer_arith(),
             _ => self.fcmp_select(),
         }
+    }
+
+    /// A stack map of up to 16 operands: values in scope (most), constants of every width (some
+    /// beyond 32 bits), local arrays' addresses and undef. It computes nothing.
+    fn stackmap(&mut self) {
+        let id = self.next_stackmap;
+        self.next_stackmap += 1;
+        let shadow = self.rng.pick(&[0, 0, 4, 8, 16]);
+        let mut operands = String::new();
+        for _ in 0..self.rng.below(17) {
+            let operand = match self.rng.below(20) {
+                0..=13 if !self.vals.is_empty() => {
+                    let v = &self.vals[self.rng.below(self.vals.len())];
+                    format!("{} {}", v.ty.name(), v.name)
+                }
+                14..=16 => {
+                    let ty = self.rng.pick(&[Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::I64]);
+                    format!("{} {}", ty.name(), constant(self.rng, ty))
+                }
+                17 | 18 if self.locals > 0 => {
+                    let k = self.arrays.len() - 1 - self.rng.below(self.locals);
+                    format!("ptr {}", self.arrays[k].name)
+                }
+                _ => "i64 undef".to_string(),
+            };
+            write!(operands, ", {operand}").unwrap();
+        }
+        self.emit(format!("call void (i64, i32, ...) @llvm.experimental.stackmap(i64 {id}, i32 {shadow}{operands})"));
+        // llc-19 records a stack map that ends its block at the next block's first instruction, where
+        // other paths arrive too; a volatile store keeps an instruction of the same block there.
+        if !self.entry.contains("%stackmap.sink = alloca") {
+            self.entry.push_str("  %stackmap.sink = alloca i64\n");
+        }
+        self.emit(format!("store volatile i64 {id}, ptr %stackmap.sink"));
     }
 
     fn binop(&mut self) {

@@ -232,7 +232,11 @@ pub fn normalize(values: &[LocationValue], types: &[LiveType]) -> Vec<Normalized
             match ty {
                 LiveType::Undef => Normalized::Unchecked,
                 LiveType::Int(bits) => Normalized::Bits(low_bits(v, u32::from(*bits))),
+                // A NaN's sign and payload are not defined by LLVM's semantics (x86-64 computes
+                // negative NaNs, LLVM folds positive ones): all NaNs compare equal.
+                LiveType::Float if f32::from_bits(v as u32).is_nan() => Normalized::Bits(u64::from(f32::NAN.to_bits())),
                 LiveType::Float => Normalized::Bits(low_bits(v, 32)),
+                LiveType::Double if f64::from_bits(v).is_nan() => Normalized::Bits(f64::NAN.to_bits()),
                 LiveType::Double => Normalized::Bits(v),
                 LiveType::Ptr { pointee } => match loc.stored {
                     Some(stored) => {
@@ -246,9 +250,12 @@ pub fn normalize(values: &[LocationValue], types: &[LiveType]) -> Vec<Normalized
         .collect()
 }
 
+/// The IR types of each stack map's live operands, by stack map ID.
+pub type Types = HashMap<u64, Vec<LiveType>>;
+
 /// The live-value types of every stack map ID of `module`. An ID used by several calls must have the
 /// same live types at each.
-pub fn live_types(module: &Module) -> Result<HashMap<u64, Vec<LiveType>>, String> {
+pub fn live_types(module: &Module) -> Result<Types, String> {
     let mut types: HashMap<u64, Vec<LiveType>> = HashMap::new();
     for function in &module.functions {
         for inst in &function.insts {
@@ -372,7 +379,7 @@ pub fn check_truth(report: &Report, stdout: &str) -> Result<(), String> {
 
 pub type Normal = Vec<(u64, Vec<Normalized>)>;
 
-pub fn normalized(report: &Report, types: &HashMap<u64, Vec<LiveType>>) -> Result<Normal, String> {
+pub fn normalized(report: &Report, types: &Types) -> Result<Normal, String> {
     report
         .hits
         .iter()
