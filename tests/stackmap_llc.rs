@@ -37,7 +37,7 @@ enum Content {
     Value,
 }
 
-fn shape(map: &StackMap) -> Vec<(bool, Vec<(u64, Vec<Content>)>)> {
+fn shape(map: &StackMap) -> Shape {
     let mut at = 0;
     map.functions
         .iter()
@@ -70,6 +70,24 @@ fn shape(map: &StackMap) -> Vec<(bool, Vec<(u64, Vec<Content>)>)> {
             (dynamic, records)
         })
         .collect()
+}
+
+type Shape = Vec<(bool, Vec<(u64, Vec<Content>)>)>;
+
+/// Equal shapes, except that llc-19's optimiser folds some computed values to constants (such as
+/// `(s & 0) + 5`) which patchmap records where its code holds them: a value for a constant is fine
+/// (the run-time checker proves the value), the other way round is not.
+fn agree(ours: &Shape, theirs: &Shape) -> bool {
+    ours.len() == theirs.len()
+        && ours.iter().zip(theirs).all(|((d1, r1), (d2, r2))| {
+            d1 == d2
+                && r1.len() == r2.len()
+                && r1.iter().zip(r2).all(|((id1, c1), (id2, c2))| {
+                    id1 == id2
+                        && c1.len() == c2.len()
+                        && c1.iter().zip(c2).all(|(a, b)| a == b || (*a == Content::Value && matches!(b, Content::Constant(_))))
+                })
+        })
 }
 
 fn models(object: &[u8]) -> StackMap {
@@ -107,7 +125,7 @@ fn stack_maps_agree_with_llc19_and_llvm_readobj() {
             }
             let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap();
             let (ours, theirs) = (shape(&models(&ours)), shape(&models(&reference)));
-            if ours != theirs {
+            if !agree(&ours, &theirs) {
                 failures.push(format!("{name} {arch:?}:\n  patchmap {ours:?}\n  llc-19   {theirs:?}"));
             }
             compared += 1;
