@@ -4,12 +4,11 @@
 use std::collections::HashMap;
 
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Module};
+use cranelift_module::default_libcall_names;
 
-use super::{define_globals, section};
-use crate::compile::{compile_functions, CompileError, Options, Target};
+use super::{define_module, section};
+use crate::compile::{CompileError, Options, Target};
 use crate::ir::{self, Type};
-use crate::lower::Symbols;
 
 /// A function's finished code in memory.
 #[derive(Clone, Copy, Debug)]
@@ -55,14 +54,7 @@ impl JitCode {
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder.symbol("fmod", fmod as *const u8).symbol("fmodf", fmodf as *const u8);
         let mut out = JITModule::new(builder);
-        let symbols = Symbols::declare(module, &mut out, false)?;
-        define_globals(module, &mut out, &symbols)?;
-        let compiled = compile_functions(module, &isa, &symbols)?;
-        for f in &compiled {
-            let id = symbols.function(f.func).expect("defined functions have symbols");
-            out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
-                .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
-        }
+        let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
         out.finalize_definitions().map_err(|e| CompileError::Emit(format!("cannot finalize JIT code: {e}")))?;
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))

@@ -6,10 +6,33 @@ pub mod jit;
 pub mod object;
 pub mod section;
 
+use std::sync::Arc;
+
+use cranelift_codegen::isa::TargetIsa;
 use cranelift_module::{DataDescription, Module};
 
+use crate::compile::{compile_functions, CompileError, CompiledFunction};
 use crate::ir::{self, Const, Init, IrError, Type};
 use crate::lower::Symbols;
+
+/// Declares the module's symbols in `out`, defines its globals, compiles its functions and defines
+/// them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
+fn define_module(
+    module: &ir::Module,
+    out: &mut dyn Module,
+    isa: &Arc<dyn TargetIsa>,
+    colocated: bool,
+) -> Result<(Symbols, Vec<CompiledFunction>), CompileError> {
+    let symbols = Symbols::declare(module, out, colocated)?;
+    define_globals(module, out, &symbols)?;
+    let compiled = compile_functions(module, isa, &symbols)?;
+    for f in &compiled {
+        let id = symbols.function(f.func).expect("defined functions have symbols");
+        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
+            .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
+    }
+    Ok((symbols, compiled))
+}
 
 /// Defines every global variable that has an initializer.
 fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<(), IrError> {

@@ -1,13 +1,12 @@
 //! Relocatable objects (ELF) through cranelift-object: text, data for globals, relocations and
 //! `.eh_frame`.
 
-use cranelift_module::{default_libcall_names, Module};
+use cranelift_module::default_libcall_names;
 use cranelift_object::{ObjectBuilder, ObjectModule};
 
-use super::{define_globals, eh_frame, section};
-use crate::compile::{compile_functions, CompileError, Options};
+use super::{define_module, eh_frame, section};
+use crate::compile::{CompileError, Options};
 use crate::ir::Module as IrModule;
-use crate::lower::Symbols;
 
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
@@ -18,14 +17,7 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
     let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names())
         .map_err(|e| CompileError::Target(e.to_string()))?;
     let mut out = ObjectModule::new(builder);
-    let symbols = Symbols::declare(module, &mut out, true)?;
-    define_globals(module, &mut out, &symbols)?;
-    let compiled = compile_functions(module, &isa, &symbols)?;
-    for f in &compiled {
-        let id = symbols.function(f.func).expect("defined functions have symbols");
-        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
-            .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
-    }
+    let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
     let mut product = out.finish();
     let unwind: Vec<_> = compiled
         .iter()

@@ -150,14 +150,10 @@ pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> R
     std::fs::read(&out).map_err(|e| e.to_string())
 }
 
-/// Every `ir-examples/*.ll` file, sorted.
-pub fn ir_examples() -> Vec<PathBuf> {
-    all_ir_examples()
-}
 
 /// The `ir-examples/sm_*.ll` files (programs with stack maps, for the location checker), sorted.
 pub fn stackmap_examples() -> Vec<PathBuf> {
-    let mut files = all_ir_examples();
+    let mut files = ir_examples();
     files.retain(|p| is_stackmap_example(p));
     files
 }
@@ -166,7 +162,8 @@ fn is_stackmap_example(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("sm_"))
 }
 
-fn all_ir_examples() -> Vec<PathBuf> {
+/// Every `ir-examples/*.ll` file, sorted.
+pub fn ir_examples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
