@@ -134,23 +134,29 @@ fn run(command: Command) -> Result<ExitCode, String> {
     }
 }
 
-/// The embedded default program of `patchmap demo`.
-const DEMO_FILE: &str = "ir-examples/quicksort_i64.ll";
-const DEMO_TEXT: &str = include_str!("../ir-examples/quicksort_i64.ll");
+/// The embedded default program of `patchmap demo`: a loop with stack maps.
+const DEMO_FILE: &str = "ir-examples/sm_loop.ll";
+const DEMO_TEXT: &str = include_str!("../ir-examples/sm_loop.ll");
 
 fn demo() -> Result<ExitCode, String> {
     let module = patchmap::ir::parse(DEMO_FILE, DEMO_TEXT).map_err(|e| e.to_string())?;
     patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
     let defined = module.functions.iter().filter(|f| !f.is_declaration()).count();
-    println!("{DEMO_FILE}: {defined} functions, {} globals", module.globals.len());
+    println!("{DEMO_FILE}: {defined} functions, a stack map in a loop and one after it");
     for target in ["x86_64", "aarch64"] {
-        let options = patchmap::compile::Options::new(Some(target), "speed", 1).map_err(|e| format!("patchmap: error: {e}"))?;
+        let options =
+            patchmap::compile::Options::new(Some(target), "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
         let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
-        println!("compiled for {target}: a {}-byte ELF relocatable object", object.len());
+        println!("\n{target}: a {}-byte ELF relocatable object; its .llvm_stackmaps:", object.len());
+        patchmap::stackmap::object_file::dump(&object, true, &mut std::io::stdout().lock())
+            .map_err(|e| format!("patchmap: error: {e}"))?;
     }
     let options = patchmap::compile::Options::new(None, "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
     let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
-    println!("running main() in the JIT:");
+    println!(
+        "\nthe JIT's section: {} bytes with absolute addresses; running main() (S lines: the values each stack map records):",
+        jit.stack_map_section().len()
+    );
     // SAFETY: the embedded program is one of the differential-tested examples.
     let result = unsafe { jit.call_i64("main", &[]) }.map_err(|e| e.to_string())?;
     println!("main() returned {result}");

@@ -97,8 +97,10 @@ fn unknown_targets_and_levels_are_refused() {
 fn demo_compiles_and_runs_its_embedded_program() {
     let (code, out, err) = patchmap(&["demo"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("compiled for x86_64") && out.contains("compiled for aarch64"), "{out}");
-    assert!(out.contains("-7970 -4472 -2850") && out.ends_with("main() returned 1\n"), "{out}");
+    for expected in ["x86_64: a ", "aarch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"] {
+        assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
+    }
+    assert_eq!(out.matches("S40 ").count(), 5, "five loop iterations:\n{out}");
 }
 
 #[test]
