@@ -4,7 +4,7 @@
 //! [`FunctionBuilder`] that appends instructions to a current block and returns their results as
 //! [`Value`]s. Operand types are taken from the values where they are known (instruction results,
 //! parameters, globals); constants get their type from the other operand or from an explicit
-//! [`Operand`]. The builder does not check the IR: run [`verify`](super::verify) on the result.
+//! [`Operand`]. The builder does not check the IR: run [`verify`](super::verify()) on the result.
 //!
 //! ```
 //! use patchmap::ir::builder::{int, ModuleBuilder};

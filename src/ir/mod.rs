@@ -1,7 +1,7 @@
 //! The in-memory IR: a strict subset of LLVM IR (LLVM 15+ syntax, opaque `ptr`).
 //!
 //! Text enters through [`parse`] (lexer + parser with positions), in-memory construction through
-//! [`builder`]; both produce a [`Module`] that [`verify`] checks and that prints back as LLVM text
+//! [`builder`]; both produce a [`Module`] that [`verify()`] checks and that prints back as LLVM text
 //! through its `Display` impl. Nothing here knows of Cranelift: `lower` consumes a verified module.
 //!
 //! Layout: a [`Module`] owns globals and functions; a [`Function`] owns an arena of instructions
