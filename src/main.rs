@@ -104,6 +104,8 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
             write(&output, &object)?;
+            // The process ends here: freeing a large module node by node would only cost time.
+            std::mem::forget(module);
             Ok(ExitCode::SUCCESS)
         }
         Command::Run { input, entry, opt, args } => {

@@ -1,22 +1,34 @@
 //! Spreading independent per-function work over the machine's cores.
 
-/// Splits `items` into one contiguous chunk per worker thread and returns `work`'s results in chunk
-/// order. Uses as many threads as there are cores, but no thread gets fewer than `min_per_thread`
-/// items: below that the threads cost more than they save, and the work runs on the caller's thread.
-pub(crate) fn map_chunks<'a, T: Sync, R: Send>(
-    items: &'a [T],
-    min_per_thread: usize,
-    work: impl Fn(&'a [T]) -> R + Sync,
-) -> Vec<R> {
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Runs `work` on every item and returns the results in item order. Items are handed out one at a
+/// time to as many threads as there are cores (functions differ wildly in size, so fixed chunks would
+/// leave cores idle), but only when there are at least `min_per_thread` items per extra thread: below
+/// that the threads cost more than they save, and the work runs on the caller's thread.
+pub(crate) fn map<'a, T: Sync, R: Send>(items: &'a [T], min_per_thread: usize, work: impl Fn(&'a T) -> R + Sync) -> Vec<R> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = cores.min(items.len() / min_per_thread.max(1)).max(1);
     if threads == 1 {
-        return vec![work(items)];
+        return items.iter().map(work).collect();
     }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let work = &work;
-        let workers: Vec<_> = items.chunks(chunk).map(|c| scope.spawn(move || work(c))).collect();
-        workers.into_iter().map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    })
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let (work, next) = (&work, &next);
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break mine };
+                        mine.push((i, work(item)));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }

@@ -104,16 +104,22 @@ pub fn compile_functions(
         .map(ir::FuncId)
         .filter(|&id| !module.function(id).is_declaration())
         .collect();
-    let results = crate::workers::map_chunks(&defined, 4, |ids| {
-        let mut scratch = Scratch { ctx: cranelift_codegen::Context::new(), fctx: FunctionBuilderContext::new() };
-        ids.iter().map(|&id| compile_function(module, id, isa, symbols, &mut scratch)).collect::<Result<Vec<_>, _>>()
-    });
-    let mut all = Vec::with_capacity(defined.len());
-    for chunk in results {
-        all.extend(chunk?);
+    // Each thread keeps its Cranelift contexts across the functions it compiles.
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
     }
-    Ok(all)
+    let results = crate::workers::map(&defined, 4, |&id| {
+        SCRATCH.with_borrow_mut(|scratch| {
+            let scratch = scratch.get_or_insert_with(|| Scratch {
+                ctx: cranelift_codegen::Context::new(),
+                fctx: FunctionBuilderContext::new(),
+            });
+            compile_function(module, id, isa, symbols, scratch)
+        })
+    });
+    results.into_iter().collect()
 }
+
 
 /// What compiling one function needs besides its inputs, kept by each worker across functions so
 /// that Cranelift reuses its allocations.

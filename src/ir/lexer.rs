@@ -92,6 +92,45 @@ impl<'a> Lexer<'a> {
         self.src
     }
 
+    /// Skips the rest of a function body whose `{` was the last token: everything up to and including
+    /// the matching `}`, minding strings and comments, without making tokens. The pre-scan, which only
+    /// wants top-level names, uses it to pass over bodies at byte speed.
+    pub fn skip_body(&mut self) {
+        let b = self.src.as_bytes();
+        let mut depth = 0usize;
+        let mut i = self.pos;
+        while i < b.len() {
+            match b[i] {
+                b'\n' => {
+                    self.line += 1;
+                    self.line_start = i + 1;
+                }
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b';' => {
+                    while i < b.len() && b[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'{' => depth += 1,
+                b'}' if depth == 0 => {
+                    self.pos = i + 1;
+                    return;
+                }
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        self.pos = b.len();
+    }
+
     fn span_at(&self, pos: usize) -> Span {
         Span::new(self.line, (pos - self.line_start + 1) as u32)
     }

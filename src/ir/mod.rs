@@ -547,6 +547,11 @@ impl Module {
         }
     }
 
+    /// Whether any function calls a stack map or patch point intrinsic.
+    pub fn has_stack_map_points(&self) -> bool {
+        self.functions.iter().any(|f| f.intrinsic().is_some())
+    }
+
     /// An error positioned in this module's file.
     pub fn error(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(&self.file, span, message)

@@ -1714,12 +1714,20 @@ fn prescan<'a>(file: &'a str, text: &'a str) -> NameMap<&'a str, Symbol> {
     let mut lex = Lexer::new(file, text);
     let (mut funcs, mut globals) = (0u32, 0u32);
     let mut after_define = false;
+    // Between `define` and its body's `{`: the body holds no top-level names and is skipped unread.
+    let mut in_definition = false;
     let mut last_global: Option<&'a str> = None;
     while let Ok(t) = lex.next_token() {
         match t.tok {
             Tok::Eof => break,
-            Tok::Word("define" | "declare") => {
+            Tok::Punct(b'{') if in_definition => {
+                lex.skip_body();
+                in_definition = false;
+                last_global = None;
+            }
+            Tok::Word(w @ ("define" | "declare")) => {
                 after_define = true;
+                in_definition = w == "define";
                 last_global = None;
             }
             Tok::Global(n) if after_define => {

@@ -217,12 +217,12 @@ impl<'m> Verifier<'m> {
         }
         // Functions are checked independently: large modules spread them over the cores, keeping
         // the errors in module order.
-        let check = |functions: &'m [Function]| {
+        let check = |f: &'m Function| {
             let mut v = Verifier { m, errors: Vec::new() };
-            functions.iter().for_each(|f| v.function(f));
+            v.function(f);
             v.errors
         };
-        let errors = crate::workers::map_chunks(&m.functions, 64, check);
+        let errors = crate::workers::map(&m.functions, 64, check);
         self.errors.extend(errors.into_iter().flatten());
     }
 
