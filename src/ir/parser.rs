@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
+use std::sync::Arc;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
@@ -32,8 +33,51 @@ use super::{
 /// ```
 pub fn parse(file_name: &str, text: &str) -> Result<Module, IrError> {
     let mut parser = Parser::new(file_name, text)?;
-    parser.module()?;
-    Ok(parser.module)
+    let top_level = parser.module();
+    let bodies = std::mem::take(&mut parser.bodies);
+    let mut module = parser.module;
+    // Function bodies only need the module's names, which the pre-scan found: they are read after the
+    // top level, in parallel when there are many. Errors still come in file order: a body before a
+    // top-level error is read (and reported) first.
+    let results = match &top_level {
+        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser.symbols)),
+        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser.symbols)).collect(),
+    };
+    for (body, result) in bodies.iter().zip(results) {
+        let (blocks, insts) = result?;
+        let function = &mut module.functions[body.function.0 as usize];
+        function.blocks = blocks;
+        function.insts = insts;
+    }
+    top_level?;
+    Ok(module)
+}
+
+/// A function body the top-level pass skipped: where it starts and the function's state after its
+/// header (parameters and their names).
+struct PendingBody<'a> {
+    function: FuncId,
+    name: String,
+    state: FnState<'a>,
+    /// The lexer and current token at the body's `{`.
+    lex: Lexer<'a>,
+    tok: Token<'a>,
+}
+
+impl<'a> PendingBody<'a> {
+    fn read(&self, file: &'a str, symbols: &Arc<NameMap<&'a str, Symbol>>) -> PResult<(Vec<Block>, Vec<InstData>)> {
+        let mut parser = Parser {
+            file,
+            lex: self.lex.clone(),
+            tok: self.tok,
+            symbols: Arc::clone(symbols),
+            module: Module::default(),
+            bodies: Vec::new(),
+        };
+        let mut state = self.state.clone();
+        parser.body(&mut state, &self.name)?;
+        Ok((state.blocks, state.insts))
+    }
 }
 
 /// Reads and parses a `.ll` file; errors name the path as given.
@@ -133,7 +177,7 @@ enum Local {
 const PENDING: u32 = 1 << 31;
 
 /// Per-function parsing state.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct FnState<'a> {
     params: Vec<Param>,
     locals: NameMap<Key<'a>, Local>,
@@ -260,8 +304,9 @@ struct Parser<'a> {
     file: &'a str,
     lex: Lexer<'a>,
     tok: Token<'a>,
-    symbols: NameMap<&'a str, Symbol>,
+    symbols: Arc<NameMap<&'a str, Symbol>>,
     module: Module,
+    bodies: Vec<PendingBody<'a>>,
 }
 
 type PResult<T> = Result<T, IrError>;
@@ -270,9 +315,9 @@ impl<'a> Parser<'a> {
     fn new(file: &'a str, text: &'a str) -> PResult<Parser<'a>> {
         let mut lex = Lexer::new(file, text);
         let tok = lex.next_token()?;
-        let symbols = prescan(file, text);
+        let symbols = Arc::new(prescan(file, text));
         let module = Module { file: file.to_string(), ..Module::default() };
-        Ok(Parser { file, lex, tok, symbols, module })
+        Ok(Parser { file, lex, tok, symbols, module, bodies: Vec::new() })
     }
 
     // ---- token plumbing ----
@@ -796,27 +841,29 @@ impl<'a> Parser<'a> {
             insts: Vec::new(),
             span,
         };
+        function.params = f.params.clone();
         if is_definition {
             if !self.is_punct(b'{') {
                 return Err(self.expected("'{' to start the function body"));
             }
-            self.body(&mut f, &function)?;
-            function.blocks = std::mem::take(&mut f.blocks);
-            function.insts = std::mem::take(&mut f.insts);
+            // Read later (see `parse`); skip to the token after the body's `}`.
+            let name = function.name.clone();
+            self.bodies.push(PendingBody { function: id, name, state: f, lex: self.lex.clone(), tok: self.tok });
+            self.lex.skip_body();
+            self.bump()?;
         }
-        function.params = f.params;
         self.module.functions.push(function);
         Ok(())
     }
 
     // ---- function bodies ----
 
-    fn body(&mut self, f: &mut FnState<'a>, func: &Function) -> PResult<()> {
+    fn body(&mut self, f: &mut FnState<'a>, function: &str) -> PResult<()> {
         self.bump()?; // '{'
         loop {
             if self.is_punct(b'}') {
                 if f.blocks.is_empty() {
-                    return Err(self.err(self.tok.span, format!("function '@{}' has no blocks", func.name)));
+                    return Err(self.err(self.tok.span, format!("function '@{function}' has no blocks")));
                 }
                 self.bump()?;
                 break;
