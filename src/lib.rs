@@ -7,6 +7,7 @@
 //!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
+pub mod runtime;
 pub mod stackmap;
 
 #[cfg(feature = "compiler")]

@@ -8,8 +8,6 @@ use crate::ir::Type;
 pub const CALL_LEN: u32 = 4;
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: u16 = AArch64::X29.0;
-/// `hint #0`, the only nop llc-19 emits on AArch64.
-pub const NOP: u32 = 0xd503_201f;
 
 /// DWARF number of a general-purpose register by its hardware encoding: x0-x30 are 0-30.
 pub fn gpr_dwarf(hw: u8) -> Option<u16> {
@@ -34,9 +32,7 @@ pub fn spill_size(ty: &Type) -> u16 {
     register_size(ty)
 }
 
-/// Fills `bytes` (a multiple of 4 long) with nops.
+/// Fills `bytes` with llc-19's nops (shared with the runtime, which pads patched regions alike).
 pub fn write_nops(bytes: &mut [u8]) {
-    for word in bytes.chunks_exact_mut(4) {
-        word.copy_from_slice(&NOP.to_le_bytes());
-    }
+    crate::runtime::patch::write_nops(crate::runtime::PatchTarget::Aarch64, bytes);
 }

@@ -169,18 +169,22 @@ fn compile_function(
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
-    // A point and the pads right after it become one run of the longest nops; every point starts
-    // a run of its own, since a record's address must begin an instruction.
+    // A point and the pads right after it become one run of the longest nops. Instructions must
+    // start at every point and where every shadow ends (a runtime overwrites the shadow and the code
+    // after it runs on), so runs are cut there.
+    let boundaries: Vec<u32> = records.iter().flat_map(|r| [r.offset, r.offset + r.shadow]).collect();
     let mut runs: Vec<(u32, u32)> = Vec::with_capacity(nops.len());
     for &(start, end) in &nops {
-        let starts_point = records.iter().any(|r| r.offset == start);
         match runs.last_mut() {
-            Some(run) if run.1 == start && !starts_point => run.1 = end,
+            Some(run) if run.1 == start && !boundaries.contains(&start) => run.1 = end,
             _ => runs.push((start, end)),
         }
     }
     for (start, end) in runs {
-        arch.write_nops(&mut code[start as usize..end as usize]);
+        let cut = boundaries.iter().copied().filter(|&b| b > start && b < end).min();
+        for (from, to) in [(start, cut.unwrap_or(end)), (cut.unwrap_or(end), end)] {
+            arch.write_nops(&mut code[from as usize..to as usize]);
+        }
     }
     // The dummies' relocations go with their calls.
     let relocs = compiled

@@ -20,6 +20,8 @@ pub struct PointRecord {
     pub id: u64,
     /// Offset of the point from the function's start.
     pub offset: u32,
+    /// Bytes from `offset` a runtime may overwrite: an instruction starts where they end.
+    pub shadow: u32,
     pub locations: Vec<PointLocation>,
 }
 
@@ -115,7 +117,7 @@ pub fn resolve(
         if available < point.shadow {
             deficits.push((i, point.shadow - available));
         }
-        records.push(PointRecord { id: point.id, offset: start, locations });
+        records.push(PointRecord { id: point.id, offset: start, shadow: point.shadow, locations });
     }
     if !deficits.is_empty() {
         return Err(Unresolved::Shadow(deficits));

@@ -59,27 +59,7 @@ pub fn spill_size(ty: &Type) -> u16 {
     }
 }
 
-/// Fills `bytes` with the nops llc-19 emits (`emitX86Nops` without `-mcpu`: at most 10 bytes each,
-/// with its displacements of 8 and 512).
+/// Fills `bytes` with llc-19's nops (shared with the runtime, which pads patched regions alike).
 pub fn write_nops(bytes: &mut [u8]) {
-    const NOPS: [&[u8]; 11] = [
-        &[],
-        &[0x90],
-        &[0x66, 0x90],
-        &[0x0f, 0x1f, 0x00],
-        &[0x0f, 0x1f, 0x40, 0x08],
-        &[0x0f, 0x1f, 0x44, 0x00, 0x08],
-        &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x08],
-        &[0x0f, 0x1f, 0x80, 0x00, 0x02, 0x00, 0x00],
-        &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
-        &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
-        &[0x2e, 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
-    ];
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        let n = rest.len().min(NOPS.len() - 1);
-        let (head, tail) = rest.split_at_mut(n);
-        head.copy_from_slice(NOPS[n]);
-        rest = tail;
-    }
+    crate::runtime::patch::write_nops(crate::runtime::PatchTarget::X86_64, bytes);
 }

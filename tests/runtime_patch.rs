@@ -1,0 +1,77 @@
+//! Patching JIT code at run time: a stack map's shadow, which the lowering fills with nops when the
+//! following code is too short, rewritten with a call to a Rust handler (`encode_call` + `patch_code`);
+//! the program then calls the handler at every execution of the point and still computes the same
+//! result. Also the encoders and the refusals.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use patchmap::compile::Options;
+use patchmap::emit::jit::JitCode;
+use patchmap::runtime::{encode_call, patch_code, PatchError, PatchTarget};
+use patchmap::stackmap::{Endian, StackMapView};
+
+/// Point 1's 16-byte shadow runs into point 2, so it is all nops; a loop executes it 7 times.
+const LOOP: &str = "declare void @llvm.experimental.stackmap(i64, i32, ...)
+define i64 @sum(i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %acc = phi i64 [ 0, %entry ], [ %acc2, %loop ]
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 16, i64 %i, i64 %acc)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 2, i32 0)
+  %acc2 = add i64 %acc, %i
+  %next = add i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i64 %acc2
+}
+";
+
+static CALLS: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn handler() {
+    CALLS.fetch_add(1, Ordering::SeqCst);
+}
+
+#[test]
+fn a_patched_shadow_calls_the_handler() {
+    if std::env::consts::ARCH != "x86_64" {
+        eprintln!("skipped: the JIT patching test runs on x86-64 hosts (AArch64 is covered under qemu)");
+        return;
+    }
+    let module = patchmap::ir::parse("loop.ll", LOOP).unwrap();
+    let jit = JitCode::compile(&module, &Options::new(None, "speed", 3).unwrap()).unwrap();
+    // SAFETY: `sum` is defined above, free of undefined behaviour for n = 7.
+    let before = unsafe { jit.call_i64("sum", &[7]) }.unwrap();
+    assert_eq!((before, CALLS.load(Ordering::SeqCst)), (21, 0));
+
+    let view = StackMapView::parse(jit.stack_map_section(), Endian::native()).unwrap();
+    let function = view.function(0).unwrap();
+    let record = view.records().find(|r| r.id() == 1).unwrap();
+    let address = (function.address + u64::from(record.instruction_offset())) as *mut u8;
+    let call = encode_call(PatchTarget::X86_64, handler as usize as u64).unwrap();
+    assert_eq!(call.len(), 13);
+    // SAFETY: the record's 16-byte shadow is JIT code of ours, and no other thread runs it.
+    unsafe { patch_code(PatchTarget::X86_64, address, 16, &call) }.unwrap();
+    // SAFETY: as above.
+    let after = unsafe { jit.call_i64("sum", &[7]) }.unwrap();
+    assert_eq!((after, CALLS.load(Ordering::SeqCst)), (21, 7));
+
+    let too_long = vec![0x90; 17];
+    // SAFETY: refused before anything is written.
+    let refused = unsafe { patch_code(PatchTarget::X86_64, address, 16, &too_long) };
+    assert!(matches!(refused, Err(PatchError::TooLong { needed: 17, len: 16 })), "{refused:?}");
+}
+
+#[test]
+fn call_encodings_match_llvm() {
+    // LLVM's sequences (stackmap-format.md 4.1): movabs r11 + call r11; movz/movk/movk x16 + blr x16.
+    let x86 = encode_call(PatchTarget::X86_64, 0x1122_3344_5566_7788).unwrap();
+    assert_eq!(x86, [0x49, 0xbb, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x41, 0xff, 0xd3]);
+    let arm = encode_call(PatchTarget::Aarch64, 0x1234).unwrap();
+    let words: Vec<u32> = arm.chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
+    assert_eq!(words, [0xd2c0_0010, 0xf2a0_0010, 0xf282_4690, 0xd63f_0200]);
+    assert!(matches!(encode_call(PatchTarget::Aarch64, 1 << 48), Err(PatchError::OutOfReach(_))));
+}
