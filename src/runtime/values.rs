@@ -48,3 +48,41 @@ pub fn read_location(location: &Location, constants: &[u64], frame: &impl Frame)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RBP = 0x1000, RBX = -2; memory holds 8 bytes of 0x11 at 0xff8.
+    struct Fake;
+    impl Frame for Fake {
+        fn register(&self, dwarf: u16) -> Option<u64> {
+            match dwarf {
+                6 => Some(0x1000),
+                3 => Some(-2i64 as u64),
+                _ => None,
+            }
+        }
+        fn memory(&self, address: u64, size: usize) -> Option<u64> {
+            (address == 0xff8).then(|| 0x1111_1111_1111_1111 & (u64::MAX >> (64 - 8 * size)))
+        }
+    }
+
+    #[test]
+    fn every_kind_of_location() {
+        let pool = [1 << 40];
+        assert_eq!(read_location(&Location::register(3, 8), &pool, &Fake), Ok(-2i64 as u64));
+        assert_eq!(read_location(&Location::register(3, 4), &pool, &Fake), Ok(0xffff_fffe));
+        assert_eq!(read_location(&Location::register(3, 16), &pool, &Fake), Ok(-2i64 as u64));
+        assert_eq!(read_location(&Location::direct(6, -8, 8), &pool, &Fake), Ok(0xff8));
+        assert_eq!(read_location(&Location::indirect(6, -8, 2), &pool, &Fake), Ok(0x1111));
+        assert_eq!(read_location(&Location::constant(-1), &pool, &Fake), Ok(u64::MAX));
+        assert_eq!(read_location(&Location::constant_index(0), &pool, &Fake), Ok(1 << 40));
+        assert_eq!(read_location(&Location::register(7, 8), &pool, &Fake), Err(ReadError::Register(7)));
+        assert_eq!(
+            read_location(&Location::indirect(6, 8, 8), &pool, &Fake),
+            Err(ReadError::Memory { address: 0x1008, size: 8 })
+        );
+        assert_eq!(read_location(&Location::constant_index(1), &pool, &Fake), Err(ReadError::ConstantIndex(1)));
+    }
+}
