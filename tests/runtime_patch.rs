@@ -75,3 +75,64 @@ fn call_encodings_match_llvm() {
     assert_eq!(words, [0xd2c0_0010, 0xf2a0_0010, 0xf282_4690, 0xd63f_0200]);
     assert!(matches!(encode_call(PatchTarget::Aarch64, 1 << 48), Err(PatchError::OutOfReach(_))));
 }
+
+static ADDED: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn add_and_count(a: i64, b: i64) -> i64 {
+    ADDED.fetch_add(1, Ordering::SeqCst);
+    a + b
+}
+
+extern "C" fn multiply(a: i64, b: i64) -> i64 {
+    a * b
+}
+
+/// A patch point whose target is an address calls it with its arguments and the program uses the
+/// result; a null-target region, patched at run time with a call to another handler, then does the same.
+#[test]
+fn patch_points_call_their_targets_and_patched_regions() {
+    if std::env::consts::ARCH != "x86_64" {
+        eprintln!("skipped: the JIT patch point test runs on x86-64 hosts");
+        return;
+    }
+    let text = format!(
+        "declare i64 @llvm.experimental.patchpoint.i64(i64, i32, ptr, i32, ...)
+define i64 @f(i64 %x, i64 %y) {{
+entry:
+  %z = mul i64 %x, 3
+  %s = call i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 7, i32 16, ptr inttoptr (i64 {} to ptr), i32 2, i64 %x, i64 %y, i64 %z)
+  %p = call i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 8, i32 15, ptr null, i32 2, i64 %s, i64 %z, i64 %x)
+  %t = add i64 %s, %z
+  %u = mul i64 %t, 1000
+  %v = and i64 %p, 0
+  %w = add i64 %u, %v
+  ret i64 %w
+}}
+define i64 @g(i64 %x, i64 %y) {{
+entry:
+  %p = call i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 9, i32 13, ptr null, i32 2, i64 %x, i64 %y)
+  %r = add i64 %p, 1
+  ret i64 %r
+}}
+",
+        add_and_count as usize
+    );
+    let module = patchmap::ir::parse("pp.ll", &text).unwrap();
+    let jit = JitCode::compile(&module, &Options::new(None, "speed", 3).unwrap()).unwrap();
+    // SAFETY: f's first patch point calls add_and_count(5, 6); the null region leaves its result unused.
+    let f = unsafe { jit.call_i64("f", &[5, 6]) }.unwrap();
+    assert_eq!((f, ADDED.load(Ordering::SeqCst)), ((11 + 15) * 1000, 1));
+
+    let view = StackMapView::parse(jit.stack_map_section(), Endian::native()).unwrap();
+    let g = jit.function("g").unwrap();
+    let (index, _) = view.functions().enumerate().find(|(_, r)| r.address == g.address as u64).unwrap();
+    let record = view.records_of(index).unwrap().next().unwrap();
+    assert_eq!(record.id(), 9);
+    assert!(record.num_live_outs() > 0, "patch points list live-outs");
+    let region = (g.address as u64 + u64::from(record.instruction_offset())) as *mut u8;
+    let call = encode_call(PatchTarget::X86_64, multiply as usize as u64).unwrap();
+    // SAFETY: the 13-byte region is ours and no other thread runs g.
+    unsafe { patch_code(PatchTarget::X86_64, region, 13, &call) }.unwrap();
+    // SAFETY: g now calls multiply(6, 7) and adds 1.
+    assert_eq!(unsafe { jit.call_i64("g", &[6, 7]) }.unwrap(), 43);
+}

@@ -36,3 +36,10 @@ pub fn spill_size(ty: &Type) -> u16 {
 pub fn write_nops(bytes: &mut [u8]) {
     crate::runtime::patch::write_nops(crate::runtime::PatchTarget::Aarch64, bytes);
 }
+
+/// Registers live across every patch point: x19-x28, the frame pointer x29, SP and the low halves of
+/// v8-v15 (d8-d15, DWARF 72-79), as LLVM 19 lists them; see `x86_64::PRESERVED` for why a superset.
+pub const PRESERVED: [(u16, u8); 20] = [
+    (19, 8), (20, 8), (21, 8), (22, 8), (23, 8), (24, 8), (25, 8), (26, 8), (27, 8), (28, 8), (29, 8), (31, 8),
+    (72, 8), (73, 8), (74, 8), (75, 8), (76, 8), (77, 8), (78, 8), (79, 8),
+];

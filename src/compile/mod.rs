@@ -16,6 +16,7 @@ use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
 
 use crate::ir::{self, IrError};
+use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
 pub use target::{Arch, OptLevel, Target};
 
@@ -186,6 +187,30 @@ fn compile_function(
             arch.write_nops(&mut code[from as usize..to as usize]);
         }
     }
+    // Patch point regions with a target start with LLVM's call sequence.
+    let mut extra_relocs = Vec::new();
+    for record in &records {
+        let address = match record.target {
+            None | Some(CallTarget::Null) => continue,
+            Some(CallTarget::Address(a)) => a,
+            Some(CallTarget::Function(f)) => {
+                // x86-64 only (the lowering refuses symbols on AArch64): movabs's immediate.
+                let target = symbols.function(f).expect("a patch point target is not an intrinsic");
+                extra_relocs.push(ModuleReloc {
+                    offset: record.offset + 2,
+                    kind: cranelift_codegen::binemit::Reloc::Abs8,
+                    name: cranelift_module::ModuleRelocTarget::user(0, target.as_u32()),
+                    addend: 0,
+                });
+                0
+            }
+        };
+        let sequence = crate::runtime::encode_call(arch.patch_target(), address)
+            .map_err(|e| codegen_error(format!("patch point {}: {e}", record.id)))?;
+        let (start, end) = (record.offset as usize, (record.offset + record.shadow) as usize);
+        code[start..start + sequence.len()].copy_from_slice(&sequence);
+        arch.write_nops(&mut code[start + sequence.len()..end]);
+    }
     // The dummies' relocations go with their calls.
     let relocs = compiled
         .buffer
@@ -193,6 +218,7 @@ fn compile_function(
         .iter()
         .filter(|r| !nops.iter().any(|&(start, end)| r.offset >= start && r.offset < end))
         .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id))
+        .chain(extra_relocs)
         .collect();
     let f = module.function(id);
     let stack_size = if lower::symbols::needs_dynamic_stack(f) || over_aligned(f) {

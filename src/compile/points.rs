@@ -11,6 +11,7 @@ use cranelift_codegen::CompiledCode;
 
 use super::Arch;
 use crate::lower::points::{PAD_NAMESPACE, POINT_NAMESPACE};
+use crate::lower::points::CallTarget;
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -23,6 +24,10 @@ pub struct PointRecord {
     /// Bytes from `offset` a runtime may overwrite: an instruction starts where they end.
     pub shadow: u32,
     pub locations: Vec<PointLocation>,
+    /// Patch points: the registers live across the region (DWARF number, size), by number.
+    pub live_outs: Vec<(u16, u8)>,
+    /// Patch points: what the region calls.
+    pub target: Option<CallTarget>,
 }
 
 /// A location, with constants kept as values until the module's constant pool is built.
@@ -113,11 +118,35 @@ pub fn resolve(
                 },
             });
         }
-        let available = shadow_room(arch, compiled, &starts, &nops, start);
-        if available < point.shadow {
-            deficits.push((i, point.shadow - available));
-        }
-        records.push(PointRecord { id: point.id, offset: start, shadow: point.shadow, locations });
+        let live_outs = match point.region {
+            Some(_) => {
+                // The region must be the call and its pads back to back: the runtime overwrites all of
+                // it, so no code of ours may sit in between.
+                let whole = (1..=point.pads).all(|k| nops.iter().any(|&(s, _)| s == start + k * len));
+                if !whole {
+                    return Err(internal(format!(
+                        "the register allocator placed code inside the region of patch point {}",
+                        point.id
+                    )));
+                }
+                arch.preserved_registers().to_vec()
+            }
+            None => {
+                let available = shadow_room(arch, compiled, &starts, &nops, start);
+                if available < point.shadow {
+                    deficits.push((i, point.shadow - available));
+                }
+                Vec::new()
+            }
+        };
+        records.push(PointRecord {
+            id: point.id,
+            offset: start,
+            shadow: point.shadow,
+            locations,
+            live_outs,
+            target: point.region,
+        });
     }
     if !deficits.is_empty() {
         return Err(Unresolved::Shadow(deficits));

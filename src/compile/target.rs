@@ -136,10 +136,23 @@ impl Arch {
             Arch::Aarch64 => super::aarch64::spill_size(ty),
         }
     }
+    pub fn preserved_registers(self) -> &'static [(u16, u8)] {
+        match self {
+            Arch::X86_64 => &super::x86_64::PRESERVED,
+            Arch::Aarch64 => &super::aarch64::PRESERVED,
+        }
+    }
     pub fn write_nops(self, bytes: &mut [u8]) {
         match self {
             Arch::X86_64 => super::x86_64::write_nops(bytes),
             Arch::Aarch64 => super::aarch64::write_nops(bytes),
+        }
+    }
+    /// The same architecture, as the runtime's patching API names it.
+    pub fn patch_target(self) -> crate::runtime::PatchTarget {
+        match self {
+            Arch::X86_64 => crate::runtime::PatchTarget::X86_64,
+            Arch::Aarch64 => crate::runtime::PatchTarget::Aarch64,
         }
     }
     /// The architecture of a Cranelift ISA's triple.

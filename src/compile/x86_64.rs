@@ -63,3 +63,9 @@ pub fn spill_size(ty: &Type) -> u16 {
 pub fn write_nops(bytes: &mut [u8]) {
     crate::runtime::patch::write_nops(crate::runtime::PatchTarget::X86_64, bytes);
 }
+
+/// Registers live across every patch point: the callee-saved ones (they hold the caller's values or
+/// ours), RBP and RSP, all 8 bytes. A superset of what LLVM's liveness finds: it lists exactly these
+/// when nothing else is live, and adds registers holding values used after the region, which ours
+/// keep in callee-saved registers or stack slots anyway (the region is a C call).
+pub const PRESERVED: [(u16, u8); 7] = [(3, 8), (6, 8), (7, 8), (12, 8), (13, 8), (14, 8), (15, 8)];

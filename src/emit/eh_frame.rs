@@ -37,7 +37,10 @@ pub fn write(
     isa: &dyn TargetIsa,
     functions: &[(SymbolId, &UnwindInfo)],
 ) -> Result<(), String> {
-    let Some(cie) = isa.create_systemv_cie() else { return Ok(()) };
+    let Some(mut cie) = isa.create_systemv_cie() else { return Ok(()) };
+    // PC-relative function addresses, as compilers emit them: absolute ones would be relocations in
+    // a read-only section, which makes PIE links create text relocations.
+    cie.fde_address_encoding = gimli::constants::DW_EH_PE_pcrel | gimli::constants::DW_EH_PE_sdata4;
     let mut table = FrameTable::default();
     let cie_id = table.add_cie(cie);
     let mut symbols = Vec::new();

@@ -8,7 +8,7 @@ use cranelift_object::object::{
 
 use crate::compile::points::PointLocation;
 use crate::compile::{CompileError, CompiledFunction};
-use crate::stackmap::{Endian, Record, StackMap, Version};
+use crate::stackmap::{Endian, LiveOut, Record, StackMap, Version};
 
 /// The module's stack map: one function record per function with records, in code order, and one
 /// constant pool for the whole module. `address` gives each function's address (0 in objects, where
@@ -30,7 +30,7 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
                         PointLocation::Machine(location) => *location,
                     })
                     .collect(),
-                live_outs: Vec::new(),
+                live_outs: point.live_outs.iter().map(|&(dwarf_reg, size)| LiveOut { dwarf_reg, size }).collect(),
             })
             .collect();
         map.push_function(address(f), f.stack_size, records);

@@ -498,14 +498,11 @@ impl<'a> Lowering<'a> {
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
         let data = self.f.inst(id);
         if let Value::Func(fid) = callee {
-            let target = self.module.function(*fid);
-            match target.intrinsic() {
+            match self.module.function(*fid).intrinsic() {
                 Some(ir::Intrinsic::StackMap) => return self.stackmap(id, args),
-                Some(intrinsic) => {
-                    return Err(self.error(
-                        data.span,
-                        format!("{intrinsic:?} intrinsics ('@{}') are not lowered yet", target.name),
-                    ))
+                Some(ir::Intrinsic::PatchPoint) => {
+                    let Inst::Call { cc, .. } = &data.kind else { unreachable!("a call") };
+                    return self.patchpoint(id, *cc, args);
                 }
                 None => {}
             }

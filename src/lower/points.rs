@@ -11,29 +11,46 @@
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
 use cranelift_codegen::ir::{
-    self as clif, BlockArg, BlockCall, ExceptionTableData, ExceptionTableItem, ExtFuncData, ExternalName, InstBuilder,
-    Signature, StackSlot, UserExternalName,
+    self as clif, AbiParam, BlockArg, BlockCall, ExceptionTableData, ExceptionTableItem, ExtFuncData, ExternalName,
+    InstBuilder, Signature, StackSlot, UserExternalName,
 };
 use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::FunctionBuilder;
 
-use super::Lowering;
-use crate::ir::{Const, InstId, IrError, Operand, Type, Value};
+use super::{clif_type, Lowering};
+use crate::ir::{CallConv as CallConv_, Const, InstId, IrError, Operand, Type, Value};
 
 /// External-name namespace of the dummy callee of each point (index: the point's number).
 pub const POINT_NAMESPACE: u32 = 2;
 /// External-name namespace of the pads that extend a point's shadow (index: the point's number).
 pub const PAD_NAMESPACE: u32 = 3;
 
-/// What the lowering decided about one stack map point, completed by `compile` once the code exists.
+/// What the lowering decided about one stack map point or patch point, completed by `compile` once
+/// the code exists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlannedPoint {
     pub id: u64,
-    /// Bytes after the point that must hold no other point, block entry or return address.
+    /// Stack maps: bytes after the point that must hold no other point, block entry or return
+    /// address. Patch points: the region's length as the record promises it (NUMBYTES).
     pub shadow: u32,
     /// One entry per live operand, in operand order.
     pub locations: Vec<PlannedLocation>,
-    /// Pad calls inserted after the point to lengthen its shadow (0 on a first compile).
+    /// Pad calls after the point: lengthening a stack map's shadow (0 on a first compile), or making
+    /// up a patch point's region.
     pub pads: u32,
+    /// For a patch point: what its region calls.
+    pub region: Option<CallTarget>,
+}
+
+/// The target of a patch point's call sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallTarget {
+    /// `null`: the region is all nops until a runtime patches it.
+    Null,
+    /// `inttoptr (i64 A to ptr)`.
+    Address(u64),
+    /// `ptr @f`: an address the linker (or the JIT) fills in.
+    Function(crate::ir::FuncId),
 }
 
 /// Where a live operand will be found.
@@ -69,8 +86,72 @@ impl Lowering<'_> {
         let index = self.points.len();
         let (locations, context) = self.plan_live_values(&args[2..])?;
         let pads = self.pads.get(index).copied().unwrap_or(0);
-        self.emit_point(index, &context, pads);
-        self.points.push(PlannedPoint { id, shadow, locations, pads });
+        self.emit_point(index, &context, &[], None, pads);
+        self.points.push(PlannedPoint { id, shadow, locations, pads, region: None });
+        Ok(())
+    }
+
+    /// Lowers `llvm.experimental.patchpoint.*(id, bytes, target, nargs, args..., live...)` with the C
+    /// convention: the region starts with a call carrying the arguments (in their ABI registers at the
+    /// region's start) and the live values as Context items, continues with pads up to NUMBYTES, and
+    /// `compile` rewrites it into the call sequence (or nops). The result comes from the call.
+    pub(super) fn patchpoint(&mut self, inst: InstId, cc: CallConv_, args: &[Operand]) -> Result<(), IrError> {
+        let data = self.f.inst(inst);
+        let span = data.span;
+        let constant = |i: usize, what: &str| match args.get(i).map(|a| &a.value) {
+            Some(Value::Const(Const::Int(v))) => Ok(*v),
+            _ => Err(self.error(span, format!("patchpoint {what} must be an integer constant"))),
+        };
+        let id = constant(0, "ID")? as u64;
+        let bytes = constant(1, "byte count")?;
+        let nargs = constant(3, "argument count")?;
+        if cc == CallConv_::AnyReg {
+            return Err(self.error(span, "anyregcc patch points are not lowered yet"));
+        }
+        let bytes = u32::try_from(bytes as i32)
+            .map_err(|_| self.error(span, format!("patchpoint byte count {bytes} is negative")))?;
+        let nargs = usize::try_from(nargs as i32)
+            .ok()
+            .filter(|n| 4 + n <= args.len())
+            .ok_or_else(|| self.error(span, format!("patchpoint argument count {nargs} does not match its operands")))?;
+        let target = match &args[2].value {
+            Value::Const(Const::Zero) => CallTarget::Null,
+            Value::Const(Const::IntToPtr(a)) if *a == 0 => CallTarget::Null,
+            Value::Const(Const::IntToPtr(a)) => CallTarget::Address(*a as u64),
+            Value::Func(f) if self.module.function(*f).intrinsic().is_none() => CallTarget::Function(*f),
+            _ => return Err(self.error(span, "patchpoint target must be null, 'inttoptr (i64 C to ptr)' or a function")),
+        };
+        let (call_len, sequence) = if self.is_aarch64() { (4, 16) } else { (5, 13) };
+        // AArch64 regions are whole instructions, as llc-19 rounds them.
+        let bytes = if self.is_aarch64() { bytes.next_multiple_of(4) } else { bytes };
+        if target != CallTarget::Null && bytes < sequence {
+            // llc-19 loops forever on these on x86-64 and overruns the region on AArch64.
+            return Err(self.error(
+                span,
+                format!("patchpoint region of {bytes} bytes cannot hold the {sequence}-byte call sequence"),
+            ));
+        }
+        if let (CallTarget::Address(a), true) = (target, self.is_aarch64()) {
+            if a >> 48 != 0 {
+                return Err(self.error(span, format!("patchpoint target {a:#x} is beyond the 48 bits AArch64's call sequence reaches")));
+            }
+        }
+        if let (CallTarget::Function(_), true) = (target, self.is_aarch64()) {
+            return Err(self.error(span, "patchpoint targets that are symbols are not supported on AArch64 (use an address)"));
+        }
+        let mut call_args = Vec::with_capacity(nargs);
+        for operand in &args[4..4 + nargs] {
+            call_args.push((self.value(&operand.value, &operand.ty)?, operand.ty.clone()));
+        }
+        let index = self.points.len();
+        let (locations, context) = self.plan_live_values(&args[4 + nargs..])?;
+        // The region: the try_call, pads, and the call that defines the result, if any.
+        let result = (data.ty != Type::Void).then(|| data.ty.clone());
+        let units = bytes.max(call_len).div_ceil(call_len).max(1 + u32::from(result.is_some()));
+        let pads = units - 1 - u32::from(result.is_some());
+        let value = self.emit_point(index, &context, &call_args, result.as_ref(), pads);
+        self.values[inst.0 as usize] = value;
+        self.points.push(PlannedPoint { id, shadow: bytes, locations, pads: units - 1, region: Some(target) });
         Ok(())
     }
 
@@ -109,37 +190,63 @@ impl Lowering<'_> {
         }
     }
 
-    /// Emits the point: a try_call carrying the live values, continuing in a fresh block, then
-    /// `pads` pad calls that lengthen the shadow.
-    fn emit_point(&mut self, index: usize, context: &[clif::Value], pads: u32) {
-        let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
+    /// Emits the point: a try_call carrying `args` in the C convention and the live values,
+    /// continuing in a fresh block, then `pads` pad calls, then, for a `result`, a last call that
+    /// returns it. Returns the result's value.
+    ///
+    /// The result comes from that last unit, not from the try_call: the region's code (the target's
+    /// call, once rewritten) leaves it in the return register, which the pads preserve, and a result
+    /// defined at the region's end needs no move inside the region.
+    fn emit_point(
+        &mut self,
+        index: usize,
+        context: &[clif::Value],
+        args: &[(clif::Value, Type)],
+        result: Option<&Type>,
+        pads: u32,
+    ) -> Option<clif::Value> {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.extend(args.iter().map(|(_, t)| AbiParam::new(clif_type(t))));
+        let signature = self.b.import_signature(sig);
         let name = self.b.func.declare_imported_user_function(UserExternalName::new(POINT_NAMESPACE, index as u32));
         let callee = self.b.import_function(ExtFuncData {
             name: ExternalName::user(name),
             signature,
             colocated: true,
-            patchable: true,
+            patchable: args.is_empty(),
         });
         let continuation = self.b.create_block();
         let normal = BlockCall::new(continuation, std::iter::empty::<BlockArg>(), &mut self.b.func.dfg.value_lists);
         let items: Vec<_> = context.iter().map(|&v| ExceptionTableItem::Context(v)).collect();
         let table = self.b.func.dfg.exception_tables.push(ExceptionTableData::new(signature, normal, items));
-        self.b.ins().try_call(callee, &[], table);
+        let arg_values: Vec<clif::Value> = args.iter().map(|(v, _)| *v).collect();
+        self.b.ins().try_call(callee, &arg_values, table);
         self.b.switch_to_block(continuation);
-        if pads == 0 {
-            return;
+        if pads == 0 && result.is_none() {
+            return None;
         }
         // PreserveAll: a pad clobbers nothing, so it never moves a value.
-        let pad_signature = self.b.import_signature(Signature::new(CallConv::PreserveAll));
         let pad_name = self.b.func.declare_imported_user_function(UserExternalName::new(PAD_NAMESPACE, index as u32));
-        let pad = self.b.import_function(ExtFuncData {
-            name: ExternalName::user(pad_name),
-            signature: pad_signature,
-            colocated: true,
-            patchable: true,
-        });
+        // The result's call is a C call (PreserveAll cannot return values); like the try_call before it,
+        // it finds values live across already in callee-saved registers or slots.
+        let import = |b: &mut FunctionBuilder, returns: Option<&Type>| {
+            let cc = if returns.is_some() { CallConv::SystemV } else { CallConv::PreserveAll };
+            let mut sig = Signature::new(cc);
+            sig.returns.extend(returns.map(|t| AbiParam::new(clif_type(t))));
+            let signature = b.import_signature(sig);
+            b.import_function(ExtFuncData {
+                name: ExternalName::user(pad_name),
+                signature,
+                colocated: true,
+                patchable: returns.is_none(),
+            })
+        };
+        let pad = import(&mut self.b, None);
         for _ in 0..pads {
             self.b.ins().call(pad, &[]);
         }
+        let last = import(&mut self.b, Some(result?));
+        let call = self.b.ins().call(last, &[]);
+        self.b.inst_results(call).first().copied()
     }
 }
