@@ -260,15 +260,22 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
     for function in &module.functions {
         for inst in &function.insts {
             let Inst::Call { callee: Value::Func(callee), args, .. } = &inst.kind else { continue };
-            if module.function(*callee).intrinsic() != Some(Intrinsic::StackMap) {
-                continue;
-            }
+            // Stack maps record the operands after ID and shadow; C-convention patch points those
+            // after ID, byte count, target, argument count and the arguments.
+            let first_live = match module.function(*callee).intrinsic() {
+                Some(Intrinsic::StackMap) => 2,
+                Some(Intrinsic::PatchPoint) => match args.get(3).map(|a| &a.value) {
+                    Some(Value::Const(Const::Int(n))) => 4 + *n as usize,
+                    _ => return Err(format!("patch point with a non-constant argument count in @{}", function.name)),
+                },
+                None => continue,
+            };
             let Some(Value::Const(Const::Int(id))) = args.first().map(|a| &a.value) else {
                 return Err(format!("stack map with a non-constant ID in @{}", function.name));
             };
             let live: Vec<LiveType> = args
                 .iter()
-                .skip(2)
+                .skip(first_live)
                 .map(|arg| match (&arg.ty, &arg.value) {
                     (_, Value::Const(Const::Undef | Const::Poison)) => LiveType::Undef,
                     (Type::Int(bits), _) => LiveType::Int(*bits),
