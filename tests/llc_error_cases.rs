@@ -16,6 +16,8 @@ const EXPECTED: &[(&str, &str, Option<&str>)] = &[
     ("e03_ppbytes_not_mult4", "aarch64", None),
     ("e04_numargs_too_big", "x86_64", Some("6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow")),
     ("e05_nonconst_id", "x86_64", Some("6:61: error: stackmap ID must be an i64 constant")),
+    ("e06_anyreg_too_many_args", "x86_64", Some("error: anyregcc patch point with 30 arguments: patchmap passes them in the C argument registers, 6 integer")),
+    ("e06_anyreg_too_many_args", "aarch64", Some("error: anyregcc patch point with 30 arguments: patchmap passes them in the C argument registers, 8 integer")),
     ("e07_anyreg_struct_ret", "x86_64", Some("2:9: error: unsupported struct type")),
     ("e08_aarch64_target_over_48bits", "x86_64", None),
     ("e08_aarch64_target_over_48bits", "aarch64", Some("error: patchpoint target 0xfedcba9876543210 is beyond the 48 bits")),

@@ -104,6 +104,9 @@ pub fn resolve(
                     let offset = fp_offset(layout.stackslots[*slot].offset);
                     PointLocation::Machine(Location::direct(fp, to_i32(offset)?, 8))
                 }
+                PlannedLocation::Register { dwarf, ty } => {
+                    PointLocation::Machine(Location::register(*dwarf, arch.register_size(ty)))
+                }
                 PlannedLocation::Live { index, ty } => match context.get(*index) {
                     Some(ExceptionContextLoc::GPR(hw)) if !ty.is_float() => {
                         let reg = arch.gpr_dwarf(*hw).ok_or_else(|| internal(format!("register encoding {hw}")))?;

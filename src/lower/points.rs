@@ -62,6 +62,8 @@ pub enum PlannedLocation {
     Direct(StackSlot),
     /// A value in the code: the `index`-th Context item of the point, of IR type `ty`.
     Live { index: usize, ty: Type },
+    /// A value in a register the calling convention fixes (anyregcc arguments and results).
+    Register { dwarf: u16, ty: Type },
 }
 
 /// The constant LLVM records for `undef`/`poison` operands: 0xFEFEFEFE as a sign-extended `i32`.
@@ -105,9 +107,6 @@ impl Lowering<'_> {
         let id = constant(0, "ID")? as u64;
         let bytes = constant(1, "byte count")?;
         let nargs = constant(3, "argument count")?;
-        if cc == CallConv_::AnyReg {
-            return Err(self.error(span, "anyregcc patch points are not lowered yet"));
-        }
         let bytes = u32::try_from(bytes as i32)
             .map_err(|_| self.error(span, format!("patchpoint byte count {bytes} is negative")))?;
         let nargs = usize::try_from(nargs as i32)
@@ -144,9 +143,32 @@ impl Lowering<'_> {
             call_args.push((self.value(&operand.value, &operand.ty)?, operand.ty.clone()));
         }
         let index = self.points.len();
-        let (locations, context) = self.plan_live_values(&args[4 + nargs..])?;
-        // The region: the try_call, pads, and the call that defines the result, if any.
+        let (live, context) = self.plan_live_values(&args[4 + nargs..])?;
         let result = (data.ty != Type::Void).then(|| data.ty.clone());
+        // anyregcc: the registers are ours to choose, and we choose the C convention's, so the record
+        // holds the result's register, then each argument's, then the live values.
+        let locations = if cc == CallConv_::AnyReg {
+            let mut fixed = Vec::with_capacity(1 + nargs + live.len());
+            if let Some(ty) = &result {
+                fixed.push(PlannedLocation::Register { dwarf: self.result_register(ty), ty: ty.clone() });
+            }
+            let registers = self.argument_registers(args[4..4 + nargs].iter().map(|a| &a.ty)).ok_or_else(|| {
+                let (ints, target) = if self.is_aarch64() { (8, "AArch64") } else { (6, "x86-64") };
+                self.error(
+                    span,
+                    format!(
+                        "anyregcc patch point with {nargs} arguments: patchmap passes them in the C argument \
+                         registers, {ints} integer and 8 floating-point ones on {target}"
+                    ),
+                )
+            })?;
+            fixed.extend(registers.into_iter().zip(&args[4..4 + nargs]).map(|(dwarf, a)| PlannedLocation::Register { dwarf, ty: a.ty.clone() }));
+            fixed.extend(live);
+            fixed
+        } else {
+            live
+        };
+        // The region: the try_call, pads, and the call that defines the result, if any.
         let units = bytes.max(call_len).div_ceil(call_len).max(1 + u32::from(result.is_some()));
         let pads = units - 1 - u32::from(result.is_some());
         let value = self.emit_point(index, &context, &call_args, result.as_ref(), pads);
@@ -175,6 +197,35 @@ impl Lowering<'_> {
             locations.push(planned);
         }
         Ok((locations, context))
+    }
+
+    /// DWARF numbers of the C convention's argument registers for arguments of these types, or `None`
+    /// when some argument would go on the stack (x86-64: rdi rsi rdx rcx r8 r9, xmm0-7; AArch64: x0-x7,
+    /// v0-v7).
+    fn argument_registers<'t>(&self, types: impl Iterator<Item = &'t Type>) -> Option<Vec<u16>> {
+        let (ints, floats): (&[u16], [u16; 8]) = if self.is_aarch64() {
+            (&[0, 1, 2, 3, 4, 5, 6, 7], [64, 65, 66, 67, 68, 69, 70, 71])
+        } else {
+            (&[5, 4, 1, 2, 8, 9], [17, 18, 19, 20, 21, 22, 23, 24])
+        };
+        let (mut next_int, mut next_float) = (0, 0);
+        types
+            .map(|ty| {
+                let (bank, next) = if ty.is_float() { (&floats[..], &mut next_float) } else { (ints, &mut next_int) };
+                let reg = bank.get(*next).copied();
+                *next += 1;
+                reg
+            })
+            .collect()
+    }
+
+    /// DWARF number of the C convention's result register for `ty` (rax/xmm0, x0/v0).
+    fn result_register(&self, ty: &Type) -> u16 {
+        match (self.is_aarch64(), ty.is_float()) {
+            (false, false) | (true, false) => 0,
+            (false, true) => 17,
+            (true, true) => 64,
+        }
     }
 
     /// The 64-bit value llc-19 records for an integer constant of type `ty`: after legalisation it

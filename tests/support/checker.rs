@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use patchmap::ir::{Const, Inst, Intrinsic, Module, Type, Value};
+use patchmap::ir::{CallConv, Const, Function, Inst, Intrinsic, Module, Operand, Type, Value};
 
 use super::{run, run_with_deadline, Arch, Outcome, Toolchain};
 
@@ -262,33 +262,25 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
             let Inst::Call { callee: Value::Func(callee), args, .. } = &inst.kind else { continue };
             // Stack maps record the operands after ID and shadow; C-convention patch points those
             // after ID, byte count, target, argument count and the arguments.
+            // anyregcc patch points record the result's register first (not yet written at the region's
+            // start: unchecked), then the arguments, then the live values.
+            let anyreg = matches!(inst.kind, Inst::Call { cc: CallConv::AnyReg, .. });
             let first_live = match module.function(*callee).intrinsic() {
                 Some(Intrinsic::StackMap) => 2,
+                Some(Intrinsic::PatchPoint) if anyreg => 4,
                 Some(Intrinsic::PatchPoint) => match args.get(3).map(|a| &a.value) {
                     Some(Value::Const(Const::Int(n))) => 4 + *n as usize,
                     _ => return Err(format!("patch point with a non-constant argument count in @{}", function.name)),
                 },
                 None => continue,
             };
+            let result = (anyreg && inst.ty != Type::Void).then_some(LiveType::Undef);
             let Some(Value::Const(Const::Int(id))) = args.first().map(|a| &a.value) else {
                 return Err(format!("stack map with a non-constant ID in @{}", function.name));
             };
-            let live: Vec<LiveType> = args
-                .iter()
-                .skip(first_live)
-                .map(|arg| match (&arg.ty, &arg.value) {
-                    (_, Value::Const(Const::Undef | Const::Poison)) => LiveType::Undef,
-                    (Type::Int(bits), _) => LiveType::Int(*bits),
-                    (Type::Float, _) => LiveType::Float,
-                    (Type::Double, _) => LiveType::Double,
-                    (_, Value::Inst(i)) => match &function.inst(*i).kind {
-                        Inst::Alloca { ty, .. } => LiveType::Ptr { pointee: Some(ty.alloc_size()) },
-                        _ => LiveType::Ptr { pointee: None },
-                    },
-                    (_, Value::Global(g)) => LiveType::Ptr { pointee: Some(module.global(*g).ty.alloc_size()) },
-                    (_, Value::Func(_)) => LiveType::Ptr { pointee: Some(0) },
-                    _ => LiveType::Ptr { pointee: None },
-                })
+            let live: Vec<LiveType> = result
+                .into_iter()
+                .chain(args.iter().skip(first_live).map(|arg| live_type(module, function, arg)))
                 .collect();
             let id = *id as u64;
             match types.get(&id) {
@@ -302,6 +294,23 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
         }
     }
     Ok(types)
+}
+
+/// How a live operand's value is compared: by its IR type, or through what it points to.
+fn live_type(module: &Module, function: &Function, arg: &Operand) -> LiveType {
+    match (&arg.ty, &arg.value) {
+        (_, Value::Const(Const::Undef | Const::Poison)) => LiveType::Undef,
+        (Type::Int(bits), _) => LiveType::Int(*bits),
+        (Type::Float, _) => LiveType::Float,
+        (Type::Double, _) => LiveType::Double,
+        (_, Value::Inst(i)) => match &function.inst(*i).kind {
+            Inst::Alloca { ty, .. } => LiveType::Ptr { pointee: Some(ty.alloc_size()) },
+            _ => LiveType::Ptr { pointee: None },
+        },
+        (_, Value::Global(g)) => LiveType::Ptr { pointee: Some(module.global(*g).ty.alloc_size()) },
+        (_, Value::Func(_)) => LiveType::Ptr { pointee: Some(0) },
+        _ => LiveType::Ptr { pointee: None },
+    }
 }
 
 // What the examples announce on stdout (`S<id> ...` lines) and the check of a run against it.
