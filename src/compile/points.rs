@@ -132,7 +132,13 @@ pub fn resolve(
                         point.id
                     )));
                 }
-                arch.preserved_registers().to_vec()
+                // The result's register is live out of the region too.
+                let mut live_outs = arch.preserved_registers().to_vec();
+                if let Some(result) = point.result_register {
+                    live_outs.push(result);
+                    live_outs.sort_unstable();
+                }
+                live_outs
             }
             None => {
                 let available = shadow_room(arch, compiled, &starts, &nops, start);

@@ -40,6 +40,8 @@ pub struct PlannedPoint {
     pub pads: u32,
     /// For a patch point: what its region calls.
     pub region: Option<CallTarget>,
+    /// For a patch point with a result: its register (DWARF number) and size.
+    pub result_register: Option<(u16, u8)>,
 }
 
 /// The target of a patch point's call sequence.
@@ -89,7 +91,7 @@ impl Lowering<'_> {
         let (locations, context) = self.plan_live_values(&args[2..])?;
         let pads = self.pads.get(index).copied().unwrap_or(0);
         self.emit_point(index, &context, &[], None, pads);
-        self.points.push(PlannedPoint { id, shadow, locations, pads, region: None });
+        self.points.push(PlannedPoint { id, shadow, locations, pads, region: None, result_register: None });
         Ok(())
     }
 
@@ -173,7 +175,11 @@ impl Lowering<'_> {
         let pads = units - 1 - u32::from(result.is_some());
         let value = self.emit_point(index, &context, &call_args, result.as_ref(), pads);
         self.values[inst.0 as usize] = value;
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, pads: units - 1, region: Some(target) });
+        let result_register = result.as_ref().map(|ty| {
+            let size = if ty.is_float() && !self.is_aarch64() { 16 } else { 8 };
+            (self.result_register(ty), size)
+        });
+        self.points.push(PlannedPoint { id, shadow: bytes, locations, pads: units - 1, region: Some(target), result_register });
         Ok(())
     }
 
