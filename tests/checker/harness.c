@@ -685,6 +685,58 @@ static int unprotect_text(void) {
 
 extern char **environ;
 
+/* What a patched region calls: two arguments in, a result out that the program goes on to use. */
+long patchmap_patch_handler(long a, long b) {
+    return a * b + 1000;
+}
+
+static void patch_region(const char *spec) {
+    char *end;
+    uint64_t id = strtoull(spec, &end, 10);
+    unsigned long bytes = *end == ':' ? strtoul(end + 1, NULL, 10) : 0;
+    const struct record *rec = NULL;
+    for (unsigned r = 0; r < nrecords; r++)
+        if (records[r].id == id)
+            rec = &records[r];
+#if defined(__x86_64__)
+    const unsigned long sequence = 13;
+#else
+    const unsigned long sequence = 16;
+#endif
+    if (!rec || bytes < sequence || bytes > 64 || unprotect_text() != 0) {
+        report("E", "cannot patch: no such record, a region too small for the call, or read-only text");
+        return;
+    }
+    uint8_t code[64];
+    uint64_t target = (uint64_t)(uintptr_t)patchmap_patch_handler;
+#if defined(__x86_64__)
+    static const uint8_t nop = 0x90;
+    unsigned n = 0;
+    code[n++] = 0x49; /* movabs r11, target */
+    code[n++] = 0xbb;
+    memcpy(code + n, &target, 8);
+    n += 8;
+    code[n++] = 0x41; /* call r11 */
+    code[n++] = 0xff;
+    code[n++] = 0xd3;
+    for (; n < bytes; n++)
+        code[n] = nop;
+#else
+    uint32_t words[16];
+    unsigned n = 0;
+    words[n++] = 0xd2c00010u | (uint32_t)((target >> 32) & 0xffff) << 5; /* movz x16, #hi, lsl #32 */
+    words[n++] = 0xf2a00010u | (uint32_t)((target >> 16) & 0xffff) << 5; /* movk x16, #mid, lsl #16 */
+    words[n++] = 0xf2800010u | (uint32_t)(target & 0xffff) << 5;         /* movk x16, #lo */
+    words[n++] = 0xd63f0200u;                                            /* blr x16 */
+    for (; n * 4 < bytes; n++)
+        words[n] = 0xd503201fu;
+    memcpy(code, words, n * 4);
+#endif
+    memcpy((void *)rec->pc, code, bytes);
+    __builtin___clear_cache((char *)rec->pc, (char *)rec->pc + bytes);
+    report("W", "patched");
+}
+
 __attribute__((constructor)) static void checker_start(void) {
     const char *path = getenv("PATCHMAP_CHECKER_OUT");
     if (path) {
@@ -732,6 +784,14 @@ __attribute__((constructor)) static void checker_start(void) {
             return;
         }
         off = (off + n + 7) & ~(size_t)7;
+    }
+
+    /* Patch mode (PATCHMAP_PATCH=<id>:<bytes>): instead of checking, rewrite that record's region with
+       a call to patchmap_patch_handler followed by nops, as a runtime patches a patch point. */
+    const char *patch = getenv("PATCHMAP_PATCH");
+    if (patch) {
+        patch_region(patch);
+        return;
     }
 
     for (char **e = environ; e && *e; e++) {
