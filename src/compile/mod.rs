@@ -90,6 +90,8 @@ pub struct CompiledFunction {
     pub points: Vec<points::PointRecord>,
     /// LLVM's stack size of the function (`DYNAMIC_STACK_SIZE` with dynamic or over-aligned allocas).
     pub stack_size: u64,
+    /// AArch64 patch point regions (offset) whose call sequence must be given a function's address.
+    pub symbol_calls: Vec<(u32, ir::FuncId)>,
 }
 
 /// Verifies `module`, then compiles every defined function, in module order. Functions are spread
@@ -189,12 +191,13 @@ fn compile_function(
     }
     // Patch point regions with a target start with LLVM's call sequence.
     let mut extra_relocs = Vec::new();
+    let mut symbol_calls = Vec::new();
     for record in &records {
         let address = match record.target {
             None | Some(CallTarget::Null) => continue,
             Some(CallTarget::Address(a)) => a,
-            Some(CallTarget::Function(f)) => {
-                // x86-64 only (the lowering refuses symbols on AArch64): movabs's immediate.
+            Some(CallTarget::Function(f)) if arch == Arch::X86_64 => {
+                // movabs's 64-bit immediate: an absolute relocation, as llc-19 emits it.
                 let target = symbols.function(f).expect("a patch point target is not an intrinsic");
                 extra_relocs.push(ModuleReloc {
                     offset: record.offset + 2,
@@ -202,6 +205,12 @@ fn compile_function(
                     name: cranelift_module::ModuleRelocTarget::user(0, target.as_u32()),
                     addend: 0,
                 });
+                0
+            }
+            Some(CallTarget::Function(f)) => {
+                // movz/movk/movk take the address in 16-bit pieces, which cranelift-module has no
+                // relocation for: the emitter fills them in (MOVW relocations, or the JIT's address).
+                symbol_calls.push((record.offset, f));
                 0
             }
         };
@@ -235,6 +244,7 @@ fn compile_function(
         unwind,
         points: records,
         stack_size,
+        symbol_calls,
     })
 }
 

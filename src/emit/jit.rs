@@ -66,6 +66,18 @@ impl JitCode {
                 (module.function(f.func).name.clone(), (f.func, code))
             })
             .collect();
+        // AArch64 patch points whose target is a function: its address is known only now.
+        for f in &compiled {
+            for &(offset, target) in &f.symbol_calls {
+                let callee = out.get_finalized_function(symbols.function(target).expect("targets are not intrinsics"));
+                let region = address(f).wrapping_add(offset as usize) as *mut u8;
+                let call = crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64)
+                    .map_err(|e| CompileError::Emit(format!("patch point in '{}': {e}", module.function(f.func).name)))?;
+                // SAFETY: the region is code just finalized for this module; nothing runs it yet.
+                unsafe { crate::runtime::patch_code(crate::runtime::PatchTarget::Aarch64, region, call.len(), &call) }
+                    .map_err(|e| CompileError::Emit(e.to_string()))?;
+            }
+        }
         let map = section::stack_map(&compiled, |f| address(f) as u64);
         let stack_map =
             if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };

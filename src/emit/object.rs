@@ -2,6 +2,8 @@
 //! `.eh_frame`.
 
 use cranelift_module::default_libcall_names;
+use cranelift_object::object::write::Relocation;
+use cranelift_object::object::{elf, RelocationFlags};
 use cranelift_object::{ObjectBuilder, ObjectModule};
 
 use super::{define_module, eh_frame, section};
@@ -19,6 +21,30 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
     let mut out = ObjectModule::new(builder);
     let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
     let mut product = out.finish();
+    for f in &compiled {
+        let function = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
+        for &(offset, target) in &f.symbol_calls {
+            let target = product.function_symbol(symbols.function(target).expect("targets are not intrinsics"));
+            let symbol = product.object.symbol(function);
+            let (base, section) = (symbol.value, symbol.section.id().expect("a defined function lies in a section"));
+            // movz #G2, movk #G1, movk #G0: the address in 16-bit pieces, as the linker resolves them.
+            for (k, r_type) in [elf::R_AARCH64_MOVW_UABS_G2_NC, elf::R_AARCH64_MOVW_UABS_G1_NC, elf::R_AARCH64_MOVW_UABS_G0_NC]
+                .into_iter()
+                .enumerate()
+            {
+                let relocation = Relocation {
+                    offset: base + u64::from(offset) + 4 * k as u64,
+                    symbol: target,
+                    addend: 0,
+                    flags: RelocationFlags::Elf { r_type },
+                };
+                product
+                    .object
+                    .add_relocation(section, relocation)
+                    .map_err(|e| CompileError::Emit(format!("cannot relocate a patch point: {e}")))?;
+            }
+        }
+    }
     let unwind: Vec<_> = compiled
         .iter()
         .filter_map(|f| {

@@ -137,9 +137,6 @@ impl Lowering<'_> {
                 return Err(self.error(span, format!("patchpoint target {a:#x} is beyond the 48 bits AArch64's call sequence reaches")));
             }
         }
-        if let (CallTarget::Function(_), true) = (target, self.is_aarch64()) {
-            return Err(self.error(span, "patchpoint targets that are symbols are not supported on AArch64 (use an address)"));
-        }
         let mut call_args = Vec::with_capacity(nargs);
         for operand in &args[4..4 + nargs] {
             call_args.push((self.value(&operand.value, &operand.ty)?, operand.ty.clone()));
