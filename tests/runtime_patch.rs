@@ -51,7 +51,7 @@ fn a_patched_shadow_calls_the_handler() {
     let function = view.function(0).unwrap();
     let record = view.records().find(|r| r.id() == 1).unwrap();
     let address = (function.address + u64::from(record.instruction_offset())) as *mut u8;
-    let call = encode_call(PatchTarget::X86_64, handler as usize as u64).unwrap();
+    let call = encode_call(PatchTarget::X86_64, handler as *const () as u64).unwrap();
     assert_eq!(call.len(), 13);
     // SAFETY: the record's 16-byte shadow is JIT code of ours, and no other thread runs it.
     unsafe { patch_code(PatchTarget::X86_64, address, 16, &call) }.unwrap();
@@ -115,7 +115,7 @@ entry:
   ret i64 %r
 }}
 ",
-        add_and_count as usize
+        add_and_count as *const () as usize
     );
     let module = patchmap::ir::parse("pp.ll", &text).unwrap();
     let jit = JitCode::compile(&module, &Options::new(None, "speed", 3).unwrap()).unwrap();
@@ -130,7 +130,7 @@ entry:
     assert_eq!(record.id(), 9);
     assert!(record.num_live_outs() > 0, "patch points list live-outs");
     let region = (g.address as u64 + u64::from(record.instruction_offset())) as *mut u8;
-    let call = encode_call(PatchTarget::X86_64, multiply as usize as u64).unwrap();
+    let call = encode_call(PatchTarget::X86_64, multiply as *const () as u64).unwrap();
     // SAFETY: the 13-byte region is ours and no other thread runs g.
     unsafe { patch_code(PatchTarget::X86_64, region, 13, &call) }.unwrap();
     // SAFETY: g now calls multiply(6, 7) and adds 1.

@@ -47,14 +47,7 @@ fn build(text: &str, arch: Arch, name: &str, dir: &std::path::Path, tc: &support
 }
 
 fn run(exe: &std::path::Path, tc: &support::Toolchain, patch: Option<&str>) -> (Option<i32>, String) {
-    let mut cmd = match &tc.runner {
-        Some(runner) => {
-            let mut c = Command::new(runner);
-            c.arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
+    let mut cmd = tc.command(exe);
     if let Some(spec) = patch {
         cmd.env("PATCHMAP_PATCH", spec);
     }

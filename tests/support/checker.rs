@@ -111,14 +111,7 @@ pub fn build_checked(object: &[u8], toolchain: &Toolchain, dir: &Path, name: &st
 pub fn run_checked_report(exe: &Path, toolchain: &Toolchain) -> Result<(Outcome, Report), String> {
     let out_path = exe.with_extension("checker.txt");
     let _ = std::fs::remove_file(&out_path);
-    let mut cmd = match &toolchain.runner {
-        Some(runner) => {
-            let mut c = Command::new(runner);
-            c.arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
+    let mut cmd = toolchain.command(exe);
     cmd.env("PATCHMAP_CHECKER_OUT", &out_path);
     let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(60))?;
     let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;

@@ -100,6 +100,18 @@ pub struct Toolchain {
 }
 
 impl Toolchain {
+    /// A command that runs `exe` for this architecture (under the emulator where there is one).
+    pub fn command(&self, exe: &Path) -> Command {
+        match &self.runner {
+            Some(runner) => {
+                let mut c = Command::new(runner);
+                c.arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        }
+    }
+
     /// Links `object` (statically for AArch64, which runs under qemu-user) into `dir/name` and runs it
     /// with a time limit.
     pub fn link_and_run(&self, object: &[u8], dir: &Path, name: &str) -> Result<Outcome, String> {
@@ -115,14 +127,7 @@ impl Toolchain {
         if code != 0 {
             return Err(format!("linking {} failed: {err}", obj.display()));
         }
-        let mut cmd = match &self.runner {
-            Some(runner) => {
-                let mut c = Command::new(runner);
-                c.arg(&exe);
-                c
-            }
-            None => Command::new(&exe),
-        };
+        let mut cmd = self.command(&exe);
         let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(20))?;
         let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;
         Ok(Outcome { status, stdout })
