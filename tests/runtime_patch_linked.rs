@@ -5,7 +5,6 @@
 
 mod support;
 
-use std::process::Command;
 
 use patchmap::compile::Options;
 use support::{checker, Arch};
