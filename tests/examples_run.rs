@@ -1,0 +1,47 @@
+//! The `cargo run --example` demos run, print what happens and exit 0. `cargo test` builds them next
+//! to the test binaries.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn example(name: &str) -> Option<PathBuf> {
+    // target/<profile>/deps/examples_run-* -> target/<profile>/examples/<name>
+    let exe = std::env::current_exe().ok()?;
+    let path = exe.parent()?.parent()?.join("examples").join(name);
+    path.is_file().then_some(path)
+}
+
+fn run(name: &str) -> String {
+    let path = example(name).unwrap_or_else(|| panic!("example {name} was not built (cargo test builds examples)"));
+    let out = Command::new(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{name}: {:?}\n{stdout}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+#[test]
+fn inline_cache_patches_its_region_and_speeds_up() {
+    let out = run("inline_cache");
+    if out.starts_with("no JIT") {
+        return;
+    }
+    assert!(out.contains("slow path 1000000 calls, fast path 0 calls"), "{out}");
+    assert!(out.contains("slow path 1000000 calls, fast path 1000000 calls"), "{out}");
+    assert!(out.contains("speed-up: "), "{out}");
+}
+
+#[test]
+fn object_compiles_links_runs_and_dumps() {
+    let out = run("object");
+    assert!(out.contains("x86_64: ") && out.contains("aarch64: "), "{out}");
+    assert!(out.contains("LLVM StackMap Version: 3") && out.contains("Record ID: 40"), "{out}");
+    if std::env::consts::ARCH == "x86_64" && !out.contains("cc is not available") {
+        assert!(out.contains("exit status Some(19)") && out.contains("S41 "), "{out}");
+    }
+}
+
+#[test]
+fn build_ir_builds_and_prints_a_module() {
+    let out = run("build_ir");
+    assert!(out.contains("define"), "{out}");
+}
