@@ -53,7 +53,10 @@ fn main() {
     all_examples.sort();
 
     let out = dir.join("out.o");
-    println!("{:<28} {:>12} {:>12} {:>12} {:>10} {:>10}", "input", "patchmap", "llc-19 -O0", "llc-19 -O2", "O0/ours", "O2/ours");
+    println!(
+        "{:<28} {:>12} {:>12} {:>12} {:>10} {:>10}",
+        "input", "patchmap", "llc-19 -O0", "llc-19 -O2", "O0/ours", "O2/ours"
+    );
     let report = |name: &str, files: &[PathBuf]| {
         let (mut ours, mut o0, mut o2) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..RUNS {

@@ -69,8 +69,11 @@ fn main() {
         let (mut total_maps, mut total_live, mut ours_added, mut llc_added) = (0, 0, 0i64, 0i64);
         for input in &inputs {
             let text = std::fs::read_to_string(input).unwrap();
-            let without: String =
-                text.lines().filter(|l| !l.contains("call void (i64, i32, ...) @llvm.experimental.stackmap(")).map(|l| format!("{l}\n")).collect();
+            let without: String = text
+                .lines()
+                .filter(|l| !l.contains("call void (i64, i32, ...) @llvm.experimental.stackmap("))
+                .map(|l| format!("{l}\n"))
+                .collect();
             let with_ours = ours(&text, target);
             let (maps, live) = counts(&with_ours);
             let ours_delta = text_size(&with_ours) as i64 - text_size(&ours(&without, target)) as i64;

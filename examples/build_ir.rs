@@ -42,7 +42,8 @@ fn main() -> Result<(), ir::IrError> {
 
     f.switch_to(exit);
     // A 15-byte patchable region that a runtime may later turn into a call.
-    let patched = f.patchpoint(CallConv::AnyReg, Type::I64, 2, 15, null(), &[Operand::new(Type::I64, acc2.clone())], &[]);
+    let patched =
+        f.patchpoint(CallConv::AnyReg, Type::I64, 2, 15, null(), &[Operand::new(Type::I64, acc2.clone())], &[]);
     f.name(&patched, "patched");
     f.ret(patched);
     f.finish();

@@ -9,9 +9,10 @@ use std::process::Command;
 use patchmap::compile::Options;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let input = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll")
-    });
+    let input = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"));
     let module = patchmap::ir::parse_file(&input)?;
     let dir = std::env::temp_dir().join(format!("patchmap-object-example-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;

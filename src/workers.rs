@@ -6,7 +6,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// time to as many threads as there are cores (functions differ wildly in size, so fixed chunks would
 /// leave cores idle), but only when there are at least `min_per_thread` items per extra thread: below
 /// that the threads cost more than they save, and the work runs on the caller's thread.
-pub(crate) fn map<'a, T: Sync, R: Send>(items: &'a [T], min_per_thread: usize, work: impl Fn(&'a T) -> R + Sync) -> Vec<R> {
+pub(crate) fn map<'a, T: Sync, R: Send>(
+    items: &'a [T],
+    min_per_thread: usize,
+    work: impl Fn(&'a T) -> R + Sync,
+) -> Vec<R> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = cores.min(items.len() / min_per_thread.max(1)).max(1);
     if threads == 1 {

@@ -8,12 +8,11 @@
 
 mod support;
 
-
 use std::path::Path;
 
 use patchmap::stackmap::object_file;
 use patchmap::stackmap::{Endian, Version};
-use support::checker::{self, check_truth, normalized, LiveType, LocationValue, Normalized, Normal, Report};
+use support::checker::{self, check_truth, normalized, LiveType, LocationValue, Normal, Normalized, Report};
 use support::{Arch, Outcome, Toolchain};
 
 fn examples() -> Vec<std::path::PathBuf> {
@@ -24,7 +23,15 @@ fn examples() -> Vec<std::path::PathBuf> {
 
 /// Builds `ll` with llc-19 at `-O<opt>`, rewrites its section as `version`, runs it under the checker
 /// and checks it against the announced values and the plain run.
-fn checked_run(llc: &Path, tc: &Toolchain, dir: &Path, ll: &Path, opt: &str, version: u8, plain: &Outcome) -> Result<Report, String> {
+fn checked_run(
+    llc: &Path,
+    tc: &Toolchain,
+    dir: &Path,
+    ll: &Path,
+    opt: &str,
+    version: u8,
+    plain: &Outcome,
+) -> Result<Report, String> {
     let name = format!("{}-O{opt}-v{version}-{:?}", ll.file_stem().unwrap().to_string_lossy(), tc.arch);
     let mut object = support::llc_object(llc, ll, tc.arch, opt, dir)?;
     if version != 3 {
@@ -130,7 +137,10 @@ fn checker_catches_a_wrong_location() {
             let exe = checker::build_checked(&broken, &tc, dir.path(), &format!("broken-{kind:?}")).unwrap();
             let (outcome, report) = checker::run_checked_report(&exe, &tc).unwrap();
             assert_eq!(outcome, plain);
-            assert!(check_truth(&report, &outcome.stdout).is_err(), "a wrong {kind:?} location went unnoticed on {arch:?}");
+            assert!(
+                check_truth(&report, &outcome.stdout).is_err(),
+                "a wrong {kind:?} location went unnoticed on {arch:?}"
+            );
         }
     }
 }
@@ -146,7 +156,8 @@ fn parses_every_line_kind() {
     let v: &[LocationValue] = &report.hits[0].values;
     assert_eq!(v[1].stored, Some(0x2a));
     assert_eq!(v[2].symbol, Some(("g".to_string(), 8)));
-    let types = [LiveType::Int(1), LiveType::Ptr { pointee: Some(1) }, LiveType::Ptr { pointee: Some(4) }, LiveType::Undef];
+    let types =
+        [LiveType::Int(1), LiveType::Ptr { pointee: Some(1) }, LiveType::Ptr { pointee: Some(4) }, LiveType::Undef];
     assert_eq!(
         checker::normalize(v, &types),
         vec![

@@ -10,7 +10,8 @@ fn patchmap(args: &[&str]) -> (i32, String, String) {
     support::run(Command::new(support::patchmap_bin()).args(args))
 }
 
-const ADD: &str = "define i64 @add3(i64 %a, i64 %b, i64 %c) {\n  %s = add i64 %a, %b\n  %t = sub i64 %s, %c\n  ret i64 %t\n}\n\
+const ADD: &str =
+    "define i64 @add3(i64 %a, i64 %b, i64 %c) {\n  %s = add i64 %a, %b\n  %t = sub i64 %s, %c\n  ret i64 %t\n}\n\
 define i32 @narrow(i32 %x) {\n  %y = mul i32 %x, 65536\n  ret i32 %y\n}\n";
 
 #[test]
@@ -97,7 +98,9 @@ fn unknown_targets_and_levels_are_refused() {
 fn demo_compiles_and_runs_its_embedded_program() {
     let (code, out, err) = patchmap(&["demo"]);
     assert_eq!(code, 0, "{err}");
-    for expected in ["x86_64: a ", "aarch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"] {
+    for expected in
+        ["x86_64: a ", "aarch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"]
+    {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }
     assert_eq!(out.matches("S40 ").count(), 5, "five loop iterations:\n{out}");
@@ -108,10 +111,14 @@ fn compile_and_run_verify_before_lowering() {
     let dir = tempfile::tempdir().unwrap();
     let ll = dir.path().join("bad.ll");
     // Parses, but %s is used before its definition dominates the use.
-    std::fs::write(&ll, "define i64 @main() {\nentry:\n  br label %b\nb:\n  ret i64 %s\nc:\n  %s = add i64 1, 2\n  br label %b\n}\n")
-        .unwrap();
+    std::fs::write(
+        &ll,
+        "define i64 @main() {\nentry:\n  br label %b\nb:\n  ret i64 %s\nc:\n  %s = add i64 1, 2\n  br label %b\n}\n",
+    )
+    .unwrap();
     let out = dir.path().join("bad.o");
-    for args in [vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()], vec!["run", ll.to_str().unwrap()]] {
+    for args in [vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()], vec!["run", ll.to_str().unwrap()]]
+    {
         let (code, _, err) = patchmap(&args);
         assert_ne!(code, 0, "{args:?}");
         assert!(err.starts_with(&format!("{}:5:", ll.display())) && err.contains("dominate"), "{args:?}: {err}");

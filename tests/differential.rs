@@ -39,14 +39,20 @@ fn differential(arch: Arch) {
                 .and_then(|obj| toolchain.link_and_run(&obj, dir.path(), &format!("{name}-{opt}")));
             match ours {
                 Ok(outcome) if outcome == reference => {}
-                Ok(outcome) => failures.push(format!(
-                    "{name} -O {opt}: patchmap gave {outcome:?}, llc-19 -O2 gave {reference:?}"
-                )),
+                Ok(outcome) => {
+                    failures.push(format!("{name} -O {opt}: patchmap gave {outcome:?}, llc-19 -O2 gave {reference:?}"))
+                }
                 Err(e) => failures.push(format!("{name} -O {opt}: {e}")),
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} examples differ on {arch:?}:\n{}", failures.len(), examples.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples differ on {arch:?}:\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -90,4 +96,3 @@ fn jit_run_agrees_with_native_execution() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
-

@@ -23,22 +23,13 @@ fn check_seed(llc: &Path, tc: &Toolchain, dir: &Path, seed: u64) -> Outcome {
     };
     let o0 = build_and_run("0");
     let o2 = build_and_run("2");
-    assert_eq!(
-        o0, o2,
-        "seed {seed} ({:?}): -O0 and -O2 disagree; generator::program({seed}) reproduces it",
-        tc.arch
-    );
-    let checksum: u64 = o2.stdout.trim_end().parse().unwrap_or_else(|_| {
-        panic!(
-            "seed {seed}: output {:?} is not one decimal number",
-            o2.stdout
-        )
-    });
-    assert_eq!(
-        o2.status,
-        (checksum & 0x7f) as i32,
-        "seed {seed}: exit status is not checksum & 0x7f"
-    );
+    assert_eq!(o0, o2, "seed {seed} ({:?}): -O0 and -O2 disagree; generator::program({seed}) reproduces it", tc.arch);
+    let checksum: u64 = o2
+        .stdout
+        .trim_end()
+        .parse()
+        .unwrap_or_else(|_| panic!("seed {seed}: output {:?} is not one decimal number", o2.stdout));
+    assert_eq!(o2.status, (checksum & 0x7f) as i32, "seed {seed}: exit status is not checksum & 0x7f");
     o2
 }
 
@@ -46,9 +37,7 @@ fn check_seed(llc: &Path, tc: &Toolchain, dir: &Path, seed: u64) -> Outcome {
 fn for_seeds(seeds: std::ops::Range<u64>, check: impl Fn(u64) -> Outcome + Sync) -> Vec<Outcome> {
     let seeds: Vec<u64> = seeds.collect();
     let mut results: Vec<Option<Outcome>> = (0..seeds.len()).map(|_| None).collect();
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(1, 4);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
     std::thread::scope(|s| {
         let chunks: Vec<_> = results.chunks_mut(seeds.len().div_ceil(threads)).collect();
         let mut start = 0;
@@ -77,11 +66,7 @@ fn generated_programs_agree_at_o0_and_o2_on_x86_64() {
     let mut sums: Vec<&str> = outcomes.iter().map(|o| o.stdout.as_str()).collect();
     sums.sort();
     sums.dedup();
-    assert!(
-        sums.len() >= 48,
-        "only {} distinct checksums over 50 seeds",
-        sums.len()
-    );
+    assert!(sums.len() >= 48, "only {} distinct checksums over 50 seeds", sums.len());
 }
 
 #[test]
@@ -106,31 +91,11 @@ fn generated_programs_agree_on_aarch64_and_x86_64() {
 fn a_seed_reproduces_its_program() {
     assert_eq!(generator::program(7), generator::program(7));
     assert_ne!(generator::program(7), generator::program(8));
-    let small = generator::GeneratorConfig {
-        functions: 1,
-        statements_per_block: 2,
-        ..Default::default()
-    };
-    let big = generator::GeneratorConfig {
-        functions: 12,
-        statements_per_block: 12,
-        ..Default::default()
-    };
-    let (s, b) = (
-        generator::program_with(3, &small),
-        generator::program_with(3, &big),
-    );
-    assert!(
-        b.len() > 3 * s.len(),
-        "size knobs have no effect: {} vs {} bytes",
-        s.len(),
-        b.len()
-    );
-    assert_eq!(
-        s.matches("\ndefine ").count(),
-        1 + 1 + 1,
-        "print_u64, f0 and main"
-    );
+    let small = generator::GeneratorConfig { functions: 1, statements_per_block: 2, ..Default::default() };
+    let big = generator::GeneratorConfig { functions: 12, statements_per_block: 12, ..Default::default() };
+    let (s, b) = (generator::program_with(3, &small), generator::program_with(3, &big));
+    assert!(b.len() > 3 * s.len(), "size knobs have no effect: {} vs {} bytes", s.len(), b.len());
+    assert_eq!(s.matches("\ndefine ").count(), 1 + 1 + 1, "print_u64, f0 and main");
 }
 
 #[test]

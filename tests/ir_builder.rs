@@ -20,7 +20,11 @@ fn looped() -> Module {
     let next = f.add(i.clone(), int(1));
     f.add_incoming(&i, int(0), entry);
     f.add_incoming(&i, next.clone(), head);
-    f.stackmap(7, 0, &[Operand::new(Type::I64, i.clone()), Operand::new(Type::Ptr, slot), Operand::new(Type::I32, int(-5))]);
+    f.stackmap(
+        7,
+        0,
+        &[Operand::new(Type::I64, i.clone()), Operand::new(Type::Ptr, slot), Operand::new(Type::I32, int(-5))],
+    );
     let done = f.icmp(IntPred::Sge, next.clone(), f.param(0));
     f.cond_br(done, exit, head);
     f.switch_to(exit);
@@ -44,7 +48,9 @@ fn built_module_verifies_prints_and_parses_back() {
         let path = dir.path().join("built.ll");
         std::fs::write(&path, &text).unwrap();
         let (code, _, stderr) = support::run(
-            std::process::Command::new(llc).args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"]).arg(&path),
+            std::process::Command::new(llc)
+                .args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"])
+                .arg(&path),
         );
         assert_eq!(code, 0, "llc-19 rejects:\n{stderr}\n{text}");
     }
@@ -58,43 +64,61 @@ fn count_fn(m: &mut Module) -> &mut ir::Function {
 #[test]
 fn verifier_catches_built_mistakes() {
     let cases: Vec<(&str, Box<dyn Fn(&mut Module)>)> = vec![
-        ("use of instruction #99 which does not exist in 'add'", Box::new(|m| {
-            let f = count_fn(m);
-            let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Binary { .. })).unwrap();
-            if let Inst::Binary { rhs, .. } = &mut f.insts[id].kind {
-                *rhs = Value::Inst(InstId(99));
-            }
-        })),
-        ("use of parameter #3, but '@count' has 1 parameters in 'icmp'", Box::new(|m| {
-            let f = count_fn(m);
-            let id = f.insts.iter().position(|d| matches!(d.kind, Inst::ICmp { .. })).unwrap();
-            if let Inst::ICmp { rhs, .. } = &mut f.insts[id].kind {
-                *rhs = Value::Param(3);
-            }
-        })),
-        ("'br' refers to block #9 which does not exist", Box::new(|m| {
-            let f = count_fn(m);
-            let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Br { .. })).unwrap();
-            f.insts[id].kind = Inst::Br { dest: BlockId(9) };
-        })),
-        ("block '%exit' does not end with a terminator (last is 'call')", Box::new(|m| {
-            let f = count_fn(m);
-            f.blocks[2].insts.pop();
-        })),
-        ("'phi' has no entry for predecessor '%entry'", Box::new(|m| {
-            let f = count_fn(m);
-            let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Phi { .. })).unwrap();
-            if let Inst::Phi { incoming } = &mut f.insts[id].kind {
-                incoming.remove(0);
-            }
-        })),
-        ("'br' condition must be i1, found i64", Box::new(|m| {
-            let f = count_fn(m);
-            let id = f.insts.iter().position(|d| matches!(d.kind, Inst::CondBr { .. })).unwrap();
-            if let Inst::CondBr { cond, .. } = &mut f.insts[id].kind {
-                *cond = Value::Param(0);
-            }
-        })),
+        (
+            "use of instruction #99 which does not exist in 'add'",
+            Box::new(|m| {
+                let f = count_fn(m);
+                let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Binary { .. })).unwrap();
+                if let Inst::Binary { rhs, .. } = &mut f.insts[id].kind {
+                    *rhs = Value::Inst(InstId(99));
+                }
+            }),
+        ),
+        (
+            "use of parameter #3, but '@count' has 1 parameters in 'icmp'",
+            Box::new(|m| {
+                let f = count_fn(m);
+                let id = f.insts.iter().position(|d| matches!(d.kind, Inst::ICmp { .. })).unwrap();
+                if let Inst::ICmp { rhs, .. } = &mut f.insts[id].kind {
+                    *rhs = Value::Param(3);
+                }
+            }),
+        ),
+        (
+            "'br' refers to block #9 which does not exist",
+            Box::new(|m| {
+                let f = count_fn(m);
+                let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Br { .. })).unwrap();
+                f.insts[id].kind = Inst::Br { dest: BlockId(9) };
+            }),
+        ),
+        (
+            "block '%exit' does not end with a terminator (last is 'call')",
+            Box::new(|m| {
+                let f = count_fn(m);
+                f.blocks[2].insts.pop();
+            }),
+        ),
+        (
+            "'phi' has no entry for predecessor '%entry'",
+            Box::new(|m| {
+                let f = count_fn(m);
+                let id = f.insts.iter().position(|d| matches!(d.kind, Inst::Phi { .. })).unwrap();
+                if let Inst::Phi { incoming } = &mut f.insts[id].kind {
+                    incoming.remove(0);
+                }
+            }),
+        ),
+        (
+            "'br' condition must be i1, found i64",
+            Box::new(|m| {
+                let f = count_fn(m);
+                let id = f.insts.iter().position(|d| matches!(d.kind, Inst::CondBr { .. })).unwrap();
+                if let Inst::CondBr { cond, .. } = &mut f.insts[id].kind {
+                    *cond = Value::Param(0);
+                }
+            }),
+        ),
     ];
     for (want, mutate) in cases {
         let mut m = looped();

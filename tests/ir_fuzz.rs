@@ -68,9 +68,54 @@ enum Mutation {
 }
 
 const FRAGMENTS: &[&str] = &[
-    "%", "@", "!", "#0", "\"", "(", ")", "[", "]", "{", "}", "<", ">", ",", "=", ":", "...", "-", "0x", "c\"", "i64",
-    "i128", "ptr", "void", "label", "%x", "%0", "%9", "@f", "1", "-1", "18446744073709551616", "0.5", "0xK", "\n",
-    " ", "phi", "br", "ret", "add", "call", "undef", "null", "inttoptr", "zeroinitializer", "x", "[2 x i8]", "\\",
+    "%",
+    "@",
+    "!",
+    "#0",
+    "\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "<",
+    ">",
+    ",",
+    "=",
+    ":",
+    "...",
+    "-",
+    "0x",
+    "c\"",
+    "i64",
+    "i128",
+    "ptr",
+    "void",
+    "label",
+    "%x",
+    "%0",
+    "%9",
+    "@f",
+    "1",
+    "-1",
+    "18446744073709551616",
+    "0.5",
+    "0xK",
+    "\n",
+    " ",
+    "phi",
+    "br",
+    "ret",
+    "add",
+    "call",
+    "undef",
+    "null",
+    "inttoptr",
+    "zeroinitializer",
+    "x",
+    "[2 x i8]",
+    "\\",
 ];
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -115,7 +160,8 @@ fn exercise(text: &str) {
     let errors = ir::verify_all(&module);
     if errors.is_empty() {
         let printed = module.to_string();
-        let again = ir::parse("printed.ll", &printed).unwrap_or_else(|e| panic!("{e}\n--- input:\n{text}\n--- printed:\n{printed}"));
+        let again = ir::parse("printed.ll", &printed)
+            .unwrap_or_else(|e| panic!("{e}\n--- input:\n{text}\n--- printed:\n{printed}"));
         if let Err(e) = ir::verify(&again) {
             panic!("{e}\n--- input:\n{text}\n--- printed:\n{printed}");
         }

@@ -55,11 +55,12 @@ fn loop_module() {
     assert_eq!(m.globals.len(), 7);
     assert_eq!(m.globals[0].linkage, Linkage::Internal);
     assert_eq!(m.globals[0].align, Some(8));
-    assert_eq!(m.globals[1].init, Some(Init::Array(vec![
-        Init::Scalar(Const::Int(1)),
-        Init::Scalar(Const::Int(-2)),
-        Init::Scalar(Const::Int(3)),
-    ])));
+    assert_eq!(
+        m.globals[1].init,
+        Some(Init::Array(
+            vec![Init::Scalar(Const::Int(1)), Init::Scalar(Const::Int(-2)), Init::Scalar(Const::Int(3)),]
+        ))
+    );
     assert_eq!(m.globals[2].init, Some(Init::Bytes(b"hi\n\0".to_vec())));
     assert!(m.globals[2].constant);
     assert_eq!(m.globals[4].init, None);
@@ -95,7 +96,9 @@ fn numbered_values_and_blocks() {
 #[test]
 fn implicit_numbering_after_terminator() {
     // The unlabeled entry block is %0, so the unnamed call result is %1.
-    let m = parse("declare i64 @g()\ndefine i64 @f() {\n  call i64 @g()\n  ret i64 %1\n  %3 = add i64 1, 2\n  ret i64 %3\n}\n");
+    let m = parse(
+        "declare i64 @g()\ndefine i64 @f() {\n  call i64 @g()\n  ret i64 %1\n  %3 = add i64 1, 2\n  ret i64 %3\n}\n",
+    );
     let f = &m.functions[1];
     assert_eq!(f.blocks[0].name, "0");
     assert_eq!(f.insts[0].name.as_deref(), Some("1"));

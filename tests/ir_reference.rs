@@ -13,7 +13,10 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
     ("llc19/sm_sizes.ll", "6:78: error: unsupported vector type '<4 x i32>'"),
     ("llc19/sm_example_x86_64.ll", "12:13: error: unsupported inline asm"),
     ("llc19/sm_example_aarch64.ll", "12:13: error: unsupported inline asm"),
-    ("llc19-errors/e04_numargs_too_big.ll", "6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow the fixed operands"),
+    (
+        "llc19-errors/e04_numargs_too_big.ll",
+        "6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow the fixed operands",
+    ),
     ("llc19-errors/e05_nonconst_id.ll", "6:61: error: stackmap ID must be an i64 constant"),
     ("llc19-errors/e07_anyreg_struct_ret.ll", "2:9: error: unsupported struct type '{i64, i64}'"),
     ("llc19-errors/e10_i128_const.ll", "6:72: error: unsupported type 'i128'"),
@@ -116,7 +119,9 @@ fn reference_files_round_trip_through_the_printer() {
         let printed = scratch.path().join(rel.replace('/', "_"));
         std::fs::write(&printed, &text).unwrap();
         let (code, _, stderr) = support::run(
-            std::process::Command::new(llc).args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"]).arg(&printed),
+            std::process::Command::new(llc)
+                .args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"])
+                .arg(&printed),
         );
         if code != 0 {
             failures.push(format!("{rel}: llc-19 rejects the printed text: {stderr}\n{text}"));

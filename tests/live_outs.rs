@@ -31,7 +31,8 @@ fn llc19_live_outs_are_a_subset_of_ours() {
     let mut failures = Vec::new();
     for (ll, target) in &cases {
         let module = patchmap::ir::parse_file(ll).unwrap();
-        let object = patchmap::emit::object::compile(&module, &Options::new(Some(target), "speed", 3).unwrap()).unwrap();
+        let object =
+            patchmap::emit::object::compile(&module, &Options::new(Some(target), "speed", 3).unwrap()).unwrap();
         let out = dir.path().join("llc.o");
         let (code, _, err) = support::run(
             Command::new(&llc)

@@ -59,7 +59,9 @@ fn every_llc19_error_case_gets_an_answer() {
             let code = Some(code);
             let expected = EXPECTED.iter().find(|(n, t, _)| *n == name && *t == target).map(|e| e.2);
             match (code, expected) {
-                (Some(0), Some(Some(message))) => failures.push(format!("{name} {target}: compiled, expected {message:?}")),
+                (Some(0), Some(Some(message))) => {
+                    failures.push(format!("{name} {target}: compiled, expected {message:?}"))
+                }
                 (Some(0), _) => {
                     let (rc, _, err) = support::run(Command::new(&readobj).arg("--stackmap").arg(&out));
                     if rc != 0 || !err.is_empty() {
@@ -73,7 +75,9 @@ fn every_llc19_error_case_gets_an_answer() {
                         failures.push(format!("{name} {target}: {stderr:?}, expected {expected:?}"));
                     }
                 }
-                (other, _) => failures.push(format!("{name} {target}: exit status {other:?} (a panic is 101): {stderr}")),
+                (other, _) => {
+                    failures.push(format!("{name} {target}: exit status {other:?} (a panic is 101): {stderr}"))
+                }
             }
         }
     }

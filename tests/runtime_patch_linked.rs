@@ -5,7 +5,6 @@
 
 mod support;
 
-
 use patchmap::compile::Options;
 use support::{checker, Arch};
 
@@ -41,7 +40,8 @@ entry:
 
 fn build(text: &str, arch: Arch, name: &str, dir: &std::path::Path, tc: &support::Toolchain) -> std::path::PathBuf {
     let module = patchmap::ir::parse(name, text).unwrap();
-    let object = patchmap::emit::object::compile(&module, &Options::new(Some(arch.triple()), "speed", 3).unwrap()).unwrap();
+    let object =
+        patchmap::emit::object::compile(&module, &Options::new(Some(arch.triple()), "speed", 3).unwrap()).unwrap();
     checker::build_checked(&object, tc, dir, &format!("{name}-{arch:?}")).unwrap()
 }
 

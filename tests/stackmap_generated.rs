@@ -18,7 +18,13 @@ fn count() -> u64 {
     std::env::var("PATCHMAP_GENERATED_STACKMAPS").ok().and_then(|v| v.parse().ok()).unwrap_or(200)
 }
 
-fn checked(object: &[u8], tc: &Toolchain, dir: &Path, name: &str, types: &checker::Types) -> Result<(Outcome, Normal, usize), String> {
+fn checked(
+    object: &[u8],
+    tc: &Toolchain,
+    dir: &Path,
+    name: &str,
+    types: &checker::Types,
+) -> Result<(Outcome, Normal, usize), String> {
     let exe = checker::build_checked(object, tc, dir, name)?;
     let (outcome, report) = checker::run_checked_report(&exe, tc)?;
     let planted = report.planted.len();
@@ -54,7 +60,8 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<usize
         llc_values = checked(&unoptimized, tc, dir, &format!("gen{seed}-llc0"), &types)?.1;
     }
     if values != llc_values {
-        let first = values.iter().zip(&llc_values).position(|(a, b)| a != b).unwrap_or(values.len().min(llc_values.len()));
+        let first =
+            values.iter().zip(&llc_values).position(|(a, b)| a != b).unwrap_or(values.len().min(llc_values.len()));
         return Err(format!(
             "-O {opt} v{version}: {} record executions, llc-19 {}; first difference at execution {first}: {:?} vs {:?}",
             values.len(),
@@ -90,7 +97,13 @@ fn agree_with_llc19(arch: Arch, first_seed: u64) {
         }
     });
     let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} of {} programs differ on {arch:?}:\n{}", failures.len(), count(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs differ on {arch:?}:\n{}",
+        failures.len(),
+        count(),
+        failures.join("\n")
+    );
     // The programs must actually exercise stack maps.
     assert!(records.into_inner() >= count(), "too few stack map records were planted");
 }

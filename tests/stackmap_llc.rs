@@ -85,7 +85,10 @@ fn agree(ours: &Shape, theirs: &Shape) -> bool {
                 && r1.iter().zip(r2).all(|((id1, c1), (id2, c2))| {
                     id1 == id2
                         && c1.len() == c2.len()
-                        && c1.iter().zip(c2).all(|(a, b)| a == b || (*a == Content::Value && matches!(b, Content::Constant(_))))
+                        && c1
+                            .iter()
+                            .zip(c2)
+                            .all(|(a, b)| a == b || (*a == Content::Value && matches!(b, Content::Constant(_))))
                 })
         })
 }
@@ -121,7 +124,8 @@ fn stack_maps_agree_with_llc19_and_llvm_readobj() {
             object_file::dump(&ours, false, &mut dumped).unwrap();
             let block = readobj_text.split_once("LoadName: <Not found>\n").map_or("", |(_, b)| b);
             if code != 0 || !err.is_empty() || block != String::from_utf8_lossy(&dumped) {
-                failures.push(format!("{name} {arch:?}: llvm-readobj-19 (status {code}, {err}) and patchmap dump differ"));
+                failures
+                    .push(format!("{name} {arch:?}: llvm-readobj-19 (status {code}, {err}) and patchmap dump differ"));
             }
             let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap();
             let (ours, theirs) = (shape(&models(&ours)), shape(&models(&reference)));
@@ -134,4 +138,3 @@ fn stack_maps_agree_with_llc19_and_llvm_readobj() {
     assert!(compared >= 2 * 9, "only {compared} inputs compiled");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
-

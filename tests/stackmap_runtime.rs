@@ -13,7 +13,13 @@ use patchmap::compile::Options;
 use support::checker::{self, check_truth, normalized, Normal};
 use support::{Arch, Toolchain};
 
-fn llc_reference(llc: &Path, tc: &Toolchain, dir: &Path, ll: &Path, name: &str) -> Result<(support::Outcome, Normal), String> {
+fn llc_reference(
+    llc: &Path,
+    tc: &Toolchain,
+    dir: &Path,
+    ll: &Path,
+    name: &str,
+) -> Result<(support::Outcome, Normal), String> {
     let module = patchmap::ir::parse_file(ll).map_err(|e| e.to_string())?;
     let types = checker::live_types(&module)?;
     let object = support::llc_object(llc, ll, tc.arch, "2", dir)?;
@@ -23,7 +29,14 @@ fn llc_reference(llc: &Path, tc: &Toolchain, dir: &Path, ll: &Path, name: &str) 
     Ok((outcome, normalized(&report, &types)?))
 }
 
-fn ours(tc: &Toolchain, dir: &Path, ll: &Path, name: &str, opt: &str, version: u8) -> Result<(support::Outcome, Normal), String> {
+fn ours(
+    tc: &Toolchain,
+    dir: &Path,
+    ll: &Path,
+    name: &str,
+    opt: &str,
+    version: u8,
+) -> Result<(support::Outcome, Normal), String> {
     let module = patchmap::ir::parse_file(ll).map_err(|e| e.to_string())?;
     let types = checker::live_types(&module)?;
     let options = Options::new(Some(tc.arch.triple()), opt, version)?;

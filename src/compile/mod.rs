@@ -72,7 +72,9 @@ impl Options {
                 module.file, target.triple
             ))),
             (Some(target), _) => Ok(target.clone()),
-            (None, Some(triple)) => Target::parse(triple).map_err(|e| CompileError::Target(format!("{}: {e}", module.file))),
+            (None, Some(triple)) => {
+                Target::parse(triple).map_err(|e| CompileError::Target(format!("{}: {e}", module.file)))
+            }
             (None, None) => Target::host().map_err(CompileError::Target),
         }
     }
@@ -123,7 +125,6 @@ pub fn compile_functions(
     results.into_iter().collect()
 }
 
-
 /// What compiling one function needs besides its inputs, kept by each worker across functions so
 /// that Cranelift reuses its allocations.
 struct Scratch {
@@ -148,9 +149,9 @@ fn compile_function(
     let mut attempt = 0;
     let (records, nops) = loop {
         ctx.clear();
-        let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &pads, &mut ctx.func, &mut scratch.fctx)?;
-        ctx.compile(isa.as_ref(), &mut ControlPlane::default())
-            .map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+        let planned =
+            lower::lower_function(module, id, isa.as_ref(), symbols, &pads, &mut ctx.func, &mut scratch.fctx)?;
+        ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
         let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
         match points::resolve(arch, &planned, &ctx.func, compiled) {
             Ok(resolved) => break resolved,

@@ -6,12 +6,12 @@
 //! Output: records in code order, or the shadow deficits that call for a compile with pads.
 
 use cranelift_codegen::ir::{self as clif, ExternalName};
-use cranelift_codegen::{ExceptionContextLoc, FinalizedMachExceptionHandler, FinalizedRelocTarget};
 use cranelift_codegen::CompiledCode;
+use cranelift_codegen::{ExceptionContextLoc, FinalizedMachExceptionHandler, FinalizedRelocTarget};
 
 use super::Arch;
-use crate::lower::points::{PAD_NAMESPACE, POINT_NAMESPACE};
 use crate::lower::points::CallTarget;
+use crate::lower::points::{PAD_NAMESPACE, POINT_NAMESPACE};
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -116,7 +116,10 @@ pub fn resolve(
                         PointLocation::Machine(Location::indirect(fp, to_i32(fp_offset(*off))?, arch.spill_size(ty)))
                     }
                     other => {
-                        return Err(internal(format!("stackmap {}: live value {index} of type {ty} at {other:?}", point.id)))
+                        return Err(internal(format!(
+                            "stackmap {}: live value {index} of type {ty} at {other:?}",
+                            point.id
+                        )))
                     }
                 },
             });

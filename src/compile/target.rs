@@ -93,8 +93,11 @@ impl Target {
         // Cranelift's IR verifier re-checks every function it compiles; ours already checked the
         // module, and the lowering's output is covered by the tests (which keep it on in debug builds).
         set(&mut flags, "enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;
-        let builder = isa::lookup(self.triple.clone()).map_err(|e| format!("no Cranelift backend for {}: {e}", self.triple))?;
-        builder.finish(settings::Flags::new(flags)).map_err(|e| format!("cannot configure Cranelift for {}: {e}", self.triple))
+        let builder =
+            isa::lookup(self.triple.clone()).map_err(|e| format!("no Cranelift backend for {}: {e}", self.triple))?;
+        builder
+            .finish(settings::Flags::new(flags))
+            .map_err(|e| format!("cannot configure Cranelift for {}: {e}", self.triple))
     }
 }
 

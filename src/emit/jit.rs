@@ -71,8 +71,10 @@ impl JitCode {
             for &(offset, target) in &f.symbol_calls {
                 let callee = out.get_finalized_function(symbols.function(target).expect("targets are not intrinsics"));
                 let region = address(f).wrapping_add(offset as usize) as *mut u8;
-                let call = crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64)
-                    .map_err(|e| CompileError::Emit(format!("patch point in '{}': {e}", module.function(f.func).name)))?;
+                let call =
+                    crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64).map_err(|e| {
+                        CompileError::Emit(format!("patch point in '{}': {e}", module.function(f.func).name))
+                    })?;
                 // SAFETY: the region is code just finalized for this module; nothing runs it yet.
                 unsafe { crate::runtime::patch_code(crate::runtime::PatchTarget::Aarch64, region, call.len(), &call) }
                     .map_err(|e| CompileError::Emit(e.to_string()))?;
@@ -115,11 +117,7 @@ impl JitCode {
         let (ret, params) = &self.signatures[id.0 as usize];
         let integer = |t: &Type| t.is_int() || *t == Type::Ptr;
         if params.len() != args.len() {
-            return Err(CompileError::Emit(format!(
-                "'{name}' takes {} arguments, {} given",
-                params.len(),
-                args.len()
-            )));
+            return Err(CompileError::Emit(format!("'{name}' takes {} arguments, {} given", params.len(), args.len())));
         }
         if !params.iter().all(integer) || !(integer(ret) || *ret == Type::Void) || args.len() > 6 {
             return Err(CompileError::Emit(format!(

@@ -28,9 +28,10 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
             let symbol = product.object.symbol(function);
             let (base, section) = (symbol.value, symbol.section.id().expect("a defined function lies in a section"));
             // movz #G2, movk #G1, movk #G0: the address in 16-bit pieces, as the linker resolves them.
-            for (k, r_type) in [elf::R_AARCH64_MOVW_UABS_G2_NC, elf::R_AARCH64_MOVW_UABS_G1_NC, elf::R_AARCH64_MOVW_UABS_G0_NC]
-                .into_iter()
-                .enumerate()
+            for (k, r_type) in
+                [elf::R_AARCH64_MOVW_UABS_G2_NC, elf::R_AARCH64_MOVW_UABS_G1_NC, elf::R_AARCH64_MOVW_UABS_G0_NC]
+                    .into_iter()
+                    .enumerate()
             {
                 let relocation = Relocation {
                     offset: base + u64::from(offset) + 4 * k as u64,

@@ -105,7 +105,15 @@ impl ModuleBuilder {
     /// Adds a global variable; `init: None` makes it an external declaration.
     pub fn global(&mut self, name: &str, ty: Type, init: Option<Init>, constant: bool) -> GlobalId {
         let linkage = Linkage::External;
-        self.module.globals.push(Global { name: name.to_string(), ty, init, constant, linkage, align: None, span: Span::default() });
+        self.module.globals.push(Global {
+            name: name.to_string(),
+            ty,
+            init,
+            constant,
+            linkage,
+            align: None,
+            span: Span::default(),
+        });
         GlobalId(self.module.globals.len() as u32 - 1)
     }
 
@@ -333,7 +341,8 @@ impl FunctionBuilder<'_> {
             super::verify::signature_of(self.module.function(callee))
         };
         let ret = sig.ret.clone();
-        let kind = Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args: args.to_vec(), tail: TailKind::None };
+        let kind =
+            Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args: args.to_vec(), tail: TailKind::None };
         self.push(kind, ret)
     }
 
@@ -349,7 +358,10 @@ impl FunctionBuilder<'_> {
         let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
-        self.push(Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args, tail: TailKind::None }, Type::Void);
+        self.push(
+            Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args, tail: TailKind::None },
+            Type::Void,
+        );
     }
 
     /// `llvm.experimental.patchpoint.<ret>(i64 id, i32 num_bytes, ptr target, i32 nargs, args..., live...)`:
@@ -371,7 +383,8 @@ impl FunctionBuilder<'_> {
             Type::Ptr => "p0".to_string(),
             t => t.to_string(),
         };
-        let sig = Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true };
+        let sig =
+            Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![
             Operand::new(Type::I64, int(id as i64)),

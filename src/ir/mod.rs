@@ -369,26 +369,89 @@ pub struct Operand {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Inst {
     /// Integer or float binary operation; both operands have type `InstData::ty`.
-    Binary { op: BinOp, lhs: Value, rhs: Value },
-    FNeg { val: Value },
+    Binary {
+        op: BinOp,
+        lhs: Value,
+        rhs: Value,
+    },
+    FNeg {
+        val: Value,
+    },
     /// Result `i1`; `ty` is the operands' type (integer or ptr).
-    ICmp { pred: IntPred, ty: Type, lhs: Value, rhs: Value },
-    FCmp { pred: FloatPred, ty: Type, lhs: Value, rhs: Value },
-    Select { cond: Value, if_true: Value, if_false: Value },
-    Cast { op: CastOp, from: Type, val: Value },
+    ICmp {
+        pred: IntPred,
+        ty: Type,
+        lhs: Value,
+        rhs: Value,
+    },
+    FCmp {
+        pred: FloatPred,
+        ty: Type,
+        lhs: Value,
+        rhs: Value,
+    },
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
+    Cast {
+        op: CastOp,
+        from: Type,
+        val: Value,
+    },
     /// `alloca T[, i64 N][, align A]`; the result is a ptr.
-    Alloca { ty: Type, count: Option<Operand>, align: Option<u64> },
-    Load { ptr: Value, align: Option<u64>, volatile: bool },
-    Store { val: Operand, ptr: Value, align: Option<u64>, volatile: bool },
+    Alloca {
+        ty: Type,
+        count: Option<Operand>,
+        align: Option<u64>,
+    },
+    Load {
+        ptr: Value,
+        align: Option<u64>,
+        volatile: bool,
+    },
+    Store {
+        val: Operand,
+        ptr: Value,
+        align: Option<u64>,
+        volatile: bool,
+    },
     /// `getelementptr [inbounds] T, ptr base, idx...`
-    Gep { inbounds: bool, source: Type, base: Value, indices: Vec<Operand> },
-    Phi { incoming: Vec<(Value, BlockId)> },
+    Gep {
+        inbounds: bool,
+        source: Type,
+        base: Value,
+        indices: Vec<Operand>,
+    },
+    Phi {
+        incoming: Vec<(Value, BlockId)>,
+    },
     /// A call; `sig` is the callee's type as written (`ret (params...)`), args are typed.
-    Call { cc: CallConv, callee: Value, sig: Signature, args: Vec<Operand>, tail: TailKind },
-    Br { dest: BlockId },
-    CondBr { cond: Value, if_true: BlockId, if_false: BlockId },
-    Switch { ty: Type, val: Value, default: BlockId, cases: Vec<(i64, BlockId)> },
-    Ret { val: Option<Operand> },
+    Call {
+        cc: CallConv,
+        callee: Value,
+        sig: Signature,
+        args: Vec<Operand>,
+        tail: TailKind,
+    },
+    Br {
+        dest: BlockId,
+    },
+    CondBr {
+        cond: Value,
+        if_true: BlockId,
+        if_false: BlockId,
+    },
+    Switch {
+        ty: Type,
+        val: Value,
+        default: BlockId,
+        cases: Vec<(i64, BlockId)>,
+    },
+    Ret {
+        val: Option<Operand>,
+    },
     Unreachable,
 }
 
@@ -494,9 +557,7 @@ impl Inst {
             Inst::Alloca { count, .. } => count.iter().map(|c| &c.value).collect(),
             Inst::Load { ptr, .. } => vec![ptr],
             Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
-            Inst::Gep { base, indices, .. } => {
-                std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect()
-            }
+            Inst::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect(),
             Inst::Phi { incoming } => incoming.iter().map(|i| &i.0).collect(),
             Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
             Inst::CondBr { cond, .. } => vec![cond],

@@ -83,8 +83,8 @@ impl<'a> PendingBody<'a> {
 /// Reads and parses a `.ll` file; errors name the path as given.
 pub fn parse_file(path: &Path) -> Result<Module, IrError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
     match String::from_utf8(bytes) {
         Ok(text) => parse(&name, &text),
         Err(e) => {
@@ -199,39 +199,161 @@ const INT_FLAGS: &[&str] = &["nuw", "nsw", "exact", "disjoint"];
 const FAST_MATH: &[&str] = &["fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
 const CAST_FLAGS: &[&str] = &["nneg", "nuw", "nsw"];
 const OPCODES: &[&str] = &[
-    "add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "and", "or", "xor", "shl", "lshr", "ashr", "fadd", "fsub",
-    "fmul", "fdiv", "frem", "fneg", "icmp", "fcmp", "select", "zext", "sext", "trunc", "sitofp", "uitofp", "fptosi",
-    "fptoui", "fpext", "fptrunc", "bitcast", "ptrtoint", "inttoptr", "alloca", "load", "store", "getelementptr",
-    "phi", "call", "tail", "musttail", "notail", "br", "switch", "ret", "unreachable", "invoke", "landingpad",
-    "resume", "indirectbr", "callbr", "extractvalue", "insertvalue", "extractelement", "insertelement",
-    "shufflevector", "atomicrmw", "cmpxchg", "fence", "va_arg", "freeze", "addrspacecast", "cleanuppad",
-    "catchpad", "catchswitch", "catchret", "cleanupret",
+    "add",
+    "sub",
+    "mul",
+    "sdiv",
+    "udiv",
+    "srem",
+    "urem",
+    "and",
+    "or",
+    "xor",
+    "shl",
+    "lshr",
+    "ashr",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "frem",
+    "fneg",
+    "icmp",
+    "fcmp",
+    "select",
+    "zext",
+    "sext",
+    "trunc",
+    "sitofp",
+    "uitofp",
+    "fptosi",
+    "fptoui",
+    "fpext",
+    "fptrunc",
+    "bitcast",
+    "ptrtoint",
+    "inttoptr",
+    "alloca",
+    "load",
+    "store",
+    "getelementptr",
+    "phi",
+    "call",
+    "tail",
+    "musttail",
+    "notail",
+    "br",
+    "switch",
+    "ret",
+    "unreachable",
+    "invoke",
+    "landingpad",
+    "resume",
+    "indirectbr",
+    "callbr",
+    "extractvalue",
+    "insertvalue",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "atomicrmw",
+    "cmpxchg",
+    "fence",
+    "va_arg",
+    "freeze",
+    "addrspacecast",
+    "cleanuppad",
+    "catchpad",
+    "catchswitch",
+    "catchret",
+    "cleanupret",
 ];
 const UNSUPPORTED_OPCODES: &[&str] = &[
-    "invoke", "landingpad", "resume", "indirectbr", "callbr", "extractvalue", "insertvalue", "extractelement",
-    "insertelement", "shufflevector", "atomicrmw", "cmpxchg", "fence", "va_arg", "freeze", "addrspacecast",
-    "cleanuppad", "catchpad", "catchswitch", "catchret", "cleanupret",
+    "invoke",
+    "landingpad",
+    "resume",
+    "indirectbr",
+    "callbr",
+    "extractvalue",
+    "insertvalue",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "atomicrmw",
+    "cmpxchg",
+    "fence",
+    "va_arg",
+    "freeze",
+    "addrspacecast",
+    "cleanuppad",
+    "catchpad",
+    "catchswitch",
+    "catchret",
+    "cleanupret",
 ];
 const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
-const UNSUPPORTED_PARAM_ATTRS: &[&str] =
-    &["byval", "sret", "inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync", "nest"];
+const UNSUPPORTED_PARAM_ATTRS: &[&str] = &[
+    "byval",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "byref",
+    "elementtype",
+    "swifterror",
+    "swiftself",
+    "swiftasync",
+    "nest",
+];
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
-    "noundef", "signext", "zeroext", "inreg", "nonnull", "nocapture", "readonly", "readnone", "writeonly", "noalias",
-    "returned", "immarg", "nofree", "allocalign", "allocptr", "writable", "dead_on_unwind", "dead_on_return",
+    "noundef",
+    "signext",
+    "zeroext",
+    "inreg",
+    "nonnull",
+    "nocapture",
+    "readonly",
+    "readnone",
+    "writeonly",
+    "noalias",
+    "returned",
+    "immarg",
+    "nofree",
+    "allocalign",
+    "allocptr",
+    "writable",
+    "dead_on_unwind",
+    "dead_on_return",
 ];
 /// Parameter attributes followed by a parenthesised argument.
 const PARAM_ATTRS_WITH_ARG: &[&str] = &[
-    "dereferenceable", "dereferenceable_or_null", "alignstack", "nofpclass", "range", "captures", "initializes",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "alignstack",
+    "nofpclass",
+    "range",
+    "captures",
+    "initializes",
     "align",
 ];
 /// Function-level constructs whose meaning the subset does not implement.
 const UNSUPPORTED_FN_PARTS: &[&str] = &["section", "gc", "personality", "prefix", "prologue", "comdat", "partition"];
 const UNSUPPORTED_LINKAGE: &[&str] = &[
-    "weak", "weak_odr", "linkonce", "linkonce_odr", "common", "appending", "extern_weak", "available_externally",
-    "dllimport", "dllexport", "thread_local", "ifunc", "alias",
+    "weak",
+    "weak_odr",
+    "linkonce",
+    "linkonce_odr",
+    "common",
+    "appending",
+    "extern_weak",
+    "available_externally",
+    "dllimport",
+    "dllexport",
+    "thread_local",
+    "ifunc",
+    "alias",
 ];
 
 fn is_numeric(name: &str) -> bool {
@@ -275,7 +397,8 @@ fn name_string(raw: &str) -> String {
 
 /// Whether a word names a calling convention (other than the ones the subset knows).
 fn is_calling_convention(w: &str) -> bool {
-    const PREFIXES: &[&str] = &["x86_", "arm_", "aarch64_", "amdgpu_", "spir_", "ptx_", "msp430_", "avr_", "riscv_", "m68k_"];
+    const PREFIXES: &[&str] =
+        &["x86_", "arm_", "aarch64_", "amdgpu_", "spir_", "ptx_", "msp430_", "avr_", "riscv_", "m68k_"];
     (w.ends_with("cc") && w != "cc") || PREFIXES.iter().any(|p| w.starts_with(p))
 }
 
@@ -536,8 +659,14 @@ impl<'a> Parser<'a> {
                 Tok::Word("private") => linkage = Linkage::Private,
                 Tok::Word("external") => explicit_external = true,
                 Tok::Word(
-                    "dso_local" | "dso_preemptable" | "default" | "hidden" | "protected" | "unnamed_addr"
-                    | "local_unnamed_addr" | "externally_initialized",
+                    "dso_local"
+                    | "dso_preemptable"
+                    | "default"
+                    | "hidden"
+                    | "protected"
+                    | "unnamed_addr"
+                    | "local_unnamed_addr"
+                    | "externally_initialized",
                 ) => {}
                 Tok::Word(w) if UNSUPPORTED_LINKAGE.contains(&w) => {
                     return Err(self.err(self.tok.span, format!("unsupported linkage '{w}'")));
@@ -685,11 +814,7 @@ impl<'a> Parser<'a> {
         if ty == Type::Void {
             return Err(self.err(ty_span, "a global variable cannot have type 'void'"));
         }
-        let init = if external {
-            None
-        } else {
-            Some(self.initializer(&ty)?)
-        };
+        let init = if external { None } else { Some(self.initializer(&ty)?) };
         let mut align = None;
         while self.is_punct(b',') {
             let next = self.peek()?;
@@ -727,7 +852,9 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let bytes = unescape(raw).into_owned();
                 if bytes.len() as u64 != *n {
-                    return Err(self.err(span, format!("string constant has {} bytes, expected {n} for '{ty}'", bytes.len())));
+                    return Err(
+                        self.err(span, format!("string constant has {} bytes, expected {n} for '{ty}'", bytes.len()))
+                    );
                 }
                 Ok(Init::Bytes(bytes))
             }
@@ -739,7 +866,9 @@ impl<'a> Parser<'a> {
                         let ety_span = self.tok.span;
                         let ety = self.ty()?;
                         if ety != **elem {
-                            return Err(self.err(ety_span, format!("array element has type '{ety}', expected '{elem}'")));
+                            return Err(
+                                self.err(ety_span, format!("array element has type '{ety}', expected '{elem}'"))
+                            );
                         }
                         items.push(self.initializer(elem)?);
                         if !self.eat_punct(b',')? {
@@ -749,7 +878,9 @@ impl<'a> Parser<'a> {
                 }
                 self.expect_punct(b']', " to close the array constant")?;
                 if items.len() as u64 != *n {
-                    return Err(self.err(span, format!("array constant has {} elements, expected {n} for '{ty}'", items.len())));
+                    return Err(
+                        self.err(span, format!("array constant has {} elements, expected {n} for '{ty}'", items.len()))
+                    );
                 }
                 Ok(Init::Array(items))
             }
@@ -801,7 +932,9 @@ impl<'a> Parser<'a> {
                         self.bump()?;
                         if is_numeric(n) {
                             if n.parse::<u32>().ok() != Some(f.next_number) {
-                                return Err(self.err(nspan, format!("argument expected to be numbered '%{}'", f.next_number)));
+                                return Err(
+                                    self.err(nspan, format!("argument expected to be numbered '%{}'", f.next_number))
+                                );
                             }
                             f.next_number += 1;
                         }
@@ -999,7 +1132,9 @@ impl<'a> Parser<'a> {
                 }
                 if is_numeric(n) {
                     if n.parse::<u32>().ok() != Some(f.next_number) {
-                        return Err(self.err(nspan, format!("instruction expected to be numbered '%{}'", f.next_number)));
+                        return Err(
+                            self.err(nspan, format!("instruction expected to be numbered '%{}'", f.next_number))
+                        );
                     }
                     f.next_number += 1;
                 }
@@ -1072,12 +1207,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn inst_kind(
-        &mut self,
-        f: &mut FnState<'a>,
-        op: &'a str,
-        op_span: Span,
-    ) -> PResult<(Inst, Type)> {
+    fn inst_kind(&mut self, f: &mut FnState<'a>, op: &'a str, op_span: Span) -> PResult<(Inst, Type)> {
         let bin = |o: BinOp| Some(o);
         let binop = match op {
             "add" => bin(BinOp::Add),
@@ -1214,7 +1344,10 @@ impl<'a> Parser<'a> {
                             let cspan = self.tok.span;
                             let c = self.operand(f)?;
                             if !c.ty.is_int() {
-                                return Err(self.err(cspan, format!("'alloca' element count must be an integer, found '{}'", c.ty)));
+                                return Err(self.err(
+                                    cspan,
+                                    format!("'alloca' element count must be an integer, found '{}'", c.ty),
+                                ));
                             }
                             count = Some(c);
                         }
@@ -1260,7 +1393,9 @@ impl<'a> Parser<'a> {
                     match self.tok.tok {
                         Tok::Word("inbounds") => inbounds = true,
                         Tok::Word("nuw" | "nusw") => {}
-                        Tok::Word("inrange") => return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr")),
+                        Tok::Word("inrange") => {
+                            return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr"))
+                        }
                         _ => break,
                     }
                     self.bump()?;
@@ -1277,7 +1412,9 @@ impl<'a> Parser<'a> {
                     let ispan = self.tok.span;
                     let idx = self.operand(f)?;
                     if !idx.ty.is_int() {
-                        return Err(self.err(ispan, format!("'getelementptr' index must be an integer, found '{}'", idx.ty)));
+                        return Err(
+                            self.err(ispan, format!("'getelementptr' index must be an integer, found '{}'", idx.ty))
+                        );
                     }
                     indices.push(idx);
                 }
@@ -1501,7 +1638,13 @@ impl<'a> Parser<'a> {
             }
             Tok::Punct(c @ (b'{' | b'<')) => {
                 let text = self.bracketed_text(t.offset);
-                let kind = if c == b'{' { "struct" } else if text.starts_with("<{") { "packed struct" } else { "vector" };
+                let kind = if c == b'{' {
+                    "struct"
+                } else if text.starts_with("<{") {
+                    "packed struct"
+                } else {
+                    "vector"
+                };
                 return Err(self.err(t.span, format!("unsupported {kind} type '{text}'")));
             }
             _ => return Err(self.expected("a type")),
@@ -1569,7 +1712,9 @@ impl<'a> Parser<'a> {
                             f.pending.push((n, span, ty.clone()));
                         } else if f.pending[k as usize].2 != *ty {
                             let first = &f.pending[k as usize].2;
-                            return Err(self.err(span, format!("'%{n}' used with type '{ty}' but earlier with '{first}'")));
+                            return Err(
+                                self.err(span, format!("'%{n}' used with type '{ty}' but earlier with '{first}'"))
+                            );
                         }
                         return Ok(Value::Inst(InstId(PENDING | k)));
                     }
@@ -1581,7 +1726,8 @@ impl<'a> Parser<'a> {
             }
             Tok::Global(n) => {
                 self.bump()?;
-                let sym = *self.symbols.get(n).ok_or_else(|| self.err(span, format!("use of undefined value '@{n}'")))?;
+                let sym =
+                    *self.symbols.get(n).ok_or_else(|| self.err(span, format!("use of undefined value '@{n}'")))?;
                 if *ty != Type::Ptr {
                     return Err(self.err(span, format!("'@{n}' is a pointer but '{ty}' is expected")));
                 }
@@ -1604,12 +1750,15 @@ impl<'a> Parser<'a> {
                         .ok_or_else(|| self.err(span, format!("integer constant {t} does not fit in {ty}")))?,
                 ),
                 _ if ty.is_float() => {
-                    return Err(self.err(span, format!("floating-point constant '{t}' must be written with a '.' or in hex")));
+                    return Err(
+                        self.err(span, format!("floating-point constant '{t}' must be written with a '.' or in hex"))
+                    );
                 }
                 _ => return Err(self.err(span, format!("integer constant {t} used where '{ty}' is expected"))),
             },
             Tok::Float(t) => {
-                let v: f64 = t.parse().map_err(|_| self.err(span, format!("malformed floating-point constant '{t}'")))?;
+                let v: f64 =
+                    t.parse().map_err(|_| self.err(span, format!("malformed floating-point constant '{t}'")))?;
                 self.float_const(v, ty, t, span)?
             }
             Tok::Hex(t) => {
@@ -1666,9 +1815,29 @@ impl<'a> Parser<'a> {
                 Const::IntToPtr(v)
             }
             Tok::Word(
-                w @ ("getelementptr" | "bitcast" | "ptrtoint" | "addrspacecast" | "trunc" | "zext" | "sext" | "add"
-                | "sub" | "mul" | "shl" | "xor" | "and" | "or" | "icmp" | "fcmp" | "select" | "extractelement"
-                | "insertelement" | "shufflevector" | "blockaddress" | "dso_local_equivalent" | "no_cfi"),
+                w @ ("getelementptr"
+                | "bitcast"
+                | "ptrtoint"
+                | "addrspacecast"
+                | "trunc"
+                | "zext"
+                | "sext"
+                | "add"
+                | "sub"
+                | "mul"
+                | "shl"
+                | "xor"
+                | "and"
+                | "or"
+                | "icmp"
+                | "fcmp"
+                | "select"
+                | "extractelement"
+                | "insertelement"
+                | "shufflevector"
+                | "blockaddress"
+                | "dso_local_equivalent"
+                | "no_cfi"),
             ) => return Err(self.err(span, format!("unsupported constant expression '{w}'"))),
             Tok::Word("asm") => return Err(self.err(span, "unsupported inline asm")),
             Tok::Punct(b'[' | b'{' | b'<') | Tok::CStr(_) => {
@@ -1690,7 +1859,8 @@ impl<'a> Parser<'a> {
                 if v.is_nan() || (v as f32) as f64 == v {
                     Ok(Const::Float(v))
                 } else {
-                    Err(self.err(span, format!("floating-point constant '{text}' is not exactly representable as 'float'")))
+                    Err(self
+                        .err(span, format!("floating-point constant '{text}' is not exactly representable as 'float'")))
                 }
             }
             _ => Err(self.err(span, format!("floating-point constant '{text}' used where '{ty}' is expected"))),

@@ -322,7 +322,14 @@ impl<'m> Verifier<'m> {
             let mut after_phis = false;
             for (ii, &id) in b.insts.iter().enumerate() {
                 let Some(inst) = f.insts.get(id.0 as usize) else {
-                    self.error(b.span, format!("block '{label}' refers to instruction #{} which does not exist", id.0, label = label()));
+                    self.error(
+                        b.span,
+                        format!(
+                            "block '{label}' refers to instruction #{} which does not exist",
+                            id.0,
+                            label = label()
+                        ),
+                    );
                     continue;
                 };
                 if place[id.0 as usize].replace((bi as u32, ii as u32)).is_some() {
@@ -331,13 +338,21 @@ impl<'m> Verifier<'m> {
                 if inst.kind.is_terminator() && id != last {
                     self.error(
                         inst.span,
-                        format!("terminator '{}' in the middle of block '{label}'", mnemonic(&inst.kind), label = label()),
+                        format!(
+                            "terminator '{}' in the middle of block '{label}'",
+                            mnemonic(&inst.kind),
+                            label = label()
+                        ),
                     );
                 }
                 match inst.kind {
-                    Inst::Phi { .. } if after_phis => {
-                        self.error(inst.span, format!("'phi' after a non-phi instruction in block '{label}'; phis must come first", label = label()))
-                    }
+                    Inst::Phi { .. } if after_phis => self.error(
+                        inst.span,
+                        format!(
+                            "'phi' after a non-phi instruction in block '{label}'; phis must come first",
+                            label = label()
+                        ),
+                    ),
                     Inst::Phi { .. } => {}
                     _ => after_phis = true,
                 }
@@ -349,14 +364,21 @@ impl<'m> Verifier<'m> {
                     }
                 });
                 if let Some(t) = bad_target {
-                    self.error(inst.span, format!("'{}' refers to block #{t} which does not exist", mnemonic(&inst.kind)));
+                    self.error(
+                        inst.span,
+                        format!("'{}' refers to block #{t} which does not exist", mnemonic(&inst.kind)),
+                    );
                 }
             }
             if let Some(inst) = f.insts.get(last.0 as usize) {
                 if !inst.kind.is_terminator() {
                     self.error(
                         inst.span,
-                        format!("block '{label}' does not end with a terminator (last is '{}')", mnemonic(&inst.kind), label = label()),
+                        format!(
+                            "block '{label}' does not end with a terminator (last is '{}')",
+                            mnemonic(&inst.kind),
+                            label = label()
+                        ),
                     );
                 }
             }
@@ -377,7 +399,11 @@ impl<'m> Verifier<'m> {
                 if s.0 == 0 {
                     self.error(
                         term.span,
-                        format!("'{}' branches to the entry block '{}', which must have no predecessors", mnemonic(&term.kind), names.get().block(s)),
+                        format!(
+                            "'{}' branches to the entry block '{}', which must have no predecessors",
+                            mnemonic(&term.kind),
+                            names.get().block(s)
+                        ),
                     );
                 }
             }
@@ -403,7 +429,9 @@ impl<'m> Verifier<'m> {
             },
             Value::Param(i) => match cx.f.params.get(*i as usize) {
                 Some(p) => Ok(Some(p.ty.clone())),
-                None => Err(format!("use of parameter #{i}, but '@{}' has {} parameters", cx.f.name, cx.f.params.len())),
+                None => {
+                    Err(format!("use of parameter #{i}, but '@{}' has {} parameters", cx.f.name, cx.f.params.len()))
+                }
             },
             Value::Global(g) => match self.m.globals.get(g.0 as usize) {
                 Some(_) => Ok(Some(Type::Ptr)),
@@ -545,7 +573,10 @@ impl<'m> Verifier<'m> {
                 }
                 if let Some(c) = count {
                     if !c.ty.is_int() {
-                        self.error(d.operand_span(0), format!("'alloca' element count must be an integer, found '{}'", c.ty));
+                        self.error(
+                            d.operand_span(0),
+                            format!("'alloca' element count must be an integer, found '{}'", c.ty),
+                        );
                     } else {
                         self.operand(cx, at, 0, &c.value, &c.ty, "element count");
                     }
@@ -553,7 +584,10 @@ impl<'m> Verifier<'m> {
             }
             Inst::Load { ptr, align, .. } => {
                 if !d.ty.is_scalar() {
-                    self.error(span, format!("'load' of type '{}' is not supported; loads must have a scalar type", d.ty));
+                    self.error(
+                        span,
+                        format!("'load' of type '{}' is not supported; loads must have a scalar type", d.ty),
+                    );
                 }
                 self.alignment(span, *align);
                 self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
@@ -561,7 +595,10 @@ impl<'m> Verifier<'m> {
             Inst::Store { val, ptr, align, .. } => {
                 self.result(d, &Type::Void);
                 if !val.ty.is_scalar() {
-                    self.error(span, format!("'store' of type '{}' is not supported; stores must have a scalar type", val.ty));
+                    self.error(
+                        span,
+                        format!("'store' of type '{}' is not supported; stores must have a scalar type", val.ty),
+                    );
                 } else {
                     self.operand(cx, at, 0, &val.value, &val.ty, "stored value");
                 }
@@ -589,7 +626,10 @@ impl<'m> Verifier<'m> {
                         }
                     }
                     if !idx.ty.is_int() {
-                        self.error(d.operand_span(i + 1), format!("'getelementptr' index must be an integer, found '{}'", idx.ty));
+                        self.error(
+                            d.operand_span(i + 1),
+                            format!("'getelementptr' index must be an integer, found '{}'", idx.ty),
+                        );
                     } else {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
                     }
@@ -630,7 +670,10 @@ impl<'m> Verifier<'m> {
                 }
                 (Some(v), t) => {
                     if v.ty != *t {
-                        self.error(d.operand_span(0), format!("'ret' returns '{}' but '@{}' returns '{t}'", v.ty, f.name));
+                        self.error(
+                            d.operand_span(0),
+                            format!("'ret' returns '{}' but '@{}' returns '{t}'", v.ty, f.name),
+                        );
                     } else {
                         self.operand(cx, at, 0, &v.value, t, "returned value");
                     }
@@ -723,7 +766,11 @@ impl<'m> Verifier<'m> {
         if let Some(t) = target {
             let declared = signature_of(t);
             if declared != *sig {
-                let hint = if t.varargs && !sig.varargs { " (calls to varargs functions need the explicit function type)" } else { "" };
+                let hint = if t.varargs && !sig.varargs {
+                    " (calls to varargs functions need the explicit function type)"
+                } else {
+                    ""
+                };
                 self.error(
                     d.operand_span(0),
                     format!("call type '{sig}' does not match '@{}' of type '{declared}'{hint}", t.name),
@@ -734,7 +781,10 @@ impl<'m> Verifier<'m> {
         let fixed = sig.params.len();
         if args.len() < fixed || (!sig.varargs && args.len() > fixed) {
             let expected = if sig.varargs { format!("at least {fixed}") } else { fixed.to_string() };
-            self.error(d.span, format!("'call' has {} arguments but the function type '{sig}' takes {expected}", args.len()));
+            self.error(
+                d.span,
+                format!("'call' has {} arguments but the function type '{sig}' takes {expected}", args.len()),
+            );
             return;
         }
         for (i, a) in args.iter().enumerate() {
@@ -744,7 +794,10 @@ impl<'m> Verifier<'m> {
             }
             if let Some(p) = sig.params.get(i) {
                 if *p != a.ty {
-                    self.error(d.operand_span(i + 1), format!("argument {i} has type '{}' but the function type expects '{p}'", a.ty));
+                    self.error(
+                        d.operand_span(i + 1),
+                        format!("argument {i} has type '{}' but the function type expects '{p}'", a.ty),
+                    );
                     continue;
                 }
             }
@@ -766,7 +819,8 @@ impl<'m> Verifier<'m> {
                     Value::Const(Const::Zero | Const::IntToPtr(_)) | Value::Func(_) | Value::Global(_) => {}
                     _ => self.error(
                         d.operand_span(3),
-                        "patchpoint TARGET must be a constant pointer (null, inttoptr or a function address)".to_string(),
+                        "patchpoint TARGET must be a constant pointer (null, inttoptr or a function address)"
+                            .to_string(),
                     ),
                 }
                 if let Some(n) = self.immediate(d, args, 3, 32, "patchpoint NUMARGS") {
@@ -774,13 +828,18 @@ impl<'m> Verifier<'m> {
                     if n as usize > available {
                         self.error(
                             d.operand_span(4),
-                            format!("patchpoint NUMARGS is {n} but only {available} argument(s) follow the fixed operands"),
+                            format!(
+                                "patchpoint NUMARGS is {n} but only {available} argument(s) follow the fixed operands"
+                            ),
                         );
                     }
                 }
                 if let Some(want) = patchpoint_result(&t.name) {
                     if d.ty != want {
-                        self.error(d.span, format!("'@{}' returns '{want}' but the call's result type is '{}'", t.name, d.ty));
+                        self.error(
+                            d.span,
+                            format!("'@{}' returns '{want}' but the call's result type is '{}'", t.name, d.ty),
+                        );
                     }
                 }
             }
@@ -843,7 +902,9 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
         CastOp::BitCast => match (from, to) {
             (Ptr, Ptr) => true,
             (Ptr, _) | (_, Ptr) => false,
-            (a, b) => a.is_scalar() && b.is_scalar() && a.alloc_size() == b.alloc_size() && *a != Int(1) && *b != Int(1),
+            (a, b) => {
+                a.is_scalar() && b.is_scalar() && a.alloc_size() == b.alloc_size() && *a != Int(1) && *b != Int(1)
+            }
         },
     }
 }

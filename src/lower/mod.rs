@@ -371,11 +371,8 @@ impl<'a> Lowering<'a> {
             CastOp::FPToSI | CastOp::FPToUI => {
                 // Out-of-range conversions are poison in LLVM; the saturating forms never trap.
                 let wide = if tt.bits() < 32 { types::I32 } else { tt };
-                let converted = if op == CastOp::FPToSI {
-                    ins.fcvt_to_sint_sat(wide, v)
-                } else {
-                    ins.fcvt_to_uint_sat(wide, v)
-                };
+                let converted =
+                    if op == CastOp::FPToSI { ins.fcvt_to_sint_sat(wide, v) } else { ins.fcvt_to_uint_sat(wide, v) };
                 let narrowed = if wide != tt { self.b.ins().ireduce(tt, converted) } else { converted };
                 if *to == Type::I1 {
                     self.b.ins().band_imm_u(narrowed, 1)
@@ -636,7 +633,8 @@ impl<'a> Lowering<'a> {
         let gv = match self.data_refs.get(&id) {
             Some(&gv) => gv,
             None => {
-                let name = self.b.func.declare_imported_user_function(UserExternalName::new(DATA_NAMESPACE, id.as_u32()));
+                let name =
+                    self.b.func.declare_imported_user_function(UserExternalName::new(DATA_NAMESPACE, id.as_u32()));
                 let gv = self.b.create_global_value(GlobalValueData::Symbol {
                     name: ExternalName::user(name),
                     offset: 0.into(),

@@ -85,7 +85,9 @@ impl Lowering<'_> {
             .map_err(|_| self.error(span, format!("stackmap shadow byte count {shadow} is negative")))?;
         if self.is_aarch64() && shadow % 4 != 0 {
             // llc-19 loops forever on these (its nop count wraps).
-            return Err(self.error(span, format!("stackmap shadow of {shadow} bytes is not a multiple of 4 on AArch64")));
+            return Err(
+                self.error(span, format!("stackmap shadow of {shadow} bytes is not a multiple of 4 on AArch64"))
+            );
         }
         let index = self.points.len();
         let (locations, context) = self.plan_live_values(&args[2..])?;
@@ -111,16 +113,17 @@ impl Lowering<'_> {
         let nargs = constant(3, "argument count")?;
         let bytes = u32::try_from(bytes as i32)
             .map_err(|_| self.error(span, format!("patchpoint byte count {bytes} is negative")))?;
-        let nargs = usize::try_from(nargs as i32)
-            .ok()
-            .filter(|n| 4 + n <= args.len())
-            .ok_or_else(|| self.error(span, format!("patchpoint argument count {nargs} does not match its operands")))?;
+        let nargs = usize::try_from(nargs as i32).ok().filter(|n| 4 + n <= args.len()).ok_or_else(|| {
+            self.error(span, format!("patchpoint argument count {nargs} does not match its operands"))
+        })?;
         let target = match &args[2].value {
             Value::Const(Const::Zero) => CallTarget::Null,
             Value::Const(Const::IntToPtr(a)) if *a == 0 => CallTarget::Null,
             Value::Const(Const::IntToPtr(a)) => CallTarget::Address(*a as u64),
             Value::Func(f) if self.module.function(*f).intrinsic().is_none() => CallTarget::Function(*f),
-            _ => return Err(self.error(span, "patchpoint target must be null, 'inttoptr (i64 C to ptr)' or a function")),
+            _ => {
+                return Err(self.error(span, "patchpoint target must be null, 'inttoptr (i64 C to ptr)' or a function"))
+            }
         };
         let (call_len, sequence) = if self.is_aarch64() { (4, 16) } else { (5, 13) };
         // AArch64 regions are whole instructions, as llc-19 rounds them.
@@ -134,7 +137,10 @@ impl Lowering<'_> {
         }
         if let (CallTarget::Address(a), true) = (target, self.is_aarch64()) {
             if a >> 48 != 0 {
-                return Err(self.error(span, format!("patchpoint target {a:#x} is beyond the 48 bits AArch64's call sequence reaches")));
+                return Err(self.error(
+                    span,
+                    format!("patchpoint target {a:#x} is beyond the 48 bits AArch64's call sequence reaches"),
+                ));
             }
         }
         let mut call_args = Vec::with_capacity(nargs);
@@ -161,7 +167,12 @@ impl Lowering<'_> {
                     ),
                 )
             })?;
-            fixed.extend(registers.into_iter().zip(&args[4..4 + nargs]).map(|(dwarf, a)| PlannedLocation::Register { dwarf, ty: a.ty.clone() }));
+            fixed.extend(
+                registers
+                    .into_iter()
+                    .zip(&args[4..4 + nargs])
+                    .map(|(dwarf, a)| PlannedLocation::Register { dwarf, ty: a.ty.clone() }),
+            );
             fixed.extend(live);
             fixed
         } else {
@@ -176,7 +187,14 @@ impl Lowering<'_> {
             let size = if ty.is_float() && !self.is_aarch64() { 16 } else { 8 };
             (self.result_register(ty), size)
         });
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, pads: units - 1, region: Some(target), result_register });
+        self.points.push(PlannedPoint {
+            id,
+            shadow: bytes,
+            locations,
+            pads: units - 1,
+            region: Some(target),
+            result_register,
+        });
         Ok(())
     }
 
@@ -186,7 +204,9 @@ impl Lowering<'_> {
         let mut context = Vec::new();
         for operand in live {
             let planned = match (&operand.value, &operand.ty) {
-                (Value::Const(Const::Int(v)), ty) if ty.is_int() => PlannedLocation::Constant(self.recorded_constant(*v, ty)),
+                (Value::Const(Const::Int(v)), ty) if ty.is_int() => {
+                    PlannedLocation::Constant(self.recorded_constant(*v, ty))
+                }
                 (Value::Const(Const::IntToPtr(v)), _) => PlannedLocation::Constant(*v),
                 (Value::Const(Const::Zero), ty) if !ty.is_float() => PlannedLocation::Constant(0),
                 (Value::Const(Const::Undef | Const::Poison), _) => PlannedLocation::Constant(UNDEF_CONSTANT),

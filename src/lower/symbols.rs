@@ -74,8 +74,10 @@ impl Symbols {
         let uses = |pred: &dyn Fn(&ir::Function, &ir::InstData) -> bool| {
             module.functions.iter().any(|f| f.insts.iter().any(|i| pred(f, i)))
         };
-        let frem = |ty: ir::Type| move |_: &ir::Function, i: &ir::InstData| {
-            matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. }) && i.ty == ty
+        let frem = |ty: ir::Type| {
+            move |_: &ir::Function, i: &ir::InstData| {
+                matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. }) && i.ty == ty
+            }
         };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
             let sig = signature(call_conv, &ty, [&ty, &ty]);

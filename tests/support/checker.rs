@@ -66,7 +66,9 @@ pub enum LiveType {
     Double,
     /// A pointer; `pointee` is the size of the alloca or global it is known to point to. With `None`
     /// (or `Some(0)`: a function) only the symbol it points into is compared, not the contents.
-    Ptr { pointee: Option<u64> },
+    Ptr {
+        pointee: Option<u64>,
+    },
     /// `undef`/`poison`: any value is right.
     Undef,
 }
@@ -115,7 +117,8 @@ pub fn run_checked_report(exe: &Path, toolchain: &Toolchain) -> Result<(Outcome,
     cmd.env("PATCHMAP_CHECKER_OUT", &out_path);
     let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(60))?;
     let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;
-    let text = std::fs::read_to_string(&out_path).map_err(|e| format!("no checker output {}: {e}", out_path.display()))?;
+    let text =
+        std::fs::read_to_string(&out_path).map_err(|e| format!("no checker output {}: {e}", out_path.display()))?;
     let report = parse_report(&text)?;
     Ok((Outcome { status, stdout }, report))
 }
@@ -349,7 +352,11 @@ pub fn parse_truth(stdout: &str) -> Vec<(u64, Vec<Truth>)> {
 }
 
 pub fn low(v: u64, bits: u32) -> u64 {
-    if bits >= 64 { v } else { v & ((1 << bits) - 1) }
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1 << bits) - 1)
+    }
 }
 
 /// The checker's hits must be the announced executions, value for value.
@@ -362,7 +369,11 @@ pub fn check_truth(report: &Report, stdout: &str) -> Result<(), String> {
     }
     for (n, (hit, (id, tokens))) in report.hits.iter().zip(&truth).enumerate() {
         if hit.values.len() != tokens.len() {
-            return Err(format!("execution {n} of ID {id}: {} locations, {} values announced", hit.values.len(), tokens.len()));
+            return Err(format!(
+                "execution {n} of ID {id}: {} locations, {} values announced",
+                hit.values.len(),
+                tokens.len()
+            ));
         }
         for (i, (loc, t)) in hit.values.iter().zip(tokens).enumerate() {
             let ok = match *t {
@@ -375,8 +386,7 @@ pub fn check_truth(report: &Report, stdout: &str) -> Result<(), String> {
             }
         }
     }
-    let missed: Vec<u64> =
-        report.planted.iter().map(|p| p.id).filter(|id| !seen.contains(id)).collect();
+    let missed: Vec<u64> = report.planted.iter().map(|p| p.id).filter(|id| !seen.contains(id)).collect();
     if !missed.is_empty() {
         return Err(format!("records never executed: {missed:?}"));
     }
@@ -398,4 +408,3 @@ pub fn normalized(report: &Report, types: &Types) -> Result<Normal, String> {
         })
         .collect()
 }
-

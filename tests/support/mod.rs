@@ -16,9 +16,8 @@ pub fn tools_required() -> bool {
 /// The path of an external tool, or `None` after printing "skipped: <tool> not found".
 /// Panics instead when tools are required.
 pub fn tool(name: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file())
-    });
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file()));
     if found.is_none() {
         if tools_required() {
             panic!("{name} not found, and PATCHMAP_REQUIRE_TOOLS=1 requires it");
@@ -161,7 +160,6 @@ pub fn llc_object(llc: &Path, ll: &Path, arch: Arch, opt: &str, dir: &Path) -> R
     std::fs::read(&out).map_err(|e| e.to_string())
 }
 
-
 /// The `ir-examples/sm_*.ll` and `pp_*.ll` files (programs with stack maps or patch points, for the
 /// location checker), sorted.
 pub fn stackmap_examples() -> Vec<PathBuf> {
@@ -191,11 +189,8 @@ pub fn ir_examples() -> Vec<PathBuf> {
 /// Runs `cmd` to completion or kills it past `limit`: (exit code, `None` after a signal; stdout).
 /// A deadline of our own, not `timeout(1)`, whose status 124 a program may return itself.
 pub fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(Option<i32>, String), String> {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let mut child =
+        cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
     let start = Instant::now();
     while child.try_wait().map_err(|e| e.to_string())?.is_none() {
         if start.elapsed() > limit {
