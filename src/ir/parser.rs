@@ -198,7 +198,8 @@ struct FnState<'a> {
 const INT_FLAGS: &[&str] = &["nuw", "nsw", "exact", "disjoint"];
 const FAST_MATH: &[&str] = &["fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
 const CAST_FLAGS: &[&str] = &["nneg", "nuw", "nsw"];
-const OPCODES: &[&str] = &[
+/// Instruction words the subset reads (call prefixes included).
+const SUPPORTED_OPCODES: &[&str] = &[
     "add",
     "sub",
     "mul",
@@ -246,28 +247,8 @@ const OPCODES: &[&str] = &[
     "switch",
     "ret",
     "unreachable",
-    "invoke",
-    "landingpad",
-    "resume",
-    "indirectbr",
-    "callbr",
-    "extractvalue",
-    "insertvalue",
-    "extractelement",
-    "insertelement",
-    "shufflevector",
-    "atomicrmw",
-    "cmpxchg",
-    "fence",
-    "va_arg",
-    "freeze",
-    "addrspacecast",
-    "cleanuppad",
-    "catchpad",
-    "catchswitch",
-    "catchret",
-    "cleanupret",
 ];
+/// Instruction words of LLVM the subset rejects by name.
 const UNSUPPORTED_OPCODES: &[&str] = &[
     "invoke",
     "landingpad",
@@ -291,6 +272,11 @@ const UNSUPPORTED_OPCODES: &[&str] = &[
     "catchret",
     "cleanupret",
 ];
+
+/// Whether a word starts an instruction, supported or not: attribute lists stop there.
+fn is_opcode(word: &str) -> bool {
+    SUPPORTED_OPCODES.contains(&word) || UNSUPPORTED_OPCODES.contains(&word)
+}
 const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
@@ -779,7 +765,7 @@ impl<'a> Parser<'a> {
                 Tok::Word(w) if UNSUPPORTED_FN_PARTS.contains(&w) => {
                     return Err(self.err(self.tok.span, format!("unsupported function attribute '{w}'")));
                 }
-                Tok::Word(w) if !TOP_LEVEL.contains(&w) && !OPCODES.contains(&w) => {
+                Tok::Word(w) if !TOP_LEVEL.contains(&w) && !is_opcode(w) => {
                     self.bump()?;
                     if self.is_punct(b'(') {
                         self.skip_balanced()?;
@@ -1578,7 +1564,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 Tok::Punct(b'[') => return Err(self.err(self.tok.span, "unsupported operand bundle on 'call'")),
-                Tok::Word(w) if !OPCODES.contains(&w) => {
+                Tok::Word(w) if !is_opcode(w) => {
                     self.bump()?;
                     if self.is_punct(b'(') {
                         self.skip_balanced()?;
