@@ -11,7 +11,6 @@ use std::time::Instant;
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::runtime::{encode_call, patch_code, PatchTarget};
-use patchmap::stackmap::{Endian, StackMapView};
 
 /// An object: a layout (property name -> slot) and its slots.
 #[repr(C)]
@@ -72,10 +71,7 @@ exit:
     );
     let module = patchmap::ir::parse("inline_cache.ll", &ir).expect("valid IR");
     let jit = JitCode::compile(&module, &Options::new(None, "speed", 3).unwrap()).expect("compiles");
-    let sum = jit.function("sum").expect("sum is defined");
-    let view = StackMapView::parse(jit.stack_map_section(), Endian::native()).expect("a stack map");
-    let record = view.records().find(|r| r.id() == GET_ID).expect("the patch point's record");
-    let region = (sum.address as u64 + u64::from(record.instruction_offset())) as *mut u8;
+    let [region] = jit.record_addresses(GET_ID)[..] else { panic!("one patch point with ID {GET_ID}") };
     println!("patch point {GET_ID}: a 16-byte region at {region:p}, calling slow_get");
 
     let layout: HashMap<u64, usize> = [(3, 0), (5, 1), (7, 2), (9, 3)].into_iter().collect();

@@ -47,10 +47,7 @@ fn a_patched_shadow_calls_the_handler() {
     let before = unsafe { jit.call_i64("sum", &[7]) }.unwrap();
     assert_eq!((before, CALLS.load(Ordering::SeqCst)), (21, 0));
 
-    let view = StackMapView::parse(jit.stack_map_section(), Endian::native()).unwrap();
-    let function = view.function(0).unwrap();
-    let record = view.records().find(|r| r.id() == 1).unwrap();
-    let address = (function.address + u64::from(record.instruction_offset())) as *mut u8;
+    let [address] = jit.record_addresses(1)[..] else { panic!("one record with ID 1") };
     let call = encode_call(PatchTarget::X86_64, handler as *const () as u64).unwrap();
     assert_eq!(call.len(), 13);
     // SAFETY: the record's 16-byte shadow is JIT code of ours, and no other thread runs it.
@@ -124,12 +121,11 @@ entry:
     assert_eq!((f, ADDED.load(Ordering::SeqCst)), ((11 + 15) * 1000, 1));
 
     let view = StackMapView::parse(jit.stack_map_section(), Endian::native()).unwrap();
-    let g = jit.function("g").unwrap();
-    let (index, _) = view.functions().enumerate().find(|(_, r)| r.address == g.address as u64).unwrap();
-    let record = view.records_of(index).unwrap().next().unwrap();
-    assert_eq!(record.id(), 9);
+    let record = view.records().find(|r| r.id() == 9).unwrap();
     assert!(record.num_live_outs() > 0, "patch points list live-outs");
-    let region = (g.address as u64 + u64::from(record.instruction_offset())) as *mut u8;
+    let g = jit.function("g").unwrap();
+    let [region] = jit.record_addresses(9)[..] else { panic!("one record with ID 9") };
+    assert!((g.address..g.address.wrapping_add(g.size)).contains(&(region as *const u8)), "the region is in g");
     let call = encode_call(PatchTarget::X86_64, multiply as *const () as u64).unwrap();
     // SAFETY: the 13-byte region is ours and no other thread runs g.
     unsafe { patch_code(PatchTarget::X86_64, region, 13, &call) }.unwrap();

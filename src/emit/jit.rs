@@ -25,6 +25,8 @@ pub struct JitCode {
     signatures: Vec<(Type, Vec<Type>)>,
     /// The `.llvm_stackmaps` section with absolute function addresses (empty without records).
     stack_map: Vec<u8>,
+    /// Each record's ID and address, in section order (v1 sections cannot tell their functions apart).
+    records: Vec<(u64, *mut u8)>,
 }
 
 // Rust's `%` on floats is C's fmod; registering them spares a dependency on the process exporting libm.
@@ -85,13 +87,23 @@ impl JitCode {
             if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
         let signatures =
             module.functions.iter().map(|f| (f.ret.clone(), f.params.iter().map(|p| p.ty.clone()).collect())).collect();
-        Ok(JitCode { _module: out, functions, signatures, stack_map })
+        let records = compiled
+            .iter()
+            .flat_map(|f| f.points.iter().map(move |p| (p.id, address(f).wrapping_add(p.offset as usize) as *mut u8)))
+            .collect();
+        Ok(JitCode { _module: out, functions, signatures, stack_map, records })
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
     /// functions' absolute addresses; empty when the module has no stack map records.
     pub fn stack_map_section(&self) -> &[u8] {
         &self.stack_map
+    }
+
+    /// Where the records with this ID begin in the code (a stack map's point, a patch point's region):
+    /// the addresses a runtime reads values at or patches, in section order.
+    pub fn record_addresses(&self, id: u64) -> Vec<*mut u8> {
+        self.records.iter().filter(|r| r.0 == id).map(|r| r.1).collect()
     }
 
     /// Every defined function: name, address and size.
