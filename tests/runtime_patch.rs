@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
-use patchmap::runtime::{encode_call, patch_code, PatchError, PatchTarget};
+use patchmap::runtime::{encode_call, encode_exit_call, exit_call_return_offset, patch_code, PatchError, PatchTarget};
 use patchmap::stackmap::{Endian, StackMapView};
+
+mod support;
 
 /// Point 1's 16-byte shadow runs into point 2, so it is all nops; a loop executes it 7 times.
 const LOOP: &str = "declare void @llvm.experimental.stackmap(i64, i32, ...)
@@ -71,6 +73,40 @@ fn call_encodings_match_llvm() {
     let words: Vec<u32> = arm.chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
     assert_eq!(words, [0xd2c0_0010, 0xf2a0_0010, 0xf282_4690, 0xd63f_0200]);
     assert!(matches!(encode_call(PatchTarget::Aarch64, 1 << 48), Err(PatchError::OutOfReach(_))));
+}
+
+/// The exit call is the instructions its documentation names, as llvm-mc-19 decodes them, followed
+/// by the address; the return address lies where `exit_call_return_offset` says.
+#[test]
+fn exit_call_encodings_disassemble_as_documented() {
+    let Some(mc) = support::tool("llvm-mc-19") else { return };
+    let target = 0x1122_3344_5566_7788;
+    for (arch, triple, expected) in [
+        (PatchTarget::X86_64, "x86_64", &["callq *(%rip)"][..]),
+        (PatchTarget::Aarch64, "aarch64", &["ldr x16, #8", "blr x16"][..]),
+    ] {
+        let code = encode_exit_call(arch, target);
+        let (instructions, address) = code.split_at(code.len() - 8);
+        assert_eq!(address, target.to_le_bytes());
+        assert_eq!(instructions.len() as u64, exit_call_return_offset(arch));
+        let input: Vec<String> = instructions.iter().map(|b| format!("{b:#04x}")).collect();
+        let mut child = std::process::Command::new(&mc)
+            .args(["--disassemble", &format!("-triple={triple}")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.join(" ").as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let decoded: Vec<String> = text
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|l| !l.is_empty() && !l.starts_with('.'))
+            .collect();
+        assert_eq!(decoded, expected, "{triple}: {text}");
+    }
 }
 
 static ADDED: AtomicU64 = AtomicU64::new(0);

@@ -44,6 +44,16 @@ extern "C" {
 impl JitCode {
     /// Compiles every function of `module` for the host.
     pub fn compile(module: &ir::Module, options: &Options) -> Result<JitCode, CompileError> {
+        JitCode::compile_with_symbols(module, options, &[])
+    }
+
+    /// Compiles every function of `module` for the host, resolving the declared functions named in
+    /// `symbols` to the given addresses (the embedder's runtime functions) before the process's own.
+    pub fn compile_with_symbols(
+        module: &ir::Module,
+        options: &Options,
+        symbols: &[(&str, *const u8)],
+    ) -> Result<JitCode, CompileError> {
         let host = Target::host().map_err(CompileError::Target)?;
         let target = options.resolve_target(module)?;
         if target.arch != host.arch {
@@ -55,6 +65,7 @@ impl JitCode {
         let isa = host.isa(options.opt, false, module.has_stack_map_points()).map_err(CompileError::Target)?;
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder.symbol("fmod", fmod as *const u8).symbol("fmodf", fmodf as *const u8);
+        builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
         let mut out = JITModule::new(builder);
         let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
         out.finalize_definitions().map_err(|e| CompileError::Emit(format!("cannot finalize JIT code: {e}")))?;

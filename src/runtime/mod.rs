@@ -7,5 +7,5 @@
 pub mod patch;
 pub mod values;
 
-pub use patch::{encode_call, patch_code, PatchError, PatchTarget};
+pub use patch::{encode_call, encode_exit_call, exit_call_return_offset, patch_code, PatchError, PatchTarget};
 pub use values::{read_location, Frame, ReadError};

@@ -56,6 +56,29 @@ pub fn encode_call(arch: PatchTarget, target: u64) -> Result<Vec<u8>, PatchError
     }
 }
 
+/// A call to `target` that leaves every register as it was except the return address, for patching a
+/// stack map's shadow with a call to an exit stub: the stub then sees each live value where the
+/// record says it is. x86-64: `call [rip + 0]` and the 8-byte address (14 bytes; the return address
+/// is the point + 6). AArch64: `ldr x16, #8; blr x16` and the address (16 bytes; x30 is the point +
+/// 8): x16 (IP0) and x30 are registers no stack map location names, as neither is allocatable.
+pub fn encode_exit_call(arch: PatchTarget, target: u64) -> Vec<u8> {
+    let mut code = match arch {
+        PatchTarget::X86_64 => vec![0xff, 0x15, 0, 0, 0, 0],
+        PatchTarget::Aarch64 => [0x5800_0050u32, 0xd63f_0200].iter().flat_map(|w| w.to_le_bytes()).collect(),
+    };
+    code.extend_from_slice(&target.to_le_bytes());
+    code
+}
+
+/// How far past the patched point the return address of [`encode_exit_call`]'s call lies: an exit
+/// stub subtracts it to find the record it was called from.
+pub fn exit_call_return_offset(arch: PatchTarget) -> u64 {
+    match arch {
+        PatchTarget::X86_64 => 6,
+        PatchTarget::Aarch64 => 8,
+    }
+}
+
 /// Writes `code` at the start of the `len`-byte region at `address` and fills the rest with nops.
 ///
 /// # Safety
