@@ -7,6 +7,8 @@
 //!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
+#![warn(missing_docs)]
+
 pub mod runtime;
 pub mod stackmap;
 

@@ -31,7 +31,12 @@ pub enum CompileError {
     Target(String),
     /// Cranelift rejected a function (a bug in the lowering if it ever happens).
     #[error("patchmap: error: Cranelift failed on function '{function}': {message}")]
-    Codegen { function: String, message: String },
+    Codegen {
+        /// The IR name of the function, without `@`.
+        function: String,
+        /// Cranelift's error, or what went wrong finishing the function's code and records.
+        message: String,
+    },
     /// Writing the object or finalizing JIT code failed.
     #[error("patchmap: error: {0}")]
     Emit(String),
@@ -42,6 +47,7 @@ pub enum CompileError {
 pub struct Options {
     /// `None`: the module's `target triple`, else the host.
     pub target: Option<Target>,
+    /// Cranelift's optimisation level.
     pub opt: OptLevel,
     /// The `.llvm_stackmaps` version for objects: 1, 2 or 3.
     pub stackmap_version: u8,
@@ -84,9 +90,14 @@ impl Options {
 pub struct CompiledFunction {
     /// Index of the function in the module.
     pub func: ir::FuncId,
+    /// The machine code, with point calls and pads already turned into nops and patch point call
+    /// sequences written.
     pub code: Vec<u8>,
+    /// The code's required alignment in bytes.
     pub alignment: u64,
+    /// Relocations to apply to `code`, in cranelift-module's form (the nopped dummies' removed).
     pub relocs: Vec<ModuleReloc>,
+    /// Cranelift's unwind information, for `.eh_frame`; `None` if it produced none.
     pub unwind: Option<UnwindInfo>,
     /// Stack map records in code order.
     pub points: Vec<points::PointRecord>,

@@ -18,11 +18,13 @@ use crate::stackmap::Location;
 /// A finished record of one function, before module-wide constants are pooled.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PointRecord {
+    /// The ID the IR gave the stack map or patch point.
     pub id: u64,
     /// Offset of the point from the function's start.
     pub offset: u32,
     /// Bytes from `offset` a runtime may overwrite: an instruction starts where they end.
     pub shadow: u32,
+    /// One location per live operand, in operand order.
     pub locations: Vec<PointLocation>,
     /// Patch points: the registers live across the region (DWARF number, size), by number.
     pub live_outs: Vec<(u16, u8)>,
@@ -33,7 +35,10 @@ pub struct PointRecord {
 /// A location, with constants kept as values until the module's constant pool is built.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PointLocation {
+    /// A constant operand's value; the section writer makes it a `Constant` location if it fits in
+    /// 32 signed bits, else a `ConstantIndex` into the pool.
     Constant(i64),
+    /// A register, direct or indirect location, final as the section will hold it.
     Machine(Location),
 }
 

@@ -10,21 +10,27 @@ use target_lexicon::{Architecture, Triple};
 /// The architectures with stack map support.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arch {
+    /// x86-64 Linux, System V ABI.
     X86_64,
+    /// AArch64 Linux, AAPCS64 ABI.
     Aarch64,
 }
 
 /// A target: an architecture on Linux (ELF) for now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
+    /// The architecture named by the triple.
     pub arch: Arch,
+    /// The full triple, as given or expanded from a shorthand; an ELF binary format.
     pub triple: Triple,
 }
 
 /// Cranelift's optimisation levels, as `-O none|speed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum OptLevel {
+    /// `-O none` (or `0`): no optimisation; fastest compile.
     None,
+    /// `-O speed` (or `2`): Cranelift's optimisations for speed; the default.
     #[default]
     Speed,
 }
@@ -103,49 +109,49 @@ impl Target {
 
 /// Per-target stack map facts, from `x86_64.rs` and `aarch64.rs`.
 impl Arch {
-    pub fn call_len(self) -> u32 {
+    pub(crate) fn call_len(self) -> u32 {
         match self {
             Arch::X86_64 => super::x86_64::CALL_LEN,
             Arch::Aarch64 => super::aarch64::CALL_LEN,
         }
     }
-    pub fn frame_pointer(self) -> u16 {
+    pub(crate) fn frame_pointer(self) -> u16 {
         match self {
             Arch::X86_64 => super::x86_64::FRAME_POINTER,
             Arch::Aarch64 => super::aarch64::FRAME_POINTER,
         }
     }
-    pub fn gpr_dwarf(self, hw: u8) -> Option<u16> {
+    pub(crate) fn gpr_dwarf(self, hw: u8) -> Option<u16> {
         match self {
             Arch::X86_64 => super::x86_64::gpr_dwarf(hw),
             Arch::Aarch64 => super::aarch64::gpr_dwarf(hw),
         }
     }
-    pub fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
+    pub(crate) fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
         match self {
             Arch::X86_64 => super::x86_64::stack_size(frame_to_fp_offset),
             Arch::Aarch64 => super::aarch64::stack_size(frame_to_fp_offset),
         }
     }
-    pub fn register_size(self, ty: &crate::ir::Type) -> u16 {
+    pub(crate) fn register_size(self, ty: &crate::ir::Type) -> u16 {
         match self {
             Arch::X86_64 => super::x86_64::register_size(ty),
             Arch::Aarch64 => super::aarch64::register_size(ty),
         }
     }
-    pub fn spill_size(self, ty: &crate::ir::Type) -> u16 {
+    pub(crate) fn spill_size(self, ty: &crate::ir::Type) -> u16 {
         match self {
             Arch::X86_64 => super::x86_64::spill_size(ty),
             Arch::Aarch64 => super::aarch64::spill_size(ty),
         }
     }
-    pub fn preserved_registers(self) -> &'static [(u16, u8)] {
+    pub(crate) fn preserved_registers(self) -> &'static [(u16, u8)] {
         match self {
             Arch::X86_64 => &super::x86_64::PRESERVED,
             Arch::Aarch64 => &super::aarch64::PRESERVED,
         }
     }
-    pub fn write_nops(self, bytes: &mut [u8]) {
+    pub(crate) fn write_nops(self, bytes: &mut [u8]) {
         match self {
             Arch::X86_64 => super::x86_64::write_nops(bytes),
             Arch::Aarch64 => super::aarch64::write_nops(bytes),

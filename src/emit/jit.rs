@@ -13,7 +13,9 @@ use crate::ir::{self, Type};
 /// A function's finished code in memory.
 #[derive(Clone, Copy, Debug)]
 pub struct JitFunction {
+    /// The address of the function's first instruction.
     pub address: *const u8,
+    /// The code's length in bytes.
     pub size: usize,
 }
 

@@ -185,10 +185,12 @@ impl FunctionBuilder<'_> {
         self.func.params[i as usize].name = Some(name.to_string());
     }
 
+    /// Sets the function's linkage (external by default).
     pub fn set_linkage(&mut self, linkage: Linkage) {
         self.func.linkage = linkage;
     }
 
+    /// Sets the calling convention the function is defined with (C by default).
     pub fn set_calling_convention(&mut self, cc: CallConv) {
         self.func.cc = cc;
     }
@@ -253,22 +255,30 @@ impl FunctionBuilder<'_> {
         self.binary(op, ty, lhs, rhs)
     }
 
+    /// `add`, typed by whichever operand is not a constant.
     pub fn add(&mut self, lhs: Value, rhs: Value) -> Value {
         self.binop(BinOp::Add, lhs, rhs)
     }
 
+    /// `sub`, typed by whichever operand is not a constant.
     pub fn sub(&mut self, lhs: Value, rhs: Value) -> Value {
         self.binop(BinOp::Sub, lhs, rhs)
     }
 
+    /// `mul`, typed by whichever operand is not a constant.
     pub fn mul(&mut self, lhs: Value, rhs: Value) -> Value {
         self.binop(BinOp::Mul, lhs, rhs)
     }
 
+    /// `fadd`, typed by whichever operand is not a constant.
     pub fn fadd(&mut self, lhs: Value, rhs: Value) -> Value {
         self.binop(BinOp::FAdd, lhs, rhs)
     }
 
+    /// `fneg`, of the operand's type.
+    ///
+    /// # Panics
+    /// If `val` is a constant.
     pub fn fneg(&mut self, val: Value) -> Value {
         let ty = self.type_of(&val).expect("'fneg' of a constant");
         self.push(Inst::FNeg { val }, ty)
@@ -286,6 +296,7 @@ impl FunctionBuilder<'_> {
         self.push(Inst::FCmp { pred, ty, lhs, rhs }, Type::I1)
     }
 
+    /// `select i1 cond, T if_true, T if_false`, typed by whichever of the two is not a constant.
     pub fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
         let ty = self.infer(&if_true, &if_false, "select");
         self.push(Inst::Select { cond, if_true, if_false }, ty)
@@ -306,10 +317,12 @@ impl FunctionBuilder<'_> {
         self.push(Inst::Alloca { ty, count: Some(count), align }, Type::Ptr)
     }
 
+    /// `load ty, ptr ptr`, neither volatile nor with an explicit alignment.
     pub fn load(&mut self, ty: Type, ptr: Value) -> Value {
         self.push(Inst::Load { ptr, align: None, volatile: false }, ty)
     }
 
+    /// `store val, ptr ptr`, neither volatile nor with an explicit alignment.
     pub fn store(&mut self, val: Operand, ptr: Value) {
         self.push(Inst::Store { val, ptr, align: None, volatile: false }, Type::Void);
     }
@@ -409,10 +422,12 @@ impl FunctionBuilder<'_> {
         FuncId(self.module.functions.len() as u32 - 1)
     }
 
+    /// `br label %dest`.
     pub fn br(&mut self, dest: BlockId) {
         self.push(Inst::Br { dest }, Type::Void);
     }
 
+    /// `br i1 cond, label %if_true, label %if_false`.
     pub fn cond_br(&mut self, cond: Value, if_true: BlockId, if_false: BlockId) {
         self.push(Inst::CondBr { cond, if_true, if_false }, Type::Void);
     }
@@ -428,10 +443,12 @@ impl FunctionBuilder<'_> {
         self.push(Inst::Ret { val: Some(Operand::new(ty, val)) }, Type::Void);
     }
 
+    /// `ret void`.
     pub fn ret_void(&mut self) {
         self.push(Inst::Ret { val: None }, Type::Void);
     }
 
+    /// `unreachable`.
     pub fn unreachable(&mut self) {
         self.push(Inst::Unreachable, Type::Void);
     }

@@ -10,6 +10,7 @@ use super::{IrError, Span};
 /// A token kind with the text it covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok<'a> {
+    /// The end of the source; the lexer keeps returning it.
     Eof,
     /// `%name`, `%"quoted"` or `%7`: the name without `%` and quotes.
     Local(&'a str),
@@ -64,8 +65,11 @@ impl Tok<'_> {
 /// A token, where it starts, and its byte offset in the source.
 #[derive(Clone, Copy, Debug)]
 pub struct Token<'a> {
+    /// What was read.
     pub tok: Tok<'a>,
+    /// The line and column of its first byte.
     pub span: Span,
+    /// The byte offset of its first byte in the source.
     pub offset: usize,
 }
 
@@ -84,10 +88,12 @@ fn is_name_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`; `file` names it in error messages.
     pub fn new(file: &'a str, src: &'a str) -> Lexer<'a> {
         Lexer { src, file, pos: 0, line: 1, line_start: 0 }
     }
 
+    /// The whole source text, which [`Token::offset`]s index.
     pub fn source(&self) -> &'a str {
         self.src
     }

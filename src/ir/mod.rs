@@ -24,26 +24,37 @@ use std::fmt;
 /// A first-class or aggregate type of the subset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// `void`: the result type of instructions and functions that return nothing.
     Void,
     /// An integer of 1, 8, 16, 32 or 64 bits.
     Int(u8),
+    /// `float`: IEEE 754 single precision.
     Float,
+    /// `double`: IEEE 754 double precision.
     Double,
+    /// `ptr`: an opaque 64-bit pointer (address space 0).
     Ptr,
     /// `[N x T]`: in globals, allocas and GEP source types.
     Array(u64, Box<Type>),
 }
 
 impl Type {
+    /// `i1`, the type of comparison results and branch conditions.
     pub const I1: Type = Type::Int(1);
+    /// `i8`.
     pub const I8: Type = Type::Int(8);
+    /// `i16`.
     pub const I16: Type = Type::Int(16);
+    /// `i32`.
     pub const I32: Type = Type::Int(32);
+    /// `i64`.
     pub const I64: Type = Type::Int(64);
 
+    /// Whether this is `iN` of any width (`ptr` is not).
     pub fn is_int(&self) -> bool {
         matches!(self, Type::Int(_))
     }
+    /// Whether this is `float` or `double`.
     pub fn is_float(&self) -> bool {
         matches!(self, Type::Float | Type::Double)
     }
@@ -51,6 +62,7 @@ impl Type {
     pub fn is_scalar(&self) -> bool {
         matches!(self, Type::Int(_) | Type::Float | Type::Double | Type::Ptr)
     }
+    /// The width N of an `iN`; `None` for every other type.
     pub fn int_bits(&self) -> Option<u8> {
         match self {
             Type::Int(b) => Some(*b),
@@ -98,6 +110,7 @@ pub enum Value {
     Inst(InstId),
     /// The n-th parameter of the enclosing function.
     Param(u32),
+    /// A constant, typed by the context it appears in.
     Const(Const),
     /// The address of a global variable.
     Global(GlobalId),
@@ -114,22 +127,29 @@ pub enum Const {
     Float(f64),
     /// `null` (ptr) or `zeroinitializer`.
     Zero,
+    /// `undef`; lowered as zero, and recorded in stack maps as a fixed constant.
     Undef,
+    /// `poison`; treated like `undef`.
     Poison,
     /// `inttoptr (i64 C to ptr)`.
     IntToPtr(i64),
 }
 
+/// The linkage of a global or function, as far as the subset distinguishes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Linkage {
+    /// No linkage keyword: visible to other objects; the only linkage a declaration may have.
     External,
+    /// `internal`: a local symbol of the object.
     Internal,
+    /// `private`: like `internal` here (a local symbol), printed back as `private`.
     Private,
 }
 
 /// Calling conventions of the subset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CallConv {
+    /// The platform C convention (System V on x86-64, AAPCS64 on AArch64); no keyword in the text.
     #[default]
     C,
     /// `anyregcc`: patch point arguments and result in registers of the compiler's choosing.
@@ -149,41 +169,55 @@ pub enum Init {
     Zero,
 }
 
+/// A global variable: `@name = [linkage] global|constant T init[, align A]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Global {
+    /// The symbol name without `@` and quotes.
     pub name: String,
+    /// The type of the contents (the global itself is a `ptr`).
     pub ty: Type,
+    /// The initial contents; `None` for an `external global` declaration defined elsewhere.
     pub init: Option<Init>,
     /// `constant` rather than `global`.
     pub constant: bool,
+    /// The symbol's linkage.
     pub linkage: Linkage,
+    /// `align A` in bytes, if written; otherwise the type's ABI alignment applies.
     pub align: Option<u64>,
+    /// Where the definition starts in the text; 0:0 when built in memory.
     pub span: Span,
 }
 
+/// A function parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
+    /// The parameter's type.
     pub ty: Type,
     /// The name without `%`, if the text named it.
     pub name: Option<String>,
 }
 
+/// A basic block: a label and the instructions it runs, in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Block {
     /// The label without `%`; unnamed blocks get their number as text.
     pub name: String,
     /// Instructions in order; the last one is the terminator.
     pub insts: Vec<InstId>,
+    /// Where the label is in the text, or the first instruction for an unlabelled block.
     pub span: Span,
 }
 
+/// An instruction in its function's arena: what it does, its result, and where it was written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InstData {
+    /// The opcode and operands.
     pub kind: Inst,
     /// The result type; `Void` for instructions without a result.
     pub ty: Type,
     /// The result's name without `%`, if any. Numbered values (`%3`) carry their number as text.
     pub name: Option<String>,
+    /// Where the instruction starts in the text (its result name, if any); 0:0 when built in memory.
     pub span: Span,
     /// Where each operand of [`Inst::operands`] starts in the text, in the same order; empty for IR
     /// built in memory. The verifier points its errors at the offending operand with these.
@@ -202,27 +236,45 @@ impl InstData {
     }
 }
 
+/// A function definition (`define`) or declaration (`declare`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
+    /// The symbol name without `@` and quotes; intrinsics keep their full `llvm.` name.
     pub name: String,
+    /// The symbol's linkage.
     pub linkage: Linkage,
+    /// The calling convention callers must use.
     pub cc: CallConv,
+    /// The return type; `Void` for none.
     pub ret: Type,
+    /// The fixed parameters, in order; [`Value::Param`] indexes them.
     pub params: Vec<Param>,
+    /// Whether the parameter list ends with `...`.
     pub varargs: bool,
     /// Empty for a declaration.
     pub blocks: Vec<Block>,
+    /// Every instruction of the function, indexed by [`InstId`]; the blocks give their order.
     pub insts: Vec<InstData>,
+    /// Where the `define` or `declare` starts in the text; 0:0 when built in memory.
     pub span: Span,
 }
 
 impl Function {
+    /// Whether this is a `declare` (no body).
     pub fn is_declaration(&self) -> bool {
         self.blocks.is_empty()
     }
+    /// The instruction `id`.
+    ///
+    /// # Panics
+    /// If `id` is not an instruction of this function.
     pub fn inst(&self, id: InstId) -> &InstData {
         &self.insts[id.0 as usize]
     }
+    /// The block `id`.
+    ///
+    /// # Panics
+    /// If `id` is not a block of this function.
     pub fn block(&self, id: BlockId) -> &Block {
         &self.blocks[id.0 as usize]
     }
@@ -242,6 +294,8 @@ pub enum Intrinsic {
 }
 
 impl Intrinsic {
+    /// The intrinsic a function name denotes: `llvm.experimental.stackmap`, or
+    /// `llvm.experimental.patchpoint.<ty>` for a return type of void, an integer or ptr (`p0`/`ptr`).
     pub fn from_name(name: &str) -> Option<Intrinsic> {
         if name == "llvm.experimental.stackmap" {
             Some(Intrinsic::StackMap)
@@ -254,32 +308,53 @@ impl Intrinsic {
     }
 }
 
+/// Binary operators; integer ones wrap modulo 2^N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
+    /// `add`: wrapping addition.
     Add,
+    /// `sub`: wrapping subtraction.
     Sub,
+    /// `mul`: wrapping multiplication, low N bits.
     Mul,
+    /// `sdiv`: signed division, rounding toward zero.
     SDiv,
+    /// `udiv`: unsigned division.
     UDiv,
+    /// `srem`: signed remainder, with the sign of the dividend.
     SRem,
+    /// `urem`: unsigned remainder.
     URem,
+    /// `and`: bitwise and.
     And,
+    /// `or`: bitwise or.
     Or,
+    /// `xor`: bitwise exclusive or.
     Xor,
+    /// `shl`: shift left.
     Shl,
+    /// `lshr`: logical shift right, filling with zeros.
     LShr,
+    /// `ashr`: arithmetic shift right, filling with the sign bit.
     AShr,
+    /// `fadd`: floating-point addition.
     FAdd,
+    /// `fsub`: floating-point subtraction.
     FSub,
+    /// `fmul`: floating-point multiplication.
     FMul,
+    /// `fdiv`: floating-point division.
     FDiv,
+    /// `frem`: floating-point remainder, with the sign of the dividend (C `fmod`).
     FRem,
 }
 
 impl BinOp {
+    /// Whether the operator takes `float`/`double` operands (`fadd` ... `frem`).
     pub fn is_float(self) -> bool {
         matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
     }
+    /// The opcode as written in LLVM text, such as `"sdiv"`.
     pub fn mnemonic(self) -> &'static str {
         use BinOp::*;
         match self {
@@ -308,59 +383,101 @@ impl BinOp {
 /// `icmp` predicates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IntPred {
+    /// `eq`: equal.
     Eq,
+    /// `ne`: not equal.
     Ne,
+    /// `ugt`: unsigned greater than.
     Ugt,
+    /// `uge`: unsigned greater or equal.
     Uge,
+    /// `ult`: unsigned less than.
     Ult,
+    /// `ule`: unsigned less or equal.
     Ule,
+    /// `sgt`: signed greater than.
     Sgt,
+    /// `sge`: signed greater or equal.
     Sge,
+    /// `slt`: signed less than.
     Slt,
+    /// `sle`: signed less or equal.
     Sle,
 }
 
-/// `fcmp` predicates.
+/// `fcmp` predicates. Ordered (`o..`) ones are false if either operand is NaN, unordered (`u..`)
+/// ones are true.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatPred {
+    /// `false`: always false.
     False,
+    /// `oeq`: ordered and equal.
     Oeq,
+    /// `ogt`: ordered and greater than.
     Ogt,
+    /// `oge`: ordered and greater or equal.
     Oge,
+    /// `olt`: ordered and less than.
     Olt,
+    /// `ole`: ordered and less or equal.
     Ole,
+    /// `one`: ordered and not equal.
     One,
+    /// `ord`: neither operand is NaN.
     Ord,
+    /// `ueq`: unordered or equal.
     Ueq,
+    /// `ugt`: unordered or greater than.
     Ugt,
+    /// `uge`: unordered or greater or equal.
     Uge,
+    /// `ult`: unordered or less than.
     Ult,
+    /// `ule`: unordered or less or equal.
     Ule,
+    /// `une`: unordered or not equal.
     Une,
+    /// `uno`: either operand is NaN.
     Uno,
+    /// `true`: always true.
     True,
 }
 
+/// Conversion opcodes: `<op> <from> <val> to <to>`, the target type being the result type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastOp {
+    /// `zext`: widen an integer, filling with zeros.
     ZExt,
+    /// `sext`: widen an integer, filling with the sign bit.
     SExt,
+    /// `trunc`: narrow an integer to its low bits.
     Trunc,
+    /// `sitofp`: signed integer to floating point.
     SIToFP,
+    /// `uitofp`: unsigned integer to floating point.
     UIToFP,
+    /// `fptosi`: floating point to signed integer, rounding toward zero.
     FPToSI,
+    /// `fptoui`: floating point to unsigned integer, rounding toward zero.
     FPToUI,
+    /// `fpext`: `float` to `double`.
     FPExt,
+    /// `fptrunc`: `double` to `float`, rounding to nearest.
     FPTrunc,
+    /// `bitcast`: reinterpret the bits as another type of the same size.
     BitCast,
+    /// `ptrtoint`: a pointer's address as an integer.
     PtrToInt,
+    /// `inttoptr`: an integer as a pointer.
     IntToPtr,
 }
 
 /// A typed operand, as in `i64 %x`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Operand {
+    /// The type written before the value.
     pub ty: Type,
+    /// The value.
     pub value: Value,
 }
 
@@ -370,109 +487,178 @@ pub struct Operand {
 pub enum Inst {
     /// Integer or float binary operation; both operands have type `InstData::ty`.
     Binary {
+        /// The operator.
         op: BinOp,
+        /// The left operand.
         lhs: Value,
+        /// The right operand (the shift amount for shifts, the divisor for divisions).
         rhs: Value,
     },
+    /// `fneg T val`: flips the sign bit; the operand has the result's type.
     FNeg {
+        /// The operand.
         val: Value,
     },
     /// Result `i1`; `ty` is the operands' type (integer or ptr).
     ICmp {
+        /// The predicate.
         pred: IntPred,
+        /// The operands' type.
         ty: Type,
+        /// The left operand.
         lhs: Value,
+        /// The right operand.
         rhs: Value,
     },
+    /// `fcmp pred T lhs, rhs`: result `i1`; `ty` is the operands' type (`float` or `double`).
     FCmp {
+        /// The predicate.
         pred: FloatPred,
+        /// The operands' type.
         ty: Type,
+        /// The left operand.
         lhs: Value,
+        /// The right operand.
         rhs: Value,
     },
+    /// `select i1 cond, T a, T b`: `a` if `cond` is 1, else `b`; both have the result's type.
     Select {
+        /// The `i1` condition.
         cond: Value,
+        /// The result when `cond` is 1.
         if_true: Value,
+        /// The result when `cond` is 0.
         if_false: Value,
     },
+    /// `<op> from val to T`; the target type is the result type.
     Cast {
+        /// The conversion.
         op: CastOp,
+        /// The operand's type.
         from: Type,
+        /// The operand.
         val: Value,
     },
     /// `alloca T[, i64 N][, align A]`; the result is a ptr.
     Alloca {
+        /// The element type `T`.
         ty: Type,
+        /// The element count `N`, if given (one element otherwise).
         count: Option<Operand>,
+        /// `align A` in bytes, if given; the slot is aligned to at least `T`'s ABI alignment anyway.
         align: Option<u64>,
     },
+    /// `load [volatile] T, ptr p[, align A]`; `T` is the result type.
     Load {
+        /// The address loaded from.
         ptr: Value,
+        /// `align A` in bytes, if given.
         align: Option<u64>,
+        /// `load volatile`.
         volatile: bool,
     },
+    /// `store [volatile] T v, ptr p[, align A]`; no result.
     Store {
+        /// The typed value stored.
         val: Operand,
+        /// The address stored to.
         ptr: Value,
+        /// `align A` in bytes, if given.
         align: Option<u64>,
+        /// `store volatile`.
         volatile: bool,
     },
     /// `getelementptr [inbounds] T, ptr base, idx...`
     Gep {
+        /// `inbounds` was written.
         inbounds: bool,
+        /// The source element type `T` the first index steps over.
         source: Type,
+        /// The base pointer.
         base: Value,
+        /// The typed indices, outermost first; the first scales by `T`'s size, later ones step into arrays.
         indices: Vec<Operand>,
     },
+    /// `phi T [v, %pred], ...`: one entry per predecessor edge.
     Phi {
+        /// The value flowing in from each predecessor block.
         incoming: Vec<(Value, BlockId)>,
     },
     /// A call; `sig` is the callee's type as written (`ret (params...)`), args are typed.
     Call {
+        /// The calling convention written at the call site.
         cc: CallConv,
+        /// [`Value::Func`] for a direct call, any pointer value for an indirect one.
         callee: Value,
+        /// The callee's function type.
         sig: Signature,
+        /// The typed arguments, including the varargs part.
         args: Vec<Operand>,
+        /// The `tail`/`musttail`/`notail` marker.
         tail: TailKind,
     },
+    /// `br label %dest`.
     Br {
+        /// The block jumped to.
         dest: BlockId,
     },
+    /// `br i1 cond, label %t, label %f`.
     CondBr {
+        /// The `i1` condition.
         cond: Value,
+        /// The block jumped to when `cond` is 1.
         if_true: BlockId,
+        /// The block jumped to when `cond` is 0.
         if_false: BlockId,
     },
+    /// `switch T val, label %default [ T c, label %b ... ]`.
     Switch {
+        /// The integer type of `val` and the cases.
         ty: Type,
+        /// The value switched on.
         val: Value,
+        /// The block jumped to when no case matches.
         default: BlockId,
+        /// Case values, sign-extended from `ty` to 64 bits, with their blocks.
         cases: Vec<(i64, BlockId)>,
     },
+    /// `ret T val` or `ret void`.
     Ret {
+        /// The typed return value; `None` for `ret void`.
         val: Option<Operand>,
     },
+    /// `unreachable`: control never gets here.
     Unreachable,
 }
 
+/// The marker before `call`. Lowering compiles every call as an ordinary call; the marker is kept so
+/// that the module prints back as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum TailKind {
+    /// No marker.
     #[default]
     None,
+    /// `tail call`.
     Tail,
+    /// `musttail call`.
     MustTail,
+    /// `notail call`.
     NoTail,
 }
 
 /// A function type: `ret (params[, ...])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Signature {
+    /// The return type; `Void` for none.
     pub ret: Type,
+    /// The fixed parameter types.
     pub params: Vec<Type>,
+    /// Whether the list ends with `...`.
     pub varargs: bool,
 }
 
 impl Inst {
+    /// Whether this ends a block: `br`, `switch`, `ret` or `unreachable`.
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
@@ -573,20 +759,34 @@ impl Inst {
 pub struct Module {
     /// The file name used in error messages (`file:line:col`).
     pub file: String,
+    /// `source_filename = "..."`; also the compiled object's name (else [`file`](Self::file) is).
     pub source_filename: Option<String>,
+    /// `target datalayout = "..."`, kept to print back; the layout used is always the target's own.
     pub datalayout: Option<String>,
+    /// `target triple = "..."`; chooses the target when none is given explicitly.
     pub triple: Option<String>,
+    /// Global variables, indexed by [`GlobalId`], in textual order.
     pub globals: Vec<Global>,
+    /// Definitions and declarations, indexed by [`FuncId`], in textual order.
     pub functions: Vec<Function>,
 }
 
 impl Module {
+    /// The function `id`.
+    ///
+    /// # Panics
+    /// If `id` is not a function of this module.
     pub fn function(&self, id: FuncId) -> &Function {
         &self.functions[id.0 as usize]
     }
+    /// The global `id`.
+    ///
+    /// # Panics
+    /// If `id` is not a global of this module.
     pub fn global(&self, id: GlobalId) -> &Global {
         &self.globals[id.0 as usize]
     }
+    /// The function named `name` (without `@`), defined or declared.
     pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
         self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
     }

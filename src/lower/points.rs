@@ -29,6 +29,7 @@ pub const PAD_NAMESPACE: u32 = 3;
 /// the code exists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlannedPoint {
+    /// The ID the IR gave the point (its first argument).
     pub id: u64,
     /// Stack maps: bytes after the point that must hold no other point, block entry or return
     /// address. Patch points: the region's length as the record promises it (NUMBYTES).
@@ -63,9 +64,19 @@ pub enum PlannedLocation {
     /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
     Direct(StackSlot),
     /// A value in the code: the `index`-th Context item of the point, of IR type `ty`.
-    Live { index: usize, ty: Type },
+    Live {
+        /// The position of the value among the point's Context items.
+        index: usize,
+        /// The value's IR type, which fixes the location's size.
+        ty: Type,
+    },
     /// A value in a register the calling convention fixes (anyregcc arguments and results).
-    Register { dwarf: u16, ty: Type },
+    Register {
+        /// The register's DWARF number.
+        dwarf: u16,
+        /// The value's IR type, which fixes the location's size.
+        ty: Type,
+    },
 }
 
 /// The constant LLVM records for `undef`/`poison` operands: 0xFEFEFEFE as a sign-extended `i32`.

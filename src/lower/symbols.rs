@@ -34,6 +34,7 @@ impl Symbols {
     pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
         self.functions[id.0 as usize]
     }
+    /// The data object declared for an IR global.
     pub fn global(&self, id: ir::GlobalId) -> DataId {
         self.globals[id.0 as usize]
     }

@@ -8,7 +8,9 @@
 /// The instruction set of the code being patched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PatchTarget {
+    /// x86-64: variable-length instructions, coherent instruction cache.
     X86_64,
+    /// AArch64: 4-byte instructions; the instruction cache is flushed after patching.
     Aarch64,
 }
 
@@ -17,7 +19,12 @@ pub enum PatchTarget {
 pub enum PatchError {
     /// The new code is longer than the region it must fit in.
     #[error("{needed} bytes of code do not fit in a {len}-byte region")]
-    TooLong { needed: usize, len: usize },
+    TooLong {
+        /// The length of the new code in bytes.
+        needed: usize,
+        /// The length of the region in bytes.
+        len: usize,
+    },
     /// AArch64 code is a whole number of 4-byte instructions.
     #[error("AArch64 code must be a multiple of 4 bytes long, got {0}")]
     Unaligned(usize),

@@ -19,7 +19,12 @@ pub enum ReadError {
     Register(u16),
     /// The frame cannot read the memory an `Indirect` location points to.
     #[error("cannot read {size} bytes at {address:#x}")]
-    Memory { address: u64, size: usize },
+    Memory {
+        /// The address the location computes (register plus offset).
+        address: u64,
+        /// The number of bytes to read there (1 to 8).
+        size: usize,
+    },
     /// A `ConstantIndex` beyond the constant pool.
     #[error("constant index {0} is outside the constant pool")]
     ConstantIndex(u32),
