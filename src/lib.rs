@@ -3,7 +3,8 @@
 //! The pipeline, one module per stage:
 //! `ir` (text or builder -> verified module) -> `lower` (Cranelift IR) -> `compile` (machine code and
 //! records) -> `stackmap` (the `.llvm_stackmaps` section) -> `emit` (relocatable object or JIT), and the
-//! `runtime` side that reads sections and patches code.
+//! `runtime` side that reads sections and patches code. `interp` runs the IR itself: a reference
+//! for the compiled code, and where a deoptimised frame finishes its computation.
 //!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
@@ -16,6 +17,8 @@ pub mod stackmap;
 pub mod compile;
 #[cfg(feature = "compiler")]
 pub mod emit;
+#[cfg(feature = "compiler")]
+pub mod interp;
 #[cfg(feature = "compiler")]
 pub mod ir;
 #[cfg(feature = "compiler")]

@@ -1,6 +1,6 @@
 //! The `patchmap` command line: every command is one library call plus printing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -31,7 +31,7 @@ enum Command {
         #[arg(long = "stackmap-version", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
         stackmap_version: u8,
     },
-    /// JIT-compile an IR file, call a function with i64 arguments and print its return value.
+    /// JIT-compile an IR file (or interpret it), call a function with i64 arguments and print its return value.
     Run {
         /// The input `.ll` file.
         input: PathBuf,
@@ -41,6 +41,9 @@ enum Command {
         /// Optimisation level.
         #[arg(short = 'O', default_value = "speed", value_parser = ["none", "speed"])]
         opt: String,
+        /// Run the entry function in the reference interpreter instead of the JIT.
+        #[arg(long)]
+        interpret: bool,
         /// Integer arguments passed to the entry function.
         #[arg(allow_negative_numbers = true)]
         args: Vec<i64>,
@@ -108,7 +111,8 @@ fn run(command: Command) -> Result<ExitCode, String> {
             std::mem::forget(module);
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run { input, entry, opt, args } => {
+        Command::Run { input, entry, interpret: true, args, .. } => interpret(&input, &entry, &args),
+        Command::Run { input, entry, opt, args, .. } => {
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let options =
                 patchmap::compile::Options::new(None, &opt, 3).map_err(|e| format!("patchmap: error: {e}"))?;
@@ -134,6 +138,26 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `patchmap run --interpret`: prints what `run` prints, computed by the interpreter.
+fn interpret(input: &Path, entry: &str, args: &[i64]) -> Result<ExitCode, String> {
+    let module = patchmap::ir::parse_file(input).map_err(|e| e.to_string())?;
+    patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
+    let id = module.function_by_name(entry).ok_or_else(|| format!("patchmap: error: no function named '{entry}'"))?;
+    let args: Vec<u64> = args.iter().map(|&a| a as u64).collect();
+    let mut interp = patchmap::interp::Interpreter::new(&module);
+    // SAFETY: running the user's program is what `run` is for; its IR answers for its behaviour.
+    let result = unsafe { interp.call(id, &args) }.map_err(|e| e.to_string())?;
+    // The JIT's result, sign-extended from its width.
+    let result = match (&module.function(id).ret, result) {
+        (patchmap::ir::Type::Int(bits), Some(v)) if *bits > 1 && *bits < 64 => {
+            ((v << (64 - bits)) as i64) >> (64 - bits)
+        }
+        (_, v) => v.unwrap_or(0) as i64,
+    };
+    println!("{result}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The embedded default program of `patchmap demo`: a loop with stack maps.

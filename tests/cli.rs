@@ -34,6 +34,36 @@ fn run_calls_the_entry_with_integer_arguments() {
 }
 
 #[test]
+fn run_interpret_prints_what_the_jit_prints_and_reports_errors_with_their_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("add.ll");
+    std::fs::write(&ll, ADD).unwrap();
+    let ll = ll.to_str().unwrap();
+    let (code, out, err) = patchmap(&["run", ll, "--interpret", "--entry", "add3", "40", "5", "-7"]);
+    assert_eq!((code, out.as_str()), (0, "52\n"), "stderr: {err}");
+    let (code, out, _) = patchmap(&["run", ll, "--interpret", "--entry", "narrow", "40000"]);
+    assert_eq!((code, out.as_str()), (0, format!("{}\n", 40000i32.wrapping_mul(65536)).as_str()));
+    let (code, _, err) = patchmap(&["run", ll, "--interpret", "--entry", "missing"]);
+    assert_eq!((code, err.as_str()), (1, "patchmap: error: no function named 'missing'\n"));
+    // putchar output comes first, then the result; undefined behaviour is an error, not a crash.
+    let div = dir.path().join("div.ll");
+    std::fs::write(
+        &div,
+        "declare i32 @putchar(i32)\ndefine i32 @main(i32 %d) {\n  call i32 @putchar(i32 72)\n  \
+         %q = sdiv i32 7, %d\n  ret i32 %q\n}\n",
+    )
+    .unwrap();
+    let div = div.to_str().unwrap();
+    let (code, out, err) = patchmap(&["run", div, "--interpret", "--", "-2"]);
+    assert_eq!((code, out.as_str()), (0, "H-3\n"), "stderr: {err}");
+    let (code, out, err) = patchmap(&["run", div, "--interpret", "0"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "H", format!("{div}:4:3: error: in @main: sdiv by zero\n").as_str())
+    );
+}
+
+#[test]
 fn compile_writes_an_elf_object_for_each_target() {
     let dir = tempfile::tempdir().unwrap();
     let ll = dir.path().join("add.ll");
@@ -117,8 +147,11 @@ fn compile_and_run_verify_before_lowering() {
     )
     .unwrap();
     let out = dir.path().join("bad.o");
-    for args in [vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()], vec!["run", ll.to_str().unwrap()]]
-    {
+    for args in [
+        vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        vec!["run", ll.to_str().unwrap()],
+        vec!["run", ll.to_str().unwrap(), "--interpret"],
+    ] {
         let (code, _, err) = patchmap(&args);
         assert_ne!(code, 0, "{args:?}");
         assert!(err.starts_with(&format!("{}:5:", ll.display())) && err.contains("dominate"), "{args:?}: {err}");

@@ -1,0 +1,99 @@
+//! Memory as interpreted code sees it: the process's own. Loads and stores go through raw pointers,
+//! so addresses an embedder passes in (a stopped JIT frame's allocas, the JIT's globals) just work;
+//! allocas and the interpreter's own globals are heap blocks it allocates and frees.
+
+use std::alloc::{self, Layout};
+use std::ptr::NonNull;
+
+use super::scalar;
+use crate::ir::{Init, Type};
+
+/// The largest single allocation the interpreter makes, so that a wild `alloca` count is an error
+/// rather than an abort of the whole process.
+const MAX_ALLOCATION: u64 = 1 << 30;
+
+/// A zeroed heap block the interpreter owns: an alloca of one frame, or a global it initialised.
+pub struct Allocation {
+    ptr: NonNull<u8>,
+    layout: Layout,
+}
+
+impl Allocation {
+    /// `size` zeroed bytes (at least one, so that every object has its own address) aligned to `align`.
+    pub fn zeroed(size: u64, align: u64) -> Result<Allocation, String> {
+        if size > MAX_ALLOCATION {
+            return Err(format!("cannot allocate {size} bytes: the interpreter's limit is {MAX_ALLOCATION}"));
+        }
+        let layout = Layout::from_size_align(size.max(1) as usize, align as usize).map_err(|_| {
+            format!("cannot allocate {size} bytes aligned to {align}: the alignment is not a power of 2")
+        })?;
+        // SAFETY: the layout's size is non-zero.
+        let ptr = NonNull::new(unsafe { alloc::alloc_zeroed(layout) })
+            .ok_or_else(|| format!("out of memory allocating {size} bytes"))?;
+        Ok(Allocation { ptr, layout })
+    }
+
+    pub fn address(&self) -> u64 {
+        self.ptr.as_ptr() as u64
+    }
+
+    /// Writes a global's initial contents, of type `ty`, at the start of the block.
+    pub fn initialise(&mut self, ty: &Type, init: &Init) {
+        // SAFETY: the block holds `ty.alloc_size()` bytes, which is what `write_init` writes at most.
+        unsafe { write_init(self.address(), ty, init) }
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { alloc::dealloc(self.ptr.as_ptr(), self.layout) }
+    }
+}
+
+unsafe fn write_init(address: u64, ty: &Type, init: &Init) {
+    match (init, ty) {
+        (Init::Scalar(c), _) => store(ty, address, scalar::constant(c, ty)),
+        (Init::Array(items), Type::Array(_, elem)) => {
+            for (i, item) in items.iter().enumerate() {
+                write_init(address + i as u64 * elem.alloc_size(), elem, item);
+            }
+        }
+        (Init::Bytes(bytes), _) => {
+            let len = bytes.len().min(ty.alloc_size() as usize);
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), address as *mut u8, len);
+        }
+        // The block starts zeroed; a verified module has no other combination.
+        _ => {}
+    }
+}
+
+/// Reads a scalar of type `ty` at `address` (any alignment).
+///
+/// # Safety
+/// `address` must be readable for `ty.alloc_size()` bytes.
+pub unsafe fn load(ty: &Type, address: u64) -> u64 {
+    let p = address as *const u8;
+    match ty {
+        // LLVM leaves a stored i1 byte other than 0 or 1 undefined; read its low bit.
+        Type::Int(1) => u64::from(p.read() & 1),
+        Type::Int(8) => u64::from(p.read()),
+        Type::Int(16) => u64::from(p.cast::<u16>().read_unaligned()),
+        Type::Int(32) | Type::Float => u64::from(p.cast::<u32>().read_unaligned()),
+        _ => p.cast::<u64>().read_unaligned(),
+    }
+}
+
+/// Writes the scalar `bits` of type `ty` at `address` (any alignment).
+///
+/// # Safety
+/// `address` must be writable for `ty.alloc_size()` bytes.
+pub unsafe fn store(ty: &Type, address: u64, bits: u64) {
+    let p = address as *mut u8;
+    match ty.alloc_size() {
+        1 => p.write(bits as u8),
+        2 => p.cast::<u16>().write_unaligned(bits as u16),
+        4 => p.cast::<u32>().write_unaligned(bits as u32),
+        _ => p.cast::<u64>().write_unaligned(bits),
+    }
+}

@@ -1,0 +1,702 @@
+//! A reference interpreter of the IR: runs a verified [`Module`]'s functions from their entry, or
+//! resumes one in the middle with values read from a stopped frame (deoptimisation), and serves as an
+//! oracle for the compiled code.
+//!
+//! Values are `u64` bits, as [`crate::runtime::read_location`] yields them from a location of the
+//! value's size: integers zero-extended from their width (`i1` is 0 or 1), `float` as its f32 bits in
+//! the low 32, `double` as f64 bits, `ptr` as an address. Memory is the process's own: loads and
+//! stores go through raw pointers, which is why running code is `unsafe`. Allocas are heap blocks
+//! freed when their frame returns; each global is a block the interpreter initialises, unless the
+//! embedder supplies its address ([`Interpreter::global_address`]).
+//!
+//! Functions have addresses: by default a token per function, unique in the process but not code,
+//! which calls through pointers map back; [`Interpreter::function_address`] supplies real ones (say,
+//! the JIT's). A call to a declared function goes to, in order: an external the embedder registered
+//! by name ([`Interpreter::external`]), the built-ins `putchar` (to [`Interpreter::output_to`]'s sink),
+//! `fmod` and `fmodf`, then the process's symbol of that name, called natively if its signature
+//! allows (`native.rs`); a call through an unknown address is a native call with the same rule.
+//! `llvm.experimental.stackmap` does nothing; a patch point calls its target, if not null, with its
+//! call arguments. Calls to defined functions push a frame on an explicit stack, so deep recursion is
+//! an error ([`Interpreter::depth_limit`]), not a stack overflow; `tail` calls that return the callee's
+//! result replace their caller's frame.
+//!
+//! Undefined behaviour never panics the interpreter: division by zero, `INT_MIN / -1`, `unreachable`
+//! and null pointer accesses are [`InterpError`]s; `undef` and `poison` read as 0; the other poison
+//! cases (over-wide shifts, out-of-range float-to-integer casts) compute what the compiled code
+//! computes (`scalar.rs`). A volatile access is just an access: each one executes exactly once.
+
+mod memory;
+mod native;
+mod scalar;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use crate::ir::{
+    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, Span, TailKind,
+    Type, Value,
+};
+use memory::Allocation;
+
+/// A run-time error of interpreted code, positioned at the instruction that failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: error: in @{function}: {message}", position(*.span))]
+pub struct InterpError {
+    /// The module's file name.
+    pub file: String,
+    /// The function that was executing.
+    pub function: String,
+    /// The failing instruction's position; `0:0` when unknown (IR built in memory).
+    pub span: Span,
+    pub message: String,
+}
+
+fn position(span: Span) -> String {
+    if span == Span::default() {
+        String::new()
+    } else {
+        format!(":{span}")
+    }
+}
+
+/// An external function the embedder provides: receives the arguments' bits, returns the result's
+/// (ignored for a void call) or a message.
+pub type External<'a> = Box<dyn FnMut(&[u64]) -> Result<u64, String> + 'a>;
+
+/// The call depth past which interpretation stops, by default.
+const DEFAULT_DEPTH_LIMIT: usize = 100_000;
+
+/// Runs the functions of one module. Setters return `&mut Self` so they chain.
+pub struct Interpreter<'a> {
+    module: &'a Module,
+    /// Each global's address; `None` for an external global the process does not define.
+    globals: Vec<Option<u64>>,
+    _own_globals: Vec<Allocation>,
+    /// Each function's address, and the function at each address.
+    functions: Vec<u64>,
+    by_address: HashMap<u64, FuncId>,
+    /// One byte per function: the default addresses point into it, so no other object has them.
+    tokens: Allocation,
+    externals: HashMap<String, External<'a>>,
+    output: Box<dyn Write + 'a>,
+    step_limit: Option<u64>,
+    depth_limit: usize,
+    steps: u64,
+    /// Incoming values of the phis being entered, reused across branches.
+    phi_values: Vec<u64>,
+    on_stack_map: Option<StackMapHook<'a>>,
+}
+
+/// Observes each stack map the interpreter passes: its ID and its live values, in operand order.
+pub type StackMapHook<'a> = Box<dyn FnMut(u64, &[u64]) + 'a>;
+
+/// The activation of a defined function.
+struct Frame<'a> {
+    f: &'a Function,
+    /// The next instruction: `f.blocks[block].insts[pos]`; the call in progress while a callee runs.
+    block: usize,
+    pos: usize,
+    values: Vec<u64>,
+    params: Vec<u64>,
+    /// In a resumed frame, which values are bound or computed since; `None` when run from the entry,
+    /// where the verifier's dominance check guarantees every read value is computed.
+    known: Option<Known>,
+    allocas: Vec<Allocation>,
+}
+
+struct Known {
+    insts: Vec<bool>,
+    params: Vec<bool>,
+}
+
+/// What an instruction does to control.
+enum Step {
+    Next(Option<u64>),
+    Jump(BlockId),
+    /// A call of a defined function; `tail` when the caller's frame can go first.
+    Call {
+        callee: FuncId,
+        args: Vec<u64>,
+        tail: bool,
+    },
+    Return(Option<u64>),
+}
+
+/// Where a call goes.
+enum Target {
+    Function(FuncId),
+    Address(u64),
+}
+
+impl<'a> Interpreter<'a> {
+    /// An interpreter of `module`, which must have passed [`crate::ir::verify()`]; allocates and
+    /// initialises every defined global, and looks external ones up in the process.
+    pub fn new(module: &'a Module) -> Interpreter<'a> {
+        let mut globals = Vec::with_capacity(module.globals.len());
+        let mut own_globals = Vec::new();
+        for g in &module.globals {
+            let address = match &g.init {
+                Some(init) => {
+                    let align = g.align.unwrap_or(1).max(g.ty.align());
+                    // A verified global's size and alignment are sane; a failure leaves it unavailable.
+                    Allocation::zeroed(g.ty.alloc_size(), align).ok().map(|mut block| {
+                        block.initialise(&g.ty, init);
+                        let address = block.address();
+                        own_globals.push(block);
+                        address
+                    })
+                }
+                None => native::symbol(&g.name),
+            };
+            globals.push(address);
+        }
+        let tokens = Allocation::zeroed(module.functions.len() as u64, 1).expect("one byte per function");
+        let functions: Vec<u64> = (0..module.functions.len() as u64).map(|i| tokens.address() + i).collect();
+        let by_address = functions.iter().enumerate().map(|(i, &a)| (a, FuncId(i as u32))).collect();
+        Interpreter {
+            module,
+            globals,
+            _own_globals: own_globals,
+            functions,
+            by_address,
+            tokens,
+            externals: HashMap::new(),
+            output: Box::new(std::io::stdout()),
+            step_limit: None,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+            steps: 0,
+            phi_values: Vec::new(),
+            on_stack_map: None,
+        }
+    }
+
+    /// Where `putchar` writes (stdout by default).
+    pub fn output_to(&mut self, sink: impl Write + 'a) -> &mut Self {
+        self.output = Box::new(sink);
+        self
+    }
+
+    /// Provides the declared function `name`; it takes precedence over built-ins and native symbols.
+    pub fn external(&mut self, name: &str, f: impl FnMut(&[u64]) -> Result<u64, String> + 'a) -> &mut Self {
+        self.externals.insert(name.to_string(), Box::new(f));
+        self
+    }
+
+    /// Uses `address` as global `id` instead of the interpreter's own copy (say, the JIT's).
+    pub fn global_address(&mut self, id: GlobalId, address: *mut u8) -> &mut Self {
+        self.globals[id.0 as usize] = Some(address as u64);
+        self
+    }
+
+    /// Gives function `id` this address (say, its JIT code's): `@f` evaluates to it, and calls
+    /// through it interpret `id` (or, for a declared function without external or built-in, call
+    /// `address` natively).
+    pub fn function_address(&mut self, id: FuncId, address: u64) -> &mut Self {
+        let old = std::mem::replace(&mut self.functions[id.0 as usize], address);
+        if self.by_address.get(&old) == Some(&id) {
+            self.by_address.remove(&old);
+        }
+        self.by_address.insert(address, id);
+        self
+    }
+
+    /// Stops each `call` or `resume` with an error after `steps` instructions, instead of letting a
+    /// runaway loop hang.
+    pub fn step_limit(&mut self, steps: u64) -> &mut Self {
+        self.step_limit = Some(steps);
+        self
+    }
+
+    /// How many interpreted frames may be live at once (100 000 by default).
+    pub fn depth_limit(&mut self, frames: usize) -> &mut Self {
+        self.depth_limit = frames.max(1);
+        self
+    }
+
+    /// Calls `hook` at each `llvm.experimental.stackmap` with the record ID and the live values: what
+    /// the stack map of compiled code would yield there.
+    pub fn on_stack_map(&mut self, hook: impl FnMut(u64, &[u64]) + 'a) -> &mut Self {
+        self.on_stack_map = Some(Box::new(hook));
+        self
+    }
+
+    /// Global `id`'s address as interpreted code sees it; `None` for an external global the
+    /// process does not define.
+    pub fn global(&self, id: GlobalId) -> Option<*mut u8> {
+        self.globals[id.0 as usize].map(|a| a as *mut u8)
+    }
+
+    /// Calls function `func` with `args` (one per parameter, each kept to its parameter's width) and
+    /// returns its result, `None` for a void function.
+    ///
+    /// # Safety
+    /// Interpreted code reads and writes memory through whatever pointers it computes or receives,
+    /// and may call native code: as with compiled code, the IR must be free of undefined behaviour
+    /// for these arguments and the memory it is given.
+    pub unsafe fn call(&mut self, func: FuncId, args: &[u64]) -> Result<Option<u64>, InterpError> {
+        let f = self.module.function(func);
+        if f.is_declaration() {
+            return Err(self.error(
+                f,
+                f.span,
+                format!("@{} is declared, not defined: there is nothing to interpret", f.name),
+            ));
+        }
+        if args.len() != f.params.len() {
+            let message = format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len());
+            return Err(self.error(f, f.span, message));
+        }
+        let frame = self.frame(f, args.to_vec());
+        self.steps = 0;
+        self.run(frame)
+    }
+
+    /// Resumes function `func` at the instruction after `after`, in `after`'s block, with `bound`
+    /// giving the bits of instruction results and parameters computed before that point (each kept
+    /// to its type's width), and returns the function's result. Reading a value that is neither
+    /// bound nor computed after the resume point is an error that names it. Constants, globals and
+    /// functions in `bound` are skipped, so a stack map's operands ([`stack_map_operands`]) zipped
+    /// with the values of its locations bind as they are.
+    ///
+    /// # Safety
+    /// As for [`Interpreter::call`]; pointers among the bound values must be valid for the accesses
+    /// the rest of the function makes.
+    pub unsafe fn resume(
+        &mut self,
+        func: FuncId,
+        after: InstId,
+        bound: &[(Value, u64)],
+    ) -> Result<Option<u64>, InterpError> {
+        let f = self.module.function(func);
+        let found = f
+            .blocks
+            .iter()
+            .enumerate()
+            .find_map(|(b, block)| block.insts.iter().position(|&i| i == after).map(|pos| (b, pos)));
+        let Some((block, pos)) = found else {
+            return Err(self.error(f, f.span, format!("instruction #{} is in no block of @{}", after.0, f.name)));
+        };
+        let data = f.inst(after);
+        if data.kind.is_terminator() {
+            return Err(self.error(f, data.span, "cannot resume after a terminator"));
+        }
+        let mut frame = self.frame(f, vec![0; f.params.len()]);
+        let mut known = Known { insts: vec![false; f.insts.len()], params: vec![false; f.params.len()] };
+        for (value, bits) in bound {
+            match value {
+                Value::Inst(i) if (i.0 as usize) < f.insts.len() && f.inst(*i).ty != Type::Void => {
+                    frame.values[i.0 as usize] = scalar::normalize(&f.inst(*i).ty, *bits);
+                    known.insts[i.0 as usize] = true;
+                }
+                Value::Param(n) if (*n as usize) < f.params.len() => {
+                    frame.params[*n as usize] = scalar::normalize(&f.params[*n as usize].ty, *bits);
+                    known.params[*n as usize] = true;
+                }
+                Value::Const(_) | Value::Global(_) | Value::Func(_) => {}
+                other => {
+                    let message = format!("cannot bind {other:?}: the function has no such value");
+                    return Err(self.error(f, data.span, message));
+                }
+            }
+        }
+        frame.known = Some(known);
+        (frame.block, frame.pos) = (block, pos + 1);
+        self.steps = 0;
+        self.run(frame)
+    }
+
+    fn frame(&self, f: &'a Function, mut params: Vec<u64>) -> Frame<'a> {
+        for (bits, p) in params.iter_mut().zip(&f.params) {
+            *bits = scalar::normalize(&p.ty, *bits);
+        }
+        Frame { f, block: 0, pos: 0, values: vec![0; f.insts.len()], params, known: None, allocas: Vec::new() }
+    }
+
+    fn error(&self, f: &Function, span: Span, message: impl Into<String>) -> InterpError {
+        InterpError { file: self.module.file.clone(), function: f.name.clone(), span, message: message.into() }
+    }
+
+    /// Runs until `first` returns.
+    unsafe fn run(&mut self, first: Frame<'a>) -> Result<Option<u64>, InterpError> {
+        let returns_value = first.f.ret != Type::Void;
+        let mut stack = vec![first];
+        loop {
+            let frame = stack.last_mut().expect("the loop returns when the stack empties");
+            let f = frame.f;
+            let id = f.blocks[frame.block].insts[frame.pos];
+            let data = f.inst(id);
+            self.steps += 1;
+            if self.step_limit.is_some_and(|limit| self.steps > limit) {
+                let message = format!("step limit reached: {} instructions executed", self.steps - 1);
+                return Err(self.error(f, data.span, message));
+            }
+            let step = self.step(frame, id, data).map_err(|message| self.error(f, data.span, message))?;
+            match step {
+                Step::Next(value) => {
+                    if let Some(v) = value {
+                        frame.set(id, v);
+                    }
+                    frame.pos += 1;
+                }
+                Step::Jump(to) => self.enter(frame, to).map_err(|message| self.error(f, data.span, message))?,
+                Step::Call { callee, args, tail } => {
+                    if tail {
+                        stack.pop();
+                    } else if stack.len() >= self.depth_limit {
+                        let message = format!("call depth limit reached: {} frames", self.depth_limit);
+                        return Err(self.error(f, data.span, message));
+                    }
+                    stack.push(self.frame(self.module.function(callee), args));
+                }
+                Step::Return(value) => {
+                    stack.pop();
+                    let Some(caller) = stack.last_mut() else {
+                        return Ok(returns_value.then(|| value.unwrap_or(0)));
+                    };
+                    let call = caller.f.blocks[caller.block].insts[caller.pos];
+                    let ty = &caller.f.inst(call).ty;
+                    if *ty != Type::Void {
+                        caller.set(call, scalar::normalize(ty, value.unwrap_or(0)));
+                    }
+                    caller.pos += 1;
+                }
+            }
+        }
+    }
+
+    /// Branches to `to`: its phis take their values on the edge from the current block.
+    fn enter(&mut self, frame: &mut Frame<'a>, to: BlockId) -> Result<(), String> {
+        let f = frame.f;
+        let from = BlockId(frame.block as u32);
+        let insts = &f.block(to).insts;
+        self.phi_values.clear();
+        for &phi in insts {
+            let data = f.inst(phi);
+            let Inst::Phi { incoming } = &data.kind else { break };
+            let (value, _) = incoming
+                .iter()
+                .find(|(_, pred)| *pred == from)
+                .ok_or_else(|| format!("a phi of %{} has no value for %{}", f.block(to).name, f.block(from).name))?;
+            let bits = self.value(frame, value, &data.ty)?;
+            self.phi_values.push(bits);
+        }
+        for (i, &bits) in self.phi_values.iter().enumerate() {
+            frame.set(insts[i], bits);
+        }
+        (frame.block, frame.pos) = (to.0 as usize, self.phi_values.len());
+        Ok(())
+    }
+
+    /// The bits of operand `v` used at type `ty`.
+    fn value(&self, frame: &Frame<'a>, v: &Value, ty: &Type) -> Result<u64, String> {
+        match v {
+            Value::Inst(i) => match &frame.known {
+                Some(known) if !known.insts[i.0 as usize] => Err(unavailable(frame.f, v)),
+                _ => Ok(frame.values[i.0 as usize]),
+            },
+            Value::Param(n) => match &frame.known {
+                Some(known) if !known.params[*n as usize] => Err(unavailable(frame.f, v)),
+                _ => Ok(frame.params[*n as usize]),
+            },
+            Value::Const(c) => Ok(scalar::constant(c, ty)),
+            Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {
+                let name = &self.module.global(*g).name;
+                format!("external global @{name} is not in this process: supply it with Interpreter::global_address")
+            }),
+            Value::Func(id) => Ok(self.functions[id.0 as usize]),
+        }
+    }
+
+    /// Executes one instruction other than a phi (which `enter` evaluates).
+    unsafe fn step(&mut self, frame: &mut Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
+        let ty = &data.ty;
+        let value = match &data.kind {
+            Inst::Binary { op, lhs, rhs } => {
+                scalar::binary(*op, ty, self.value(frame, lhs, ty)?, self.value(frame, rhs, ty)?)?
+            }
+            Inst::FNeg { val } => scalar::fneg(ty, self.value(frame, val, ty)?),
+            Inst::ICmp { pred, ty: operands, lhs, rhs } => {
+                let (l, r) = (self.value(frame, lhs, operands)?, self.value(frame, rhs, operands)?);
+                u64::from(scalar::icmp(*pred, operands, l, r))
+            }
+            Inst::FCmp { pred, ty: operands, lhs, rhs } => {
+                let (l, r) = (self.value(frame, lhs, operands)?, self.value(frame, rhs, operands)?);
+                u64::from(scalar::fcmp(*pred, operands, l, r))
+            }
+            Inst::Select { cond, if_true, if_false } => {
+                let chosen = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
+                self.value(frame, chosen, ty)?
+            }
+            Inst::Cast { op, from, val } => scalar::cast(*op, from, ty, self.value(frame, val, from)?),
+            Inst::Alloca { ty: elem, count, align } => {
+                let n = match count {
+                    Some(c) => self.value(frame, &c.value, &c.ty)?,
+                    None => 1,
+                };
+                let size =
+                    elem.alloc_size().checked_mul(n).ok_or_else(|| format!("alloca of {n} x {elem} overflows"))?;
+                let block = Allocation::zeroed(size, align.unwrap_or(1).max(elem.align()))?;
+                let address = block.address();
+                frame.allocas.push(block);
+                address
+            }
+            Inst::Load { ptr, .. } => {
+                let address = self.value(frame, ptr, &Type::Ptr)?;
+                if address == 0 {
+                    return Err(format!("load of {ty} from a null pointer"));
+                }
+                memory::load(ty, address)
+            }
+            Inst::Store { val, ptr, .. } => {
+                let bits = self.value(frame, &val.value, &val.ty)?;
+                let address = self.value(frame, ptr, &Type::Ptr)?;
+                if address == 0 {
+                    return Err(format!("store of {} to a null pointer", val.ty));
+                }
+                memory::store(&val.ty, address, bits);
+                return Ok(Step::Next(None));
+            }
+            Inst::Gep { source, base, indices, .. } => {
+                let mut address = self.value(frame, base, &Type::Ptr)?;
+                let mut current = source;
+                for (i, index) in indices.iter().enumerate() {
+                    if let (true, Type::Array(_, elem)) = (i > 0, current) {
+                        current = elem;
+                    }
+                    let n = scalar::sext(scalar::width(&index.ty), self.value(frame, &index.value, &index.ty)?);
+                    address = address.wrapping_add((n as u64).wrapping_mul(current.alloc_size()));
+                }
+                address
+            }
+            Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
+            Inst::Call { .. } => return self.call_inst(frame, id, data),
+            Inst::Br { dest } => return Ok(Step::Jump(*dest)),
+            Inst::CondBr { cond, if_true, if_false } => {
+                let taken = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
+                return Ok(Step::Jump(*taken));
+            }
+            Inst::Switch { ty: switch_ty, val, default, cases } => {
+                let v = self.value(frame, val, switch_ty)?;
+                let case = cases.iter().find(|(c, _)| scalar::normalize(switch_ty, *c as u64) == v);
+                return Ok(Step::Jump(case.map_or(*default, |c| c.1)));
+            }
+            Inst::Ret { val } => {
+                let v = match val {
+                    Some(operand) => Some(self.value(frame, &operand.value, &operand.ty)?),
+                    None => None,
+                };
+                return Ok(Step::Return(v));
+            }
+            Inst::Unreachable => return Err("reached 'unreachable'".to_string()),
+        };
+        Ok(Step::Next(Some(value)))
+    }
+
+    /// A call: `data.kind` is an `Inst::Call`.
+    unsafe fn call_inst(&mut self, frame: &Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
+        let Inst::Call { callee, sig, args, tail, .. } = &data.kind else { unreachable!("a call") };
+        if let Value::Func(fid) = callee {
+            match self.module.function(*fid).intrinsic() {
+                Some(Intrinsic::StackMap) => {
+                    if self.on_stack_map.is_some() {
+                        let mut live = Vec::with_capacity(args.len().saturating_sub(2));
+                        for a in args.iter().skip(2) {
+                            live.push(self.value(frame, &a.value, &a.ty)?);
+                        }
+                        let id = self.value(frame, &args[0].value, &args[0].ty)?;
+                        if let Some(hook) = &mut self.on_stack_map {
+                            hook(id, &live);
+                        }
+                    }
+                    return Ok(Step::Next(None));
+                }
+                Some(Intrinsic::PatchPoint) => return self.patch_point(frame, data, args),
+                None => {}
+            }
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.value(frame, &a.value, &a.ty)?);
+        }
+        let target = match callee {
+            Value::Func(fid) => Target::Function(*fid),
+            other => {
+                let address = self.value(frame, other, &Type::Ptr)?;
+                self.by_address.get(&address).map_or(Target::Address(address), |&fid| Target::Function(fid))
+            }
+        };
+        // `tail` promises the callee does not touch the caller's allocas; returning its result
+        // right away lets the callee's frame replace the caller's.
+        let returns_result = match frame.f.blocks[frame.block].insts.get(frame.pos + 1).map(|&i| &frame.f.inst(i).kind)
+        {
+            Some(Inst::Ret { val: None }) => data.ty == Type::Void,
+            Some(Inst::Ret { val: Some(v) }) => v.value == Value::Inst(id),
+            _ => false,
+        };
+        let tail = matches!(*tail, TailKind::Tail | TailKind::MustTail) && returns_result;
+        self.call_target(target, values, args, &data.ty, sig.varargs, tail)
+    }
+
+    /// `llvm.experimental.patchpoint.*(id, bytes, target, nargs, args..., live...)`: calls the target,
+    /// unless null, with the `nargs` call arguments.
+    unsafe fn patch_point(
+        &mut self,
+        frame: &Frame<'a>,
+        data: &'a InstData,
+        args: &'a [Operand],
+    ) -> Result<Step, String> {
+        let target = self.value(frame, &args[2].value, &Type::Ptr)?;
+        if target == 0 {
+            return Ok(Step::Next((data.ty != Type::Void).then_some(0)));
+        }
+        let nargs = match &args[3].value {
+            Value::Const(Const::Int(n)) => *n as usize,
+            _ => 0,
+        };
+        let call_args = &args[4..(4 + nargs).min(args.len())];
+        let mut values = Vec::with_capacity(call_args.len());
+        for a in call_args {
+            values.push(self.value(frame, &a.value, &a.ty)?);
+        }
+        let target = self.by_address.get(&target).map_or(Target::Address(target), |&fid| Target::Function(fid));
+        self.call_target(target, values, call_args, &data.ty, false, false)
+    }
+
+    unsafe fn call_target(
+        &mut self,
+        target: Target,
+        args: Vec<u64>,
+        operands: &[Operand],
+        ret: &Type,
+        varargs: bool,
+        tail: bool,
+    ) -> Result<Step, String> {
+        let fid = match target {
+            Target::Function(fid) => fid,
+            Target::Address(address) => {
+                let what = format!("the function at {address:#x}");
+                return self.call_native(&what, Some(address), &args, operands, ret, varargs);
+            }
+        };
+        let f = self.module.function(fid);
+        if !f.is_declaration() {
+            if args.len() != f.params.len() {
+                return Err(format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len()));
+            }
+            return Ok(Step::Call { callee: fid, args, tail });
+        }
+        let result = if let Some(external) = self.externals.get_mut(&f.name) {
+            external(&args).map_err(|e| format!("@{}: {e}", f.name))?
+        } else if let Some(result) = self.built_in(&f.name, &args, operands)? {
+            result
+        } else {
+            let what = format!("@{}", f.name);
+            let own = self.functions[fid.0 as usize];
+            let address = if self.is_token(own) { native::symbol(&f.name) } else { Some(own) };
+            return self.call_native(&what, address, &args, operands, ret, varargs || f.varargs);
+        };
+        Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
+    }
+
+    /// `putchar`, `fmod` and `fmodf`, when the call matches their C signature.
+    fn built_in(&mut self, name: &str, args: &[u64], operands: &[Operand]) -> Result<Option<u64>, String> {
+        let types: [Option<&Type>; 3] = std::array::from_fn(|i| operands.get(i).map(|o| &o.ty));
+        Ok(Some(match (name, types) {
+            ("putchar", [Some(Type::Int(32)), None, None]) => {
+                let byte = args[0] as u8;
+                self.output.write_all(&[byte]).map_err(|e| format!("putchar cannot write its output: {e}"))?;
+                u64::from(byte)
+            }
+            ("fmod", [Some(Type::Double), Some(Type::Double), None]) => {
+                (f64::from_bits(args[0]) % f64::from_bits(args[1])).to_bits()
+            }
+            ("fmodf", [Some(Type::Float), Some(Type::Float), None]) => {
+                let (a, b) = (f32::from_bits(args[0] as u32), f32::from_bits(args[1] as u32));
+                u64::from((a % b).to_bits())
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Calls `address` natively; `None` when `what` is a declared function the process lacks.
+    unsafe fn call_native(
+        &mut self,
+        what: &str,
+        address: Option<u64>,
+        args: &[u64],
+        operands: &[Operand],
+        ret: &Type,
+        varargs: bool,
+    ) -> Result<Step, String> {
+        if let Some(reason) = native::unsupported(ret, operands, varargs) {
+            return Err(format!(
+                "cannot call {what} natively: {reason} (native calls take at most 6 integer or pointer \
+                 arguments and return an integer, a pointer or nothing; register an external for it)"
+            ));
+        }
+        let address = address.ok_or_else(|| {
+            format!("{what} is declared but not defined: no external is registered for it and the process has no such symbol")
+        })?;
+        if address == 0 {
+            return Err(format!("call of {what}: a null pointer"));
+        }
+        // Keep the order of what interpreted and native code print.
+        self.output.flush().map_err(|e| format!("cannot flush the output: {e}"))?;
+        let result = native::call(address, args);
+        Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
+    }
+
+    fn is_token(&self, address: u64) -> bool {
+        (self.tokens.address()..self.tokens.address() + self.module.functions.len() as u64).contains(&address)
+    }
+}
+
+impl Frame<'_> {
+    fn set(&mut self, id: InstId, bits: u64) {
+        self.values[id.0 as usize] = bits;
+        if let Some(known) = &mut self.known {
+            known.insts[id.0 as usize] = true;
+        }
+    }
+}
+
+/// The error for reading a value a resumed frame lacks.
+fn unavailable(f: &Function, v: &Value) -> String {
+    let name = match v {
+        Value::Inst(i) => f.inst(*i).name.as_ref().map_or_else(|| format!("instruction #{}", i.0), |n| format!("%{n}")),
+        Value::Param(n) => {
+            f.params[*n as usize].name.as_ref().map_or_else(|| format!("parameter #{n}"), |name| format!("%{name}"))
+        }
+        _ => unreachable!("only instruction results and parameters can be unavailable"),
+    };
+    format!("{name} is not available at the resume point: it is not among the bound (stack map) values")
+}
+
+/// The stack map or patch point call with record ID `id` in function `func`, first in block order:
+/// where [`Interpreter::resume`] continues after a stop at that record.
+pub fn stack_map_call(module: &Module, func: FuncId, id: u64) -> Option<InstId> {
+    let f = module.function(func);
+    f.blocks.iter().flat_map(|b| &b.insts).copied().find(|&i| match &f.inst(i).kind {
+        Inst::Call { callee: Value::Func(callee), args, .. } => {
+            module.function(*callee).intrinsic().is_some()
+                && matches!(args.first(), Some(Operand { value: Value::Const(Const::Int(n)), .. }) if *n as u64 == id)
+        }
+        _ => false,
+    })
+}
+
+/// The live operands of the stack map or patch point call `call` of function `func`, in the order of
+/// its record's locations; `None` if `call` is no such call.
+pub fn stack_map_operands(module: &Module, func: FuncId, call: InstId) -> Option<&[Operand]> {
+    let f = module.function(func);
+    let Inst::Call { callee: Value::Func(callee), args, .. } = &f.inst(call).kind else { return None };
+    match module.function(*callee).intrinsic()? {
+        Intrinsic::StackMap => args.get(2..),
+        Intrinsic::PatchPoint => match args.get(3).map(|a| &a.value) {
+            Some(Value::Const(Const::Int(n))) => args.get(4 + *n as usize..),
+            _ => None,
+        },
+    }
+}

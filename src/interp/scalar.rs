@@ -1,0 +1,212 @@
+//! The scalar operations on value bits: integers zero-extended from their width, `float` as its f32
+//! bits in the low 32, `double` as f64 bits, `ptr` as a 64-bit address. Where LLVM leaves a result
+//! undefined (poison), these follow what the Cranelift lowering computes, so that interpreted and
+//! compiled code agree wherever they can.
+
+use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, Type};
+
+/// The width a value of type `ty` is kept zero-extended from.
+pub fn width(ty: &Type) -> u8 {
+    match ty {
+        Type::Int(bits) => *bits,
+        Type::Float => 32,
+        _ => 64,
+    }
+}
+
+/// The low `bits` bits of `v`.
+pub fn mask(bits: u8, v: u64) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+/// `v`'s low `bits` bits read as a signed number (an `i1` 1 is -1).
+pub fn sext(bits: u8, v: u64) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - bits)) as i64) >> (64 - bits)
+    }
+}
+
+/// `v` kept to the width of `ty`.
+pub fn normalize(ty: &Type, v: u64) -> u64 {
+    mask(width(ty), v)
+}
+
+/// The bits of constant `c` used at type `ty`; `undef` and `poison` read as 0.
+pub fn constant(c: &Const, ty: &Type) -> u64 {
+    match c {
+        Const::Int(v) | Const::IntToPtr(v) => normalize(ty, *v as u64),
+        Const::Float(x) if *ty == Type::Float => u64::from((*x as f32).to_bits()),
+        Const::Float(x) => x.to_bits(),
+        Const::Zero | Const::Undef | Const::Poison => 0,
+    }
+}
+
+/// A float or double operand as an f64 (exact for floats, NaN stays NaN).
+fn float(ty: &Type, v: u64) -> f64 {
+    if *ty == Type::Float {
+        f64::from(f32::from_bits(v as u32))
+    } else {
+        f64::from_bits(v)
+    }
+}
+
+/// `x` rounded to type `ty`, as that type's bits.
+fn float_bits(ty: &Type, x: f64) -> u64 {
+    if *ty == Type::Float {
+        u64::from((x as f32).to_bits())
+    } else {
+        x.to_bits()
+    }
+}
+
+/// `l op r` at type `ty`. Division by zero and signed division overflow (`INT_MIN / -1`, undefined
+/// in LLVM) are errors. Shift amounts are taken modulo the width (8 for `i1`), as Cranelift does;
+/// LLVM makes over-wide shifts poison.
+pub fn binary(op: BinOp, ty: &Type, l: u64, r: u64) -> Result<u64, String> {
+    if op.is_float() {
+        if *ty == Type::Float {
+            let (a, b) = (f32::from_bits(l as u32), f32::from_bits(r as u32));
+            let x = match op {
+                BinOp::FAdd => a + b,
+                BinOp::FSub => a - b,
+                BinOp::FMul => a * b,
+                BinOp::FDiv => a / b,
+                _ => a % b,
+            };
+            return Ok(u64::from(x.to_bits()));
+        }
+        let (a, b) = (f64::from_bits(l), f64::from_bits(r));
+        let x = match op {
+            BinOp::FAdd => a + b,
+            BinOp::FSub => a - b,
+            BinOp::FMul => a * b,
+            BinOp::FDiv => a / b,
+            _ => a % b,
+        };
+        return Ok(x.to_bits());
+    }
+    let w = width(ty);
+    let v = match op {
+        BinOp::Add => l.wrapping_add(r),
+        BinOp::Sub => l.wrapping_sub(r),
+        BinOp::Mul => l.wrapping_mul(r),
+        BinOp::UDiv | BinOp::URem if r == 0 => return Err(format!("{} by zero", op.mnemonic())),
+        BinOp::UDiv => l / r,
+        BinOp::URem => l % r,
+        BinOp::SDiv | BinOp::SRem => {
+            let (a, b) = (sext(w, l), sext(w, r));
+            if b == 0 {
+                return Err(format!("{} by zero", op.mnemonic()));
+            }
+            if b == -1 && a == sext(w, 1u64 << (w - 1)) {
+                return Err(format!("{} overflows: {a} / -1 does not fit in {ty}", op.mnemonic()));
+            }
+            (if op == BinOp::SDiv { a / b } else { a % b }) as u64
+        }
+        BinOp::And => l & r,
+        BinOp::Or => l | r,
+        BinOp::Xor => l ^ r,
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+            // An i1 lives in an 8-bit register in compiled code, where it is shifted.
+            let container = w.max(8);
+            let amount = r & u64::from(container - 1);
+            match op {
+                BinOp::Shl => l << amount,
+                BinOp::LShr => l >> amount,
+                _ => (sext(container, l) >> amount) as u64,
+            }
+        }
+        _ => unreachable!("float operations return above"),
+    };
+    Ok(mask(w, v))
+}
+
+/// `icmp pred` of two integers or pointers of type `ty`.
+pub fn icmp(pred: IntPred, ty: &Type, l: u64, r: u64) -> bool {
+    let w = width(ty);
+    let (a, b) = (sext(w, l), sext(w, r));
+    match pred {
+        IntPred::Eq => l == r,
+        IntPred::Ne => l != r,
+        IntPred::Ugt => l > r,
+        IntPred::Uge => l >= r,
+        IntPred::Ult => l < r,
+        IntPred::Ule => l <= r,
+        IntPred::Sgt => a > b,
+        IntPred::Sge => a >= b,
+        IntPred::Slt => a < b,
+        IntPred::Sle => a <= b,
+    }
+}
+
+/// `fcmp pred`: ordered predicates are false when either operand is NaN, unordered ones true.
+pub fn fcmp(pred: FloatPred, ty: &Type, l: u64, r: u64) -> bool {
+    let (a, b) = (float(ty, l), float(ty, r));
+    let unordered = a.is_nan() || b.is_nan();
+    match pred {
+        FloatPred::False => false,
+        FloatPred::True => true,
+        FloatPred::Oeq => a == b,
+        FloatPred::Ogt => a > b,
+        FloatPred::Oge => a >= b,
+        FloatPred::Olt => a < b,
+        FloatPred::Ole => a <= b,
+        FloatPred::One => !unordered && a != b,
+        FloatPred::Ord => !unordered,
+        FloatPred::Ueq => unordered || a == b,
+        FloatPred::Ugt => unordered || a > b,
+        FloatPred::Uge => unordered || a >= b,
+        FloatPred::Ult => unordered || a < b,
+        FloatPred::Ule => unordered || a <= b,
+        FloatPred::Une => a != b,
+        FloatPred::Uno => unordered,
+    }
+}
+
+/// `fneg`: flips the sign bit, NaN included.
+pub fn fneg(ty: &Type, v: u64) -> u64 {
+    v ^ (1u64 << (width(ty) - 1))
+}
+
+/// A cast of `v` from type `from` to type `to`. Float-to-integer conversions saturate (NaN gives 0)
+/// at 32 bits for narrower results, then truncate, as the Cranelift lowering does; LLVM makes
+/// out-of-range conversions poison.
+pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
+    let (fw, tw) = (width(from), width(to));
+    match op {
+        CastOp::ZExt | CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast => mask(tw, v),
+        CastOp::SExt => mask(tw, sext(fw, v) as u64),
+        CastOp::SIToFP => {
+            let x = sext(fw, v);
+            // Converting straight from the integer rounds once; going through f64 would round twice.
+            if *to == Type::Float {
+                u64::from((x as f32).to_bits())
+            } else {
+                (x as f64).to_bits()
+            }
+        }
+        CastOp::UIToFP => {
+            if *to == Type::Float {
+                u64::from((v as f32).to_bits())
+            } else {
+                (v as f64).to_bits()
+            }
+        }
+        CastOp::FPToSI => {
+            let x = float(from, v);
+            mask(tw, if tw <= 32 { x as i32 as u32 as u64 } else { x as i64 as u64 })
+        }
+        CastOp::FPToUI => {
+            let x = float(from, v);
+            mask(tw, if tw <= 32 { u64::from(x as u32) } else { x as u64 })
+        }
+        CastOp::FPExt => float(from, v).to_bits(),
+        CastOp::FPTrunc => float_bits(to, float(from, v)),
+    }
+}
