@@ -31,6 +31,26 @@ fn inline_cache_patches_its_region_and_speeds_up() {
 }
 
 #[test]
+fn deopt_exits_through_the_stub_and_finishes_in_the_interpreter() {
+    let out = run("deopt");
+    if out.starts_with("no JIT") {
+        return;
+    }
+    assert!(out.contains("compiled code alone: ") && out.contains("(1000 safepoints), equals the uninterrupted run"));
+    for at in [0, 1, 500, 999] {
+        let exit = format!(
+            "invalidated at iteration {at}: shadow patched with a call to the exit stub; exit at iteration {at},"
+        );
+        assert!(out.contains(&exit), "{exit}\n{out}");
+        let split = format!("compiled code ran {} safepoints, the interpreter {}:", at + 1, 999 - at);
+        assert!(out.contains(&split), "{split}\n{out}");
+    }
+    assert_eq!(out.matches("equals the uninterrupted run").count(), 5, "{out}");
+    assert!(out.contains("Direct R#") && out.contains("%cell"), "the alloca is read as a Direct location: {out}");
+    assert!(out.contains("every deoptimised run finished in the interpreter with the uninterrupted result"), "{out}");
+}
+
+#[test]
 fn object_compiles_links_runs_and_dumps() {
     let out = run("object");
     assert!(out.contains("x86_64: ") && out.contains("aarch64: "), "{out}");

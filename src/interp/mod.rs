@@ -50,6 +50,7 @@ pub struct InterpError {
     pub function: String,
     /// The failing instruction's position; `0:0` when unknown (IR built in memory).
     pub span: Span,
+    /// What went wrong.
     pub message: String,
 }
 

@@ -1,0 +1,343 @@
+//! Deoptimisation through a stack map: a JIT-compiled loop calls the runtime's `safepoint` hook each
+//! iteration, followed by a stack map (ID 1, 16-byte shadow) that lists every value the rest of the
+//! function needs. At some iteration the hook invalidates the code: it patches the shadow with a call
+//! to an exit stub (`exit_stub.rs`) that saves every register. When the loop reaches the point, the
+//! stub runs; the exit handler finds the record by the return address, reads each live value through
+//! its location (registers, spill slots, the address of an `alloca`), and finishes the function in
+//! patchmap's interpreter of the same IR, from the instruction after the stack map. The result must
+//! equal an uninterrupted run, for every iteration the code is invalidated at.
+//!
+//! Run with `cargo run --example deopt`.
+
+mod exit_stub;
+
+use std::cell::{Cell, RefCell};
+use std::ops::Range;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+use patchmap::compile::Options;
+use patchmap::emit::jit::JitCode;
+use patchmap::interp::{self, Interpreter};
+use patchmap::ir::{self, FuncId, Type, Value};
+use patchmap::runtime::{self, Frame, PatchTarget};
+use patchmap::stackmap::{Endian, Location, LocationKind, StackMapView};
+
+use exit_stub::{ExitState, Resume};
+
+/// The kernel: a mixing loop over `weights` with an integer, a double, an i32 and an `alloca`'d cell
+/// alive across the stack map. Everything used after the point is among its live values.
+const KERNEL: &str = "declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare void @safepoint(i64)
+
+define i64 @kernel(i64 %n, ptr %weights) {
+entry:
+  %cell = alloca i64, align 8
+  store i64 0, ptr %cell
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %next ]
+  %acc = phi i64 [ 7, %entry ], [ %acc2, %next ]
+  %x = phi double [ 1.0, %entry ], [ %x1, %next ]
+  %small = phi i32 [ 3, %entry ], [ %small1, %next ]
+  call void @safepoint(i64 %i)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 16, i64 %n, ptr %weights, ptr %cell, i64 %i, i64 %acc, double %x, i32 %small)
+  %slot = and i64 %i, 7
+  %wp = getelementptr inbounds i64, ptr %weights, i64 %slot
+  %w = load i64, ptr %wp
+  %m = mul i64 %acc, 31
+  %acc1 = add i64 %m, %w
+  %sh = lshr i64 %acc1, 7
+  %acc2 = xor i64 %acc1, %sh
+  %odd = and i64 %i, 1
+  %is.odd = icmp ne i64 %odd, 0
+  br i1 %is.odd, label %odd.path, label %next
+odd.path:
+  %c = load i64, ptr %cell
+  %c1 = add i64 %c, %w
+  store i64 %c1, ptr %cell
+  br label %next
+next:
+  %xm = fmul double %x, 1.0001
+  %x1 = fadd double %xm, 2.5e-1
+  %small1 = add i32 %small, 5
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %cell.final = load i64, ptr %cell
+  %xi = fptosi double %x1 to i64
+  %s64 = sext i32 %small1 to i64
+  %r0 = add i64 %acc2, %cell.final
+  %r1 = add i64 %r0, %xi
+  %r = add i64 %r1, %s64
+  ret i64 %r
+}
+";
+
+const POINT_ID: u64 = 1;
+const SHADOW: usize = 16;
+const ITERATIONS: i64 = 1000;
+
+/// The iteration whose safepoint invalidates the code (-1: never).
+static INVALIDATE_AT: AtomicI64 = AtomicI64::new(-1);
+/// Safepoints reached in compiled code and in the interpreter.
+static COMPILED_SAFEPOINTS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// What the exit handler needs, while a deoptimising run is under way.
+    static RUNTIME: Cell<*const Runtime<'static>> = const { Cell::new(std::ptr::null()) };
+}
+
+/// The runtime's view of the compiled kernel.
+struct Runtime<'a> {
+    arch: PatchTarget,
+    module: &'a ir::Module,
+    kernel: FuncId,
+    /// The JIT's `.llvm_stackmaps` section (version 3, absolute addresses).
+    section: &'a [u8],
+    /// The points with [`POINT_ID`], and their original shadow bytes.
+    points: Vec<(*mut u8, Vec<u8>)>,
+    /// Where [`exit_stub::enter`] left its callee-saved registers.
+    entry_stack: Cell<u64>,
+    /// What the exit handler did: the lines it printed, or why it failed.
+    exit: RefCell<Option<Result<Exit, String>>>,
+}
+
+struct Exit {
+    iteration: u64,
+    values: Vec<String>,
+    interpreted_safepoints: u64,
+}
+
+/// The runtime's hook, called by the kernel at the top of each iteration.
+extern "C" fn safepoint(iteration: i64) {
+    COMPILED_SAFEPOINTS.fetch_add(1, Ordering::Relaxed);
+    if iteration != INVALIDATE_AT.load(Ordering::Relaxed) {
+        return;
+    }
+    let runtime = RUNTIME.with(Cell::get);
+    // SAFETY: set by `run_deoptimising` for the duration of the call that reaches this hook.
+    let runtime = unsafe { &*runtime };
+    let call = runtime::encode_exit_call(runtime.arch, exit_stub::exit_stub as *const () as u64);
+    for (point, _) in &runtime.points {
+        // SAFETY: the shadow is this kernel's code; the only thread running it is in this hook, and
+        // it returns to the instruction before the point, never into the shadow.
+        unsafe { runtime::patch_code(runtime.arch, *point, SHADOW, &call) }.expect("the exit call fits the shadow");
+    }
+}
+
+/// The stopped kernel's registers and stack.
+struct StoppedFrame<'a> {
+    state: &'a ExitState,
+    /// From the stack pointer at the point to the trampoline's frame: the kernel's own frame.
+    stack: Range<u64>,
+}
+
+impl Frame for StoppedFrame<'_> {
+    fn register(&self, dwarf: u16) -> Option<u64> {
+        self.state.register(dwarf)
+    }
+    fn memory(&self, address: u64, size: usize) -> Option<u64> {
+        let end = address.checked_add(size as u64)?;
+        if !(self.stack.start <= address && end <= self.stack.end) {
+            return None;
+        }
+        let mut bytes = [0u8; 8];
+        // SAFETY: inside the stopped kernel's frame, which stays in place until the stub returns.
+        unsafe { std::ptr::copy_nonoverlapping(address as *const u8, bytes.as_mut_ptr(), size.min(8)) };
+        Some(u64::from_le_bytes(bytes))
+    }
+}
+
+/// Called by the exit stub with the saved registers and the return address of the exit call.
+extern "C" fn exit_handler(state: &ExitState, return_address: u64) -> Resume {
+    let runtime = RUNTIME.with(Cell::get);
+    // SAFETY: as in `safepoint`: the stub runs only during `run_deoptimising`.
+    let runtime = unsafe { &*runtime };
+    let value = match deoptimise(runtime, state, return_address) {
+        Ok((value, exit)) => {
+            *runtime.exit.borrow_mut() = Some(Ok(exit));
+            value
+        }
+        Err(e) => {
+            *runtime.exit.borrow_mut() = Some(Err(e));
+            0
+        }
+    };
+    Resume { value, stack: runtime.entry_stack.get() }
+}
+
+/// Reads the live values of the record the exit came from and finishes the kernel in the interpreter.
+fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Result<(u64, Exit), String> {
+    let point = return_address - runtime::exit_call_return_offset(runtime.arch);
+    let view = StackMapView::parse(runtime.section, Endian::native()).map_err(|e| e.to_string())?;
+    let index = view.address_index().map_err(|e| e.to_string())?;
+    let record = view.records_at_address(&index, point).next().ok_or(format!("no record at {point:#x}"))?;
+    let function = runtime.module.function(runtime.kernel);
+    let at = interp::stack_map_call(runtime.module, runtime.kernel, record.id())
+        .ok_or(format!("no stack map {} in the IR", record.id()))?;
+    let operands = interp::stack_map_operands(runtime.module, runtime.kernel, at).ok_or("not a stack map")?;
+    let constants: Vec<u64> = view.constants().collect();
+    let frame = StoppedFrame { state, stack: state.stack_pointer()..runtime.entry_stack.get() };
+
+    let mut bound = Vec::new();
+    let mut values = Vec::new();
+    let mut iteration = None;
+    for (operand, location) in operands.iter().zip(record.locations()) {
+        let raw = runtime::read_location(&location, &constants, &frame).map_err(|e| e.to_string())?;
+        // The location's bytes beyond the value's width are not the value's.
+        let bits = if operand.ty == Type::I1 { 1 } else { 8 * operand.ty.alloc_size() };
+        let value = if bits >= 64 { raw } else { raw & ((1 << bits) - 1) };
+        let name = value_name(function, &operand.value);
+        if name == "%i" {
+            iteration = Some(value);
+        }
+        values.push(format!("{name:<9} = {:<22} {}", shown(&operand.ty, value), describe(&location)));
+        bound.push((operand.value.clone(), value));
+    }
+    let interpreted = AtomicU64::new(0);
+    let mut interpreter = Interpreter::new(runtime.module);
+    interpreter.external("safepoint", |_| {
+        interpreted.fetch_add(1, Ordering::Relaxed);
+        Ok(0)
+    });
+    // SAFETY: the kernel is free of undefined behaviour; its pointers (the weights, the cell in the
+    // stopped frame) stay valid until the stub returns.
+    let value = unsafe { interpreter.resume(runtime.kernel, at, &bound) }
+        .map_err(|e| e.to_string())?
+        .ok_or("the kernel returns a value")?;
+    drop(interpreter);
+    let exit = Exit {
+        iteration: iteration.ok_or("%i is not among the live values")?,
+        values,
+        interpreted_safepoints: interpreted.load(Ordering::Relaxed),
+    };
+    Ok((value, exit))
+}
+
+fn value_name(function: &ir::Function, value: &Value) -> String {
+    match value {
+        Value::Inst(id) => format!("%{}", function.inst(*id).name.as_deref().unwrap_or("?")),
+        Value::Param(n) => format!("%{}", function.params[*n as usize].name.as_deref().unwrap_or("?")),
+        other => format!("{other:?}"),
+    }
+}
+
+fn shown(ty: &Type, value: u64) -> String {
+    match ty {
+        Type::Double => format!("{}", f64::from_bits(value)),
+        Type::Ptr => format!("{value:#x}"),
+        Type::Int(bits) => format!("{}", ((value << (64 - bits)) as i64) >> (64 - bits)),
+        _ => format!("{value:#x}"),
+    }
+}
+
+fn describe(location: &Location) -> String {
+    match location.kind {
+        LocationKind::Register => format!("Register R#{}", location.dwarf_reg),
+        LocationKind::Direct => format!("Direct R#{} + {}", location.dwarf_reg, location.offset),
+        LocationKind::Indirect => format!("Indirect [R#{} + {}]", location.dwarf_reg, location.offset),
+        LocationKind::Constant => format!("Constant {}", location.offset),
+        LocationKind::ConstantIndex => format!("ConstantIndex #{}", location.offset),
+    }
+}
+
+fn main() {
+    let arch = match std::env::consts::ARCH {
+        "x86_64" => PatchTarget::X86_64,
+        "aarch64" => PatchTarget::Aarch64,
+        other => {
+            println!("no JIT for {other}: nothing to show");
+            return;
+        }
+    };
+    let module = ir::parse("deopt.ll", KERNEL).expect("valid IR");
+    ir::verify(&module).expect("verifies");
+    let kernel = module.function_by_name("kernel").expect("defines @kernel");
+    let symbols = [("safepoint", safepoint as *const u8)];
+    let jit =
+        JitCode::compile_with_symbols(&module, &Options::new(None, "speed", 3).unwrap(), &symbols).expect("compiles");
+    let code = jit.function("kernel").expect("compiled").address as usize;
+    let weights: [i64; 8] = [3, -1, 4, 1, -5, 9, 2, -6];
+
+    // The reference: the whole kernel in the interpreter, and in compiled code.
+    let mut interpreter = Interpreter::new(&module);
+    interpreter.external("safepoint", |_| Ok(0));
+    // SAFETY: the kernel reads `weights` and its own alloca only.
+    let expected = unsafe { interpreter.call(kernel, &[ITERATIONS as u64, weights.as_ptr() as u64]) }
+        .expect("interprets")
+        .expect("returns a value") as i64;
+    drop(interpreter);
+    let points: Vec<(*mut u8, Vec<u8>)> = jit
+        .record_addresses(POINT_ID)
+        .into_iter()
+        // SAFETY: each point is followed by its shadow in this module's code.
+        .map(|p| (p, unsafe { std::slice::from_raw_parts(p, SHADOW) }.to_vec()))
+        .collect();
+    println!("kernel: JIT-compiled at {code:#x}; stack map {POINT_ID} at {:?}, {SHADOW}-byte shadow", points[0].0);
+    println!("uninterrupted: interpreter {expected}");
+    let runtime = Runtime {
+        arch,
+        module: &module,
+        kernel,
+        section: jit.stack_map_section(),
+        points,
+        entry_stack: Cell::new(0),
+        exit: RefCell::new(None),
+    };
+
+    let mut failures = 0;
+    for invalidate_at in [-1, 0, 1, 500, ITERATIONS - 1] {
+        INVALIDATE_AT.store(invalidate_at, Ordering::Relaxed);
+        COMPILED_SAFEPOINTS.store(0, Ordering::Relaxed);
+        *runtime.exit.borrow_mut() = None;
+        RUNTIME.with(|r| r.set(&runtime as *const Runtime as *const Runtime<'static>));
+        // SAFETY: `kernel` takes (i64, ptr) and returns i64; the entry stack cell outlives the call.
+        let result =
+            unsafe { exit_stub::enter(code, ITERATIONS as u64, weights.as_ptr() as u64, runtime.entry_stack.as_ptr()) }
+                as i64;
+        RUNTIME.with(|r| r.set(std::ptr::null()));
+        let compiled = COMPILED_SAFEPOINTS.load(Ordering::Relaxed);
+        let outcome =
+            if result == expected { "equals the uninterrupted run" } else { "DIFFERS from the uninterrupted run" };
+        failures += usize::from(result != expected);
+        match runtime.exit.borrow_mut().take() {
+            None if invalidate_at < 0 => {
+                println!("\ncompiled code alone: {result} ({compiled} safepoints), {outcome}");
+            }
+            None => {
+                failures += 1;
+                println!("\ninvalidated at iteration {invalidate_at}, but the code never exited: {result}");
+            }
+            Some(Err(e)) => {
+                failures += 1;
+                println!("\ninvalidated at iteration {invalidate_at}: the exit failed: {e}");
+            }
+            Some(Ok(exit)) => {
+                println!(
+                    "\ninvalidated at iteration {invalidate_at}: shadow patched with a call to the exit stub; \
+                     exit at iteration {}, live values read through stack map {POINT_ID}:",
+                    exit.iteration
+                );
+                for line in &exit.values {
+                    println!("  {line}");
+                }
+                println!(
+                    "  compiled code ran {compiled} safepoints, the interpreter {}: result {result}, {outcome}",
+                    exit.interpreted_safepoints
+                );
+                failures += usize::from(exit.iteration != invalidate_at as u64);
+            }
+        }
+        // Revalidate: put the original code back for the next run.
+        for (point, original) in &runtime.points {
+            // SAFETY: no thread runs the kernel now.
+            unsafe { runtime::patch_code(arch, *point, SHADOW, original) }.expect("restores the shadow");
+        }
+    }
+    if failures > 0 {
+        println!("\n{failures} run(s) went wrong");
+        std::process::exit(1);
+    }
+    println!("\nevery deoptimised run finished in the interpreter with the uninterrupted result");
+}
