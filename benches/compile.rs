@@ -2,7 +2,6 @@
 //! generated module, and the front end alone on the same text.
 
 #[path = "../tests/generator/mod.rs"]
-#[allow(dead_code)]
 mod generator;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

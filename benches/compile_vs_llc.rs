@@ -3,7 +3,6 @@
 //! ratios. Run with `cargo bench --bench compile_vs_llc` (or `scripts/bench-compile.sh`).
 
 #[path = "../tests/generator/mod.rs"]
-#[allow(dead_code)]
 mod generator;
 
 use std::path::{Path, PathBuf};

@@ -58,7 +58,7 @@ fn check_seed(
     let reference = support::llc_object(llc, &ll, arch, "2", dir)
         .and_then(|obj| toolchain.link_and_run(&obj, dir, &format!("gen{seed}-llc")))?;
     // Most programs at the default level; every fourth without optimisation.
-    let opt = if seed % 4 == 0 { "none" } else { "speed" };
+    let opt = if seed.is_multiple_of(4) { "none" } else { "speed" };
     let module = patchmap::ir::parse(&ll.to_string_lossy(), &text).map_err(|e| e.to_string())?;
     patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
     let options = Options::new(Some(arch.triple()), opt, 1)?;

@@ -61,9 +61,12 @@ fn count_fn(m: &mut Module) -> &mut ir::Function {
     &mut m.functions[id.0 as usize]
 }
 
+/// A mistake made on a built module, and the verifier's message for it.
+type Mistake = (&'static str, Box<dyn Fn(&mut Module)>);
+
 #[test]
 fn verifier_catches_built_mistakes() {
-    let cases: Vec<(&str, Box<dyn Fn(&mut Module)>)> = vec![
+    let cases: Vec<Mistake> = vec![
         (
             "use of instruction #99 which does not exist in 'add'",
             Box::new(|m| {

@@ -291,7 +291,7 @@ fn main() {
         INVALIDATE_AT.store(invalidate_at, Ordering::Relaxed);
         COMPILED_SAFEPOINTS.store(0, Ordering::Relaxed);
         *runtime.exit.borrow_mut() = None;
-        RUNTIME.with(|r| r.set(&runtime as *const Runtime as *const Runtime<'static>));
+        RUNTIME.with(|r| r.set(std::ptr::from_ref(&runtime).cast()));
         // SAFETY: `kernel` takes (i64, ptr) and returns i64; the entry stack cell outlives the call.
         let result =
             unsafe { exit_stub::enter(code, ITERATIONS as u64, weights.as_ptr() as u64, runtime.entry_stack.as_ptr()) }

@@ -95,8 +95,8 @@ pub unsafe fn patch_code(arch: PatchTarget, address: *mut u8, len: usize, code: 
     if code.len() > len {
         return Err(PatchError::TooLong { needed: code.len(), len });
     }
-    if arch == PatchTarget::Aarch64 && (code.len() % 4 != 0 || len % 4 != 0) {
-        return Err(PatchError::Unaligned(if code.len() % 4 != 0 { code.len() } else { len }));
+    if arch == PatchTarget::Aarch64 && (!code.len().is_multiple_of(4) || !len.is_multiple_of(4)) {
+        return Err(PatchError::Unaligned(if !code.len().is_multiple_of(4) { code.len() } else { len }));
     }
     let mut bytes = code.to_vec();
     bytes.resize(len, 0);
