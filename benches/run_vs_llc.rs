@@ -55,8 +55,9 @@ fn main() {
         println!("skipped: run times are measured on x86-64 hosts only");
         return;
     }
-    let (Some(llc), Some(cc)) = (which("llc-19"), which("cc")) else {
-        println!("skipped: llc-19 not found (or cc)");
+    let (llc, cc) = (which("llc-19"), which("cc"));
+    let (Some(llc), Some(cc)) = (llc.clone(), cc) else {
+        println!("skipped: {} not found", if llc.is_none() { "llc-19" } else { "cc" });
         return;
     };
     let patchmap = PathBuf::from(env!("CARGO_BIN_EXE_patchmap"));
