@@ -1,6 +1,7 @@
 //! Code size a stack map costs: each input compiled with and without its `llvm.experimental.stackmap`
 //! calls, by patchmap and by `llc-19 -O2`, for x86-64 and AArch64. Prints the `.text` bytes added per
 //! stack map and per non-constant live value. Run with `cargo bench --bench stackmap_overhead`.
+//! Besides the table, prints `TABLE|what|ours|theirs|ratio` lines for `scripts/bench-table.sh`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -65,6 +66,7 @@ fn main() {
         "{:<28} {:>7} {:>5} {:>5} | {:>8} {:>8} | {:>8} {:>8}",
         "input", "target", "maps", "live", "ours/map", "ours/val", "llc/map", "llc/val"
     );
+    let mut summary = Vec::new();
     for target in ["x86_64", "aarch64"] {
         let (mut total_maps, mut total_live, mut ours_added, mut llc_added) = (0, 0, 0i64, 0i64);
         for input in &inputs {
@@ -107,5 +109,17 @@ fn main() {
             llc_added as f64 / total_maps.max(1) as f64,
             llc_added as f64 / total_live.max(1) as f64
         );
+        for (what, n) in [("stack map", total_maps), ("live value", total_live)] {
+            let (ours, theirs) = (ours_added as f64 / n.max(1) as f64, llc_added as f64 / n.max(1) as f64);
+            summary.push(format!(
+                "TABLE|code bytes per {what}, {target}, vs llc-19 -O2 ({} inputs)|{ours:.1}|{theirs:.1}|{:.2}",
+                inputs.len(),
+                ours / theirs
+            ));
+        }
+    }
+    println!();
+    for line in summary {
+        println!("{line}");
     }
 }

@@ -3,7 +3,8 @@
 #
 # Generates an IR module with FUNCS functions of SITES stackmaps each (5 live values, one of them a
 # pool constant), compiles it with llc-19, checks both tools print the same text, then runs the two
-# dumpers alternately RUNS times each and prints the median times and their ratio.
+# dumpers alternately RUNS times each and prints the median times and their ratio, and a
+# `TABLE|what|ours|theirs|ratio` line for scripts/bench-table.sh.
 #
 # Usage: scripts/bench-dump.sh [FUNCS] [SITES] [RUNS]    (defaults: 4000 100 5)
 set -euo pipefail
@@ -53,3 +54,5 @@ mo=$(median "${ours[@]}"); mt=$(median "${theirs[@]}")
 echo "patchmap dump:           median ${mo} us  (runs: ${ours[*]})"
 echo "llvm-readobj-19 --stackmap: median ${mt} us  (runs: ${theirs[*]})"
 awk -v o="$mo" -v t="$mt" 'BEGIN { printf "ratio llvm-readobj / patchmap = %.2f (above 1: patchmap is faster)\n", t / o }'
+awk -v o="$mo" -v t="$mt" -v what="stack map dump: $FUNCS x $SITES records" -v size="$size" \
+    'BEGIN { printf "TABLE|%s, %.1f MB section (ms)|%.1f|%.1f|%.2f\n", what, size / 1e6, o / 1000, t / 1000, o / t }'
