@@ -41,13 +41,9 @@ extern "C" fn fast_get_slot2(object: *const Object, _key: u64) -> i64 {
 const GET_ID: u64 = 1;
 
 fn main() {
-    let arch = match std::env::consts::ARCH {
-        "x86_64" => PatchTarget::X86_64,
-        "aarch64" => PatchTarget::Aarch64,
-        other => {
-            println!("no JIT for {other}: nothing to show");
-            return;
-        }
+    let Some(arch) = PatchTarget::host() else {
+        println!("no JIT for {}: nothing to show", std::env::consts::ARCH);
+        return;
     };
     // `sum` calls `get(object, 7)` n times through the patch point and adds the results.
     let ir = format!(

@@ -5,9 +5,6 @@
 mod generator;
 mod support;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-
 use patchmap::compile::Options;
 use support::Arch;
 
@@ -19,23 +16,7 @@ fn agree_with_llc19(arch: Arch, first_seed: u64) {
     let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), arch.toolchain()) else { return };
     let dir = tempfile::tempdir().unwrap();
     let seeds = first_seed..first_seed + count();
-    let next = AtomicU64::new(seeds.start);
-    let failures = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= seeds.end {
-                    break;
-                }
-                if let Err(e) = check_seed(seed, arch, &llc, &toolchain, dir.path()) {
-                    failures.lock().unwrap().push(format!("seed {seed}: {e}"));
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let failures = support::failing_seeds(seeds.clone(), |seed| check_seed(seed, arch, &llc, &toolchain, dir.path()));
     assert!(
         failures.is_empty(),
         "{} of {} generated programs differ on {arch:?} (reproduce with generator::program(seed)):\n{}",

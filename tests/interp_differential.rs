@@ -8,8 +8,6 @@ mod support;
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// Examples the interpreter refuses, with its exact message (after the file name).
@@ -83,27 +81,13 @@ fn count() -> u64 {
 fn generated_programs_agree_with_the_jit() {
     let dir = tempfile::tempdir().unwrap();
     let seeds = 5_000..5_000 + count();
-    let next = AtomicU64::new(seeds.start);
-    let failures = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= seeds.end {
-                    break;
-                }
-                // Every other program records values in stack maps, which the interpreter skips.
-                let config = if seed.is_multiple_of(2) { generator::with_stackmaps() } else { Default::default() };
-                let ll = dir.path().join(format!("gen{seed}.ll"));
-                std::fs::write(&ll, generator::program_with(seed, &config)).unwrap();
-                if let Err(e) = agree(&ll) {
-                    failures.lock().unwrap().push(format!("seed {seed}: {e}"));
-                }
-            });
-        }
+    let failures = support::failing_seeds(seeds.clone(), |seed| {
+        // Every other program records values in stack maps, which the interpreter skips.
+        let config = if seed.is_multiple_of(2) { generator::with_stackmaps() } else { Default::default() };
+        let ll = dir.path().join(format!("gen{seed}.ll"));
+        std::fs::write(&ll, generator::program_with(seed, &config)).map_err(|e| e.to_string())?;
+        agree(&ll)
     });
-    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),
         "{} of {} generated programs differ (reproduce with generator::program_with(seed, ...)):\n{}",

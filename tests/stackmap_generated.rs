@@ -8,7 +8,6 @@ mod support;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
 use patchmap::compile::Options;
 use support::checker::{self, normalized, Normal};
@@ -77,26 +76,12 @@ fn agree_with_llc19(arch: Arch, first_seed: u64) {
     let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return };
     let dir = tempfile::tempdir().unwrap();
     let seeds = first_seed..first_seed + count();
-    let next = AtomicU64::new(seeds.start);
-    let failures = Mutex::new(Vec::new());
     let records = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
-            scope.spawn(|| loop {
-                let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= seeds.end {
-                    break;
-                }
-                match check_seed(seed, &llc, &tc, dir.path()) {
-                    Ok(planted) => {
-                        records.fetch_add(planted as u64, Ordering::Relaxed);
-                    }
-                    Err(e) => failures.lock().unwrap().push(format!("seed {seed}: {e}")),
-                }
-            });
-        }
+    let failures = support::failing_seeds(seeds, |seed| {
+        let planted = check_seed(seed, &llc, &tc, dir.path())?;
+        records.fetch_add(planted as u64, Ordering::Relaxed);
+        Ok(())
     });
-    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),
         "{} of {} programs differ on {arch:?}:\n{}",

@@ -243,13 +243,9 @@ fn describe(location: &Location) -> String {
 }
 
 fn main() {
-    let arch = match std::env::consts::ARCH {
-        "x86_64" => PatchTarget::X86_64,
-        "aarch64" => PatchTarget::Aarch64,
-        other => {
-            println!("no JIT for {other}: nothing to show");
-            return;
-        }
+    let Some(arch) = PatchTarget::host() else {
+        println!("no JIT for {}: nothing to show", std::env::consts::ARCH);
+        return;
     };
     let module = ir::parse("deopt.ll", KERNEL).expect("valid IR");
     ir::verify(&module).expect("verifies");

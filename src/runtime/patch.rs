@@ -14,6 +14,17 @@ pub enum PatchTarget {
     Aarch64,
 }
 
+impl PatchTarget {
+    /// The instruction set of this process's own code, where the JIT runs: `None` on other hosts.
+    pub fn host() -> Option<PatchTarget> {
+        match std::env::consts::ARCH {
+            "x86_64" => Some(PatchTarget::X86_64),
+            "aarch64" => Some(PatchTarget::Aarch64),
+            _ => None,
+        }
+    }
+}
+
 /// Why a patch was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum PatchError {

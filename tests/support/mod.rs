@@ -203,3 +203,26 @@ pub fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(Option<i
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
 }
+
+/// Runs `check` on every seed, on as many threads as the machine has, and returns the failures as
+/// "seed N: message", in seed order.
+pub fn failing_seeds(seeds: std::ops::Range<u64>, check: impl Fn(u64) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicU64::new(seeds.start);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
+            scope.spawn(|| loop {
+                let seed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if seed >= seeds.end {
+                    break;
+                }
+                if let Err(e) = check(seed) {
+                    failures.lock().unwrap().push((seed, format!("seed {seed}: {e}")));
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort();
+    failures.into_iter().map(|f| f.1).collect()
+}
