@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::interp::{self, Interpreter};
-use patchmap::ir::{self, FuncId, Type, Value};
+use patchmap::ir::{self, FuncId, Type};
 use patchmap::runtime::{self, Frame, PatchTarget};
-use patchmap::stackmap::{Endian, Location, LocationKind, StackMapView};
+use patchmap::stackmap::{Endian, StackMapView};
 
 use exit_stub::{ExitState, Resume};
 
@@ -179,6 +179,7 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
     let operands = interp::stack_map_operands(runtime.module, runtime.kernel, at).ok_or("not a stack map")?;
     let constants: Vec<u64> = view.constants().collect();
     let frame = StoppedFrame { state, stack: state.stack_pointer()..runtime.entry_stack.get() };
+    let names = ir::print::Names::of(function);
 
     let mut bound = Vec::new();
     let mut values = Vec::new();
@@ -188,11 +189,11 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
         // The location's bytes beyond the value's width are not the value's.
         let bits = if operand.ty == Type::I1 { 1 } else { 8 * operand.ty.alloc_size() };
         let value = if bits >= 64 { raw } else { raw & ((1 << bits) - 1) };
-        let name = value_name(function, &operand.value);
+        let name = names.value(runtime.module, &operand.value);
         if name == "%i" {
             iteration = Some(value);
         }
-        values.push(format!("{name:<9} = {:<22} {}", shown(&operand.ty, value), describe(&location)));
+        values.push(format!("{name:<9} = {:<22} {location}", shown(&operand.ty, value)));
         bound.push((operand.value.clone(), value));
     }
     let interpreted = AtomicU64::new(0);
@@ -215,30 +216,12 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
     Ok((value, exit))
 }
 
-fn value_name(function: &ir::Function, value: &Value) -> String {
-    match value {
-        Value::Inst(id) => format!("%{}", function.inst(*id).name.as_deref().unwrap_or("?")),
-        Value::Param(n) => format!("%{}", function.params[*n as usize].name.as_deref().unwrap_or("?")),
-        other => format!("{other:?}"),
-    }
-}
-
 fn shown(ty: &Type, value: u64) -> String {
     match ty {
         Type::Double => format!("{}", f64::from_bits(value)),
         Type::Ptr => format!("{value:#x}"),
         Type::Int(bits) => format!("{}", ((value << (64 - bits)) as i64) >> (64 - bits)),
         _ => format!("{value:#x}"),
-    }
-}
-
-fn describe(location: &Location) -> String {
-    match location.kind {
-        LocationKind::Register => format!("Register R#{}", location.dwarf_reg),
-        LocationKind::Direct => format!("Direct R#{} + {}", location.dwarf_reg, location.offset),
-        LocationKind::Indirect => format!("Indirect [R#{} + {}]", location.dwarf_reg, location.offset),
-        LocationKind::Constant => format!("Constant {}", location.offset),
-        LocationKind::ConstantIndex => format!("ConstantIndex #{}", location.offset),
     }
 }
 

@@ -178,6 +178,20 @@ impl Location {
     }
 }
 
+/// The location as llvm-readobj names it (`Register R#3`, `Indirect [R#6 + -8]`, ...), without its
+/// size; a `ConstantIndex` shows its index only, as the pool value lives in the section.
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            LocationKind::Register => write!(f, "Register R#{}", self.dwarf_reg),
+            LocationKind::Direct => write!(f, "Direct R#{} + {}", self.dwarf_reg, self.offset),
+            LocationKind::Indirect => write!(f, "Indirect [R#{} + {}]", self.dwarf_reg, self.offset),
+            LocationKind::Constant => write!(f, "Constant {}", self.small_constant()),
+            LocationKind::ConstantIndex => write!(f, "ConstantIndex #{}", self.constant_pool_index()),
+        }
+    }
+}
+
 /// A register live after a patch point (only patch points have live-outs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LiveOut {

@@ -43,17 +43,11 @@ pub fn print_with_symbols(view: &StackMapView<'_>, symbols: &[Option<String>], o
         writeln!(out, "    {} locations:", r.num_locations())?;
         for (i, loc) in r.locations().enumerate() {
             write!(out, "      #{}: ", i + 1)?;
-            match loc.kind {
-                LocationKind::Register => write!(out, "Register R#{}", loc.dwarf_reg)?,
-                LocationKind::Direct => write!(out, "Direct R#{} + {}", loc.dwarf_reg, loc.offset)?,
-                LocationKind::Indirect => write!(out, "Indirect [R#{} + {}]", loc.dwarf_reg, loc.offset)?,
-                LocationKind::Constant => write!(out, "Constant {}", loc.small_constant())?,
-                LocationKind::ConstantIndex => {
-                    let index = loc.constant_pool_index();
-                    // Parsing checked the index against the pool.
-                    let value = view.constant(index as usize).unwrap_or_default();
-                    write!(out, "ConstantIndex #{index} ({value})")?
-                }
+            write!(out, "{loc}")?;
+            if loc.kind == LocationKind::ConstantIndex {
+                // Parsing checked the index against the pool.
+                let value = view.constant(loc.constant_pool_index() as usize).unwrap_or_default();
+                write!(out, " ({value})")?;
             }
             writeln!(out, ", size: {}", loc.size)?;
         }
