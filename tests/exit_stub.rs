@@ -1,6 +1,6 @@
 //! The deopt demo's exit stub (`examples/deopt/exit_stub.rs`) on both targets: its `enter` and
 //! `exit_stub`, assembled from the demo's own text, run around a patchmap-compiled kernel whose stack
-//! map shadow a C driver patches with `runtime::encode_exit_call`'s sequence at some iteration. The
+//! map shadow a C driver patches with `runtime::encode_exit_call`'s bytes at some iteration. The
 //! stub must arrive with the return address where `exit_call_return_offset` says, every location of
 //! the record must read the value the kernel had at that iteration from the saved registers and the
 //! stack, and the handler's value must come back out of `enter` (on AArch64 under qemu-aarch64,
@@ -111,9 +111,11 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
             Arch::X86_64 => ("x86_64", PatchTarget::X86_64),
             Arch::Aarch64 => ("aarch64", PatchTarget::Aarch64),
         };
-        // The driver writes the exit call itself (C); it must be the runtime's encoding.
+        // The driver patches with the runtime's encoding: its instructions, then the stub's address.
         let encoded = encode_exit_call(patch, 0);
-        assert_eq!(encoded.len() as u64, exit_call_return_offset(patch) + 8);
+        let (instructions, address) = encoded.split_at(encoded.len() - 8);
+        assert_eq!(address, [0; 8]);
+        let exit_call: String = instructions.iter().map(|b| format!("{b:02x}")).collect();
 
         let object = patchmap::emit::object::compile(&module, &Options::new(Some(name), "speed", 3).unwrap()).unwrap();
         let (maps, _) = object_file::read_models(&object).unwrap();
@@ -147,6 +149,7 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
             let mut run = toolchain.command(&exe);
             run.env("PATCHMAP_POINT", record.instruction_offset.to_string())
                 .env("PATCHMAP_EXIT_AT", exit_at.to_string())
+                .env("PATCHMAP_EXIT_CALL", &exit_call)
                 .env("PATCHMAP_LOCATIONS", locations.join(","));
             let (status, stdout) = support::run_with_deadline(&mut run, std::time::Duration::from_secs(20)).unwrap();
             assert_eq!(status, Some(0), "{name}, exit at {exit_at}: {stdout}");

@@ -2,8 +2,8 @@
  * same text) around a patchmap-compiled `kernel`, on x86-64 and on AArch64 under qemu.
  *
  * `safepoint(i)`, called by the kernel each iteration, patches the stack map's shadow at
- * kernel + PATCHMAP_POINT with the exit call (runtime::encode_exit_call's bytes) when i equals
- * PATCHMAP_EXIT_AT. The stub then calls `exit_handler`, which prints the return address relative to
+ * kernel + PATCHMAP_POINT with the exit call (PATCHMAP_EXIT_CALL: runtime::encode_exit_call's
+ * instructions) and the stub's address when i equals PATCHMAP_EXIT_AT. The stub then calls `exit_handler`, which prints the return address relative to
  * the point and the value of each location in PATCHMAP_LOCATIONS ("R:reg:size", "D:reg:off",
  * "I:reg:off:size", comma-separated) read from the saved registers and the stack, and resumes through
  * `enter` with 4242, which main prints. */
@@ -100,25 +100,24 @@ struct resume exit_handler(const struct exit_state *state, uint64_t return_addre
 void safepoint(int64_t i) {
     if (i != exit_at)
         return;
+    /* runtime::encode_exit_call's instructions (hex, from the test), then the stub's address. */
+    const char *hex = getenv("PATCHMAP_EXIT_CALL");
+    uint8_t code[32];
+    size_t n = 0;
+    for (; hex[2 * n] && hex[2 * n + 1] && n + 8 < sizeof code; n++)
+        sscanf(hex + 2 * n, "%2hhx", &code[n]);
     uint64_t target = (uint64_t)(uintptr_t)exit_stub;
-#if defined(__x86_64__)
-    uint8_t code[14] = {0xff, 0x15, 0, 0, 0, 0};
-    memcpy(code + 6, &target, 8);
-#else
-    uint8_t code[16];
-    uint32_t words[2] = {0x58000050, 0xd63f0200}; /* ldr x16, #8; blr x16 */
-    memcpy(code, words, 8);
-    memcpy(code + 8, &target, 8);
-#endif
+    memcpy(code + n, &target, 8);
+    n += 8;
     long page = sysconf(_SC_PAGESIZE);
     uint8_t *start = (uint8_t *)((uintptr_t)point & ~(uintptr_t)(page - 1));
-    size_t len = (size_t)(point + sizeof code - start);
+    size_t len = (size_t)(point + n - start);
     if (mprotect(start, len, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
         perror("mprotect");
         exit(3);
     }
-    memcpy(point, code, sizeof code);
-    __builtin___clear_cache((char *)point, (char *)point + sizeof code);
+    memcpy(point, code, n);
+    __builtin___clear_cache((char *)point, (char *)point + n);
 }
 
 int main(void) {
