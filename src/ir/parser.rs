@@ -745,15 +745,6 @@ impl<'a> Parser<'a> {
     fn function_attributes(&mut self) -> PResult<()> {
         loop {
             match self.tok.tok {
-                Tok::AttrGroup(_) => {
-                    self.bump()?;
-                }
-                Tok::Str(_) => {
-                    self.bump()?;
-                    if self.eat_punct(b'=')? {
-                        self.string("")?;
-                    }
-                }
                 Tok::Word("align") => {
                     self.bump()?;
                     self.alignment()?;
@@ -765,19 +756,41 @@ impl<'a> Parser<'a> {
                 Tok::Word(w) if UNSUPPORTED_FN_PARTS.contains(&w) => {
                     return Err(self.err(self.tok.span, format!("unsupported function attribute '{w}'")));
                 }
-                Tok::Word(w) if !TOP_LEVEL.contains(&w) && !is_opcode(w) => {
-                    self.bump()?;
-                    if self.is_punct(b'(') {
-                        self.skip_balanced()?;
-                    }
-                }
                 Tok::Meta(_) => {
                     self.bump()?;
                     self.skip_metadata_value()?;
                 }
-                _ => return Ok(()),
+                _ => {
+                    if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
+                        return Ok(());
+                    }
+                }
             }
         }
+    }
+
+    /// Skips one attribute we accept without meaning: `#N`, `"key"[="value"]`, or a word that
+    /// `is_attribute` admits with its `(...)` arguments. False, consuming nothing, at anything else.
+    fn skip_attribute(&mut self, is_attribute: impl Fn(&str) -> bool) -> PResult<bool> {
+        match self.tok.tok {
+            Tok::AttrGroup(_) => {
+                self.bump()?;
+            }
+            Tok::Str(_) => {
+                self.bump()?;
+                if self.eat_punct(b'=')? {
+                    self.string("")?;
+                }
+            }
+            Tok::Word(w) if is_attribute(w) => {
+                self.bump()?;
+                if self.is_punct(b'(') {
+                    self.skip_balanced()?;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     fn global_variable(&mut self, raw: &'a str) -> PResult<()> {
@@ -1553,24 +1566,11 @@ impl<'a> Parser<'a> {
         self.expect_punct(b')', " to close the call arguments")?;
         // Call-site function attributes: anything up to the next instruction or attachment.
         loop {
-            match self.tok.tok {
-                Tok::AttrGroup(_) => {
-                    self.bump()?;
-                }
-                Tok::Str(_) => {
-                    self.bump()?;
-                    if self.eat_punct(b'=')? {
-                        self.string("")?;
-                    }
-                }
-                Tok::Punct(b'[') => return Err(self.err(self.tok.span, "unsupported operand bundle on 'call'")),
-                Tok::Word(w) if !is_opcode(w) => {
-                    self.bump()?;
-                    if self.is_punct(b'(') {
-                        self.skip_balanced()?;
-                    }
-                }
-                _ => break,
+            if self.is_punct(b'[') {
+                return Err(self.err(self.tok.span, "unsupported operand bundle on 'call'"));
+            }
+            if !self.skip_attribute(|w| !is_opcode(w))? {
+                break;
             }
         }
         let sig = explicit.unwrap_or_else(|| Signature {
