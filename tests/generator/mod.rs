@@ -290,6 +290,20 @@ struct Value {
 
 /// Generates one function body. Values in `vals` are exactly those that dominate the current point:
 /// regions truncate it on exit, and joins add phis.
+/// A loop whose header phis are written once its latch is known ([`FnGen::open_loop`]).
+struct LoopHeader {
+    /// The block that enters the loop, and the checksum there.
+    pre: String,
+    acc0: String,
+    head: String,
+    exit: String,
+    /// Where in the body the header's phis go.
+    phi_pos: usize,
+    /// The induction variable and the checksum's phi.
+    index: String,
+    acc_phi: String,
+}
+
 struct FnGen<'a> {
     rng: &'a mut Rng,
     cfg: &'a GeneratorConfig,
@@ -952,18 +966,9 @@ impl<'a> FnGen<'a> {
         let trip = self.rng.range(1, self.cfg.max_trip_count.max(1));
         let cty = self.rng.pick(&[Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::F64]);
         let carry_init = self.operand(cty);
-        let pre = self.block.clone();
-        let acc0 = self.acc.clone();
-        let head = self.fresh_block("loop");
-        let exit = self.fresh_block("endloop");
-        self.emit(format!("br label %{head}"));
-        self.start_block(&head);
-        // The header's phis name values from the latch, which is only known after the body.
-        let phi_pos = self.body.len();
-        let i = self.fresh();
-        let acc_phi = self.fresh();
+        let header = self.open_loop("loop", "endloop");
+        let i = header.index.clone();
         let carry = self.fresh();
-        self.acc = acc_phi.clone();
         self.push(Ty::I32, i.clone());
         self.push(cty, carry.clone());
 
@@ -989,18 +994,43 @@ impl<'a> FnGen<'a> {
             _ => format!("icmp ne i32 {i_next}, {trip}"),
         };
         let cont = self.def(cond);
-        self.emit(format!("br i1 {cont}, label %{head}, label %{exit}"));
-        let latch = self.block.clone();
+        self.emit(format!("br i1 {cont}, label %{}, label %{}", header.head, header.exit));
         self.mult = outer_mult;
         self.loop_depth -= 1;
+        let (pre, latch) = (&header.pre, self.block.clone());
+        let carry_phi =
+            format!("  {carry} = phi {} [ {carry_init}, %{pre} ], [ {carry_next}, %{latch} ]\n", cty.name());
+        self.close_loop(header, "i32", &i_next, &carry_phi);
+    }
 
+    /// Ends the current block with a branch into a new loop header and starts the header, with an
+    /// induction variable and the checksum's phi to come (`self.acc` becomes the latter).
+    fn open_loop(&mut self, head: &str, exit: &str) -> LoopHeader {
+        let pre = self.block.clone();
+        let acc0 = self.acc.clone();
+        let head = self.fresh_block(head);
+        let exit = self.fresh_block(exit);
+        self.emit(format!("br label %{head}"));
+        self.start_block(&head);
+        // The header's phis name values from the latch, which is only known after the body.
+        let phi_pos = self.body.len();
+        let index = self.fresh();
+        let acc_phi = self.fresh();
+        self.acc = acc_phi.clone();
+        LoopHeader { pre, acc0, head, exit, phi_pos, index, acc_phi }
+    }
+
+    /// Writes the header's phis, the current block being the latch (after its branch): the induction
+    /// variable of type `index_ty` from 0 to `index_next`, the checksum, and `extra_phis`. Then starts
+    /// the exit block: everything still in scope dominates the latch, the exit's only predecessor.
+    fn close_loop(&mut self, header: LoopHeader, index_ty: &str, index_next: &str, extra_phis: &str) {
+        let LoopHeader { pre, acc0, exit, phi_pos, index, acc_phi, .. } = header;
+        let latch = self.block.clone();
         let phis = format!(
-            "  {i} = phi i32 [ 0, %{pre} ], [ {i_next}, %{latch} ]\n  {acc_phi} = phi i64 [ {acc0}, %{pre} ], [ {}, %{latch} ]\n  {carry} = phi {} [ {carry_init}, %{pre} ], [ {carry_next}, %{latch} ]\n",
-            self.acc,
-            cty.name()
+            "  {index} = phi {index_ty} [ 0, %{pre} ], [ {index_next}, %{latch} ]\n  {acc_phi} = phi i64 [ {acc0}, %{pre} ], [ {}, %{latch} ]\n{extra_phis}",
+            self.acc
         );
         self.body.insert_str(phi_pos, &phis);
-        // Everything still in scope dominates the latch, the exit's only predecessor.
         self.start_block(&exit);
     }
 
@@ -1102,29 +1132,16 @@ fn main_function(rng: &mut Rng, cfg: &GeneratorConfig, sigs: &[Signature], globa
         }
     }
     for g in globals {
-        let pre = f.block.clone();
-        let acc0 = f.acc.clone();
-        let head = f.fresh_block("fold");
-        let exit = f.fresh_block("folded");
-        f.emit(format!("br label %{head}"));
-        f.start_block(&head);
-        let phi_pos = f.body.len();
-        let i = f.fresh();
-        let acc_phi = f.fresh();
-        f.acc = acc_phi.clone();
+        let header = f.open_loop("fold", "folded");
+        let i = header.index.clone();
         let p =
             f.def(format!("getelementptr inbounds [{} x {}], ptr {}, i64 0, i64 {i}", g.len, g.elem.name(), g.name));
         let x = f.def(format!("load {}, ptr {p}", g.elem.name()));
         f.mix(&Value { ty: g.elem, name: x });
         let i_next = f.def(format!("add i64 {i}, 1"));
         let more = f.def(format!("icmp ult i64 {i_next}, {}", g.len));
-        f.emit(format!("br i1 {more}, label %{head}, label %{exit}"));
-        let phis = format!(
-            "  {i} = phi i64 [ 0, %{pre} ], [ {i_next}, %{head} ]\n  {acc_phi} = phi i64 [ {acc0}, %{pre} ], [ {}, %{head} ]\n",
-            f.acc
-        );
-        f.body.insert_str(phi_pos, &phis);
-        f.start_block(&exit);
+        f.emit(format!("br i1 {more}, label %{}, label %{}", header.head, header.exit));
+        f.close_loop(header, "i64", &i_next, "");
     }
     let acc = f.acc.clone();
     f.emit(format!("call void @print_u64(i64 {acc})"));
