@@ -20,7 +20,7 @@ use patchmap::emit::jit::JitCode;
 use patchmap::interp::{self, Interpreter};
 use patchmap::ir::{self, FuncId, Type};
 use patchmap::runtime::{self, Frame, PatchTarget};
-use patchmap::stackmap::{Endian, StackMapView};
+use patchmap::stackmap::{AddressIndex, Endian, StackMapView};
 
 use exit_stub::{ExitState, Resume};
 
@@ -93,8 +93,12 @@ struct Runtime<'a> {
     arch: PatchTarget,
     module: &'a ir::Module,
     kernel: FuncId,
-    /// The JIT's `.llvm_stackmaps` section (version 3, absolute addresses).
-    section: &'a [u8],
+    /// The JIT's `.llvm_stackmaps` section (version 3, absolute addresses), parsed once, and its
+    /// records by address: an exit looks its record up by the address it came from.
+    stack_map: StackMapView<'a>,
+    records: AddressIndex,
+    /// The section's constant pool, for `ConstantIndex` locations.
+    constants: Vec<u64>,
     /// The points with [`POINT_ID`], and their original shadow bytes.
     points: Vec<(*mut u8, Vec<u8>)>,
     /// Where [`exit_stub::enter`] left its callee-saved registers.
@@ -170,14 +174,15 @@ extern "C" fn exit_handler(state: &ExitState, return_address: u64) -> Resume {
 /// Reads the live values of the record the exit came from and finishes the kernel in the interpreter.
 fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Result<(u64, Exit), String> {
     let point = return_address - runtime::exit_call_return_offset(runtime.arch);
-    let view = StackMapView::parse(runtime.section, Endian::native()).map_err(|e| e.to_string())?;
-    let index = view.address_index().map_err(|e| e.to_string())?;
-    let record = view.records_at_address(&index, point).next().ok_or(format!("no record at {point:#x}"))?;
+    let record = runtime
+        .stack_map
+        .records_at_address(&runtime.records, point)
+        .next()
+        .ok_or(format!("no record at {point:#x}"))?;
     let function = runtime.module.function(runtime.kernel);
     let at = interp::stack_map_call(runtime.module, runtime.kernel, record.id())
         .ok_or(format!("no stack map {} in the IR", record.id()))?;
     let operands = interp::stack_map_operands(runtime.module, runtime.kernel, at).ok_or("not a stack map")?;
-    let constants: Vec<u64> = view.constants().collect();
     let frame = StoppedFrame { state, stack: state.stack_pointer()..runtime.entry_stack.get() };
     let names = ir::print::Names::of(function);
 
@@ -185,7 +190,7 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
     let mut values = Vec::new();
     let mut iteration = None;
     for (operand, location) in operands.iter().zip(record.locations()) {
-        let raw = runtime::read_location(&location, &constants, &frame).map_err(|e| e.to_string())?;
+        let raw = runtime::read_location(&location, &runtime.constants, &frame).map_err(|e| e.to_string())?;
         // The location's bytes beyond the value's width are not the value's.
         let bits = if operand.ty == Type::I1 { 1 } else { 8 * operand.ty.alloc_size() };
         let value = if bits >= 64 { raw } else { raw & ((1 << bits) - 1) };
@@ -255,11 +260,16 @@ fn main() {
         .collect();
     println!("kernel: JIT-compiled at {code:#x}; stack map {POINT_ID} at {:?}, {SHADOW}-byte shadow", points[0].0);
     println!("uninterrupted: interpreter {expected}");
+    let stack_map = StackMapView::parse(jit.stack_map_section(), Endian::native()).expect("our own section parses");
+    let records = stack_map.address_index().expect("a v3 section has record counts");
+    let constants = stack_map.constants().collect();
     let runtime = Runtime {
         arch,
         module: &module,
         kernel,
-        section: jit.stack_map_section(),
+        stack_map,
+        records,
+        constants,
         points,
         entry_stack: Cell::new(0),
         exit: RefCell::new(None),
