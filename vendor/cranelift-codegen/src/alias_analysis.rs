@@ -99,7 +99,8 @@ fn has_memory_fence_semantics(op: Opcode) -> bool {
         | Opcode::AtomicStore
         | Opcode::Fence
         | Opcode::Debugtrap
-        | Opcode::SequencePoint => true,
+        | Opcode::SequencePoint
+        | Opcode::Stackmap => true,
         Opcode::Call | Opcode::CallIndirect | Opcode::TryCall | Opcode::TryCallIndirect => true,
         _ => false,
     }

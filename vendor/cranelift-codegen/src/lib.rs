@@ -71,8 +71,8 @@ pub mod write;
 pub use crate::entity::packed_option;
 pub use crate::machinst::buffer::{
     ExceptionContextLoc, FinalizedMachCallSite, FinalizedMachExceptionHandler, FinalizedMachReloc,
-    FinalizedRelocTarget, MachCallSite, MachSrcLoc, MachTextSectionBuilder, MachTrap,
-    OpenPatchRegion, PatchRegion,
+    FinalizedMachStackmap, FinalizedRelocTarget, MachCallSite, MachSrcLoc, MachStackmap,
+    MachTextSectionBuilder, MachTrap, OpenPatchRegion, PatchRegion, StackmapLoc,
 };
 pub use crate::machinst::{
     CallInfo, CompiledCode, Final, FrameLayout, MachBuffer, MachBufferDebugTagList,

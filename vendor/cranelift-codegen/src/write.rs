@@ -426,6 +426,18 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
             }
         }
         NullAry { .. } => write!(w, " "),
+        Stackmap {
+            id,
+            shadow,
+            ref args,
+            ..
+        } => {
+            write!(w, " {id}, {shadow}")?;
+            if !args.is_empty() {
+                write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
+            }
+            Ok(())
+        }
         TernaryImm8 { imm, args, .. } => write!(w, " {}, {}, {}", args[0], args[1], imm),
         Shuffle { imm, args, .. } => {
             let data = dfg.immediates.get(imm).expect(

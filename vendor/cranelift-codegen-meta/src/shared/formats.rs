@@ -25,6 +25,7 @@ pub(crate) struct Formats {
     pub(crate) nullary: Rc<InstructionFormat>,
     pub(crate) shuffle: Rc<InstructionFormat>,
     pub(crate) stack_addr: Rc<InstructionFormat>,
+    pub(crate) stackmap: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
     pub(crate) store: Rc<InstructionFormat>,
     pub(crate) store_no_offset: Rc<InstructionFormat>,
@@ -182,6 +183,12 @@ impl Formats {
             stack_addr: Builder::new("StackAddr")
                 .imm(&entities.stack_slot)
                 .imm(&imm.offset32)
+                .build(),
+
+            stackmap: Builder::new("Stackmap")
+                .imm(&imm.stackmap_id)
+                .imm(&imm.shadow_bytes)
+                .varargs()
                 .build(),
 
             dynamic_stack_addr: Builder::new("DynamicStackAddr")

@@ -56,6 +56,13 @@ pub(crate) struct Immediates {
 
     /// A code indicating the arithmetic operation to perform in an atomic_rmw memory access.
     pub atomic_rmw_op: OperandKind,
+
+    /// The identifier a `stackmap` instruction passes on to its record in the output.
+    pub stackmap_id: OperandKind,
+
+    /// The number of bytes after a `stackmap` instruction that must be machine code of its own
+    /// block, padded with nops where the code is shorter.
+    pub shadow_bytes: OperandKind,
 }
 
 fn new_imm(
@@ -197,6 +204,17 @@ impl Immediates {
                     "Atomic Read-Modify-Write Ops",
                 )
             },
+
+            stackmap_id: new_imm(
+                "id",
+                "ir::immediates::Uimm64",
+                "An identifier for a stack map record.",
+            ),
+            shadow_bytes: new_imm(
+                "shadow",
+                "ir::immediates::Uimm32",
+                "A number of bytes of machine code following an instruction.",
+            ),
         }
     }
 }

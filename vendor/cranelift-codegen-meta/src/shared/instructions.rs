@@ -3520,4 +3520,38 @@ pub(crate) fn define(
         )
         .other_side_effects(),
     );
+
+    ig.push(
+        Inst::new(
+            "stackmap",
+            r#"
+        Record where each of the given values is at this point of the machine code.
+
+        The output `MachBuffer` gets a record with the instruction's code offset, its
+        `id`, and for each value its location after register allocation: a register of
+        the value's class or a stack slot, wherever the value happens to be. The
+        instruction emits no code, clobbers no register and forces no move: it is an
+        "any" use of each value, so observing values that are live here anyway costs
+        nothing. This is the `STACKMAP` of LLVM's stack maps.
+
+        The `shadow` bytes of code that follow the instruction are reserved for a
+        runtime that overwrites them (with a jump to an exit stub, say): they must be
+        machine code of the same block, with no other `stackmap`, no call and no
+        return address in them, so nops pad the shadow where the code that follows is
+        shorter.
+
+        It prevents motion of any other side-effects across this boundary.
+        "#,
+            &formats.stackmap,
+        )
+        .operands_in(vec![
+            Operand::new("id", &imm.stackmap_id)
+                .with_doc("identifier passed on to the record"),
+            Operand::new("shadow", &imm.shadow_bytes)
+                .with_doc("bytes of code after the instruction to reserve"),
+            Operand::new("args", &entities.varargs)
+                .with_doc("values whose locations are recorded"),
+        ])
+        .other_side_effects(),
+    );
 }

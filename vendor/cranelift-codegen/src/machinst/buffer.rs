@@ -203,7 +203,8 @@ use crate::ir::function::FunctionParameters;
 use crate::ir::{DebugTag, ExceptionTag, ExternalName, RelSourceLoc, SourceLoc, TrapCode};
 use crate::isa::unwind::UnwindInst;
 use crate::machinst::{
-    BlockIndex, MachInstLabelUse, TextSectionBuilder, VCodeConstant, VCodeConstants, VCodeInst,
+    BlockIndex, MachInstLabelUse, RealReg, TextSectionBuilder, VCodeConstant, VCodeConstants,
+    VCodeInst,
 };
 use crate::trace;
 use crate::{MachInstEmitState, ir};
@@ -293,6 +294,13 @@ pub struct MachBuffer<I: VCodeInst> {
     /// Each entry is an `(offset, span, stack_map)` triple. Entries are sorted
     /// by code offset, and each stack map covers `span` bytes on the stack.
     user_stack_maps: SmallVec<[(CodeOffset, u32, ir::UserStackMap); 8]>,
+    /// Records of `stackmap` instructions, in code order.
+    stackmaps: Vec<MachStackmap>,
+    /// Pool of locations referenced by `stackmaps` entries.
+    stackmap_locations: Vec<StackmapLoc>,
+    /// The end of the last `stackmap` instruction's shadow: code before it
+    /// is never truncated, and the code that follows pads up to it.
+    shadow_end: CodeOffset,
     /// Any unwind info at a given location.
     unwind_info: SmallVec<[(CodeOffset, UnwindInst); 8]>,
     /// The current source location in progress (after `start_srcloc()` and
@@ -380,6 +388,8 @@ impl MachBufferFinalized<Stencil> {
             debug_tags: self.debug_tags,
             debug_tag_pool: self.debug_tag_pool,
             user_stack_maps: self.user_stack_maps,
+            stackmaps: self.stackmaps,
+            stackmap_locations: self.stackmap_locations,
             unwind_info: self.unwind_info,
             alignment: self.alignment,
             frame_layout: self.frame_layout,
@@ -421,6 +431,10 @@ pub struct MachBufferFinalized<T: CompilePhase> {
     /// Each entry is an `(offset, span, stack_map)` triple. Entries are sorted
     /// by code offset, and each stack map covers `span` bytes on the stack.
     pub(crate) user_stack_maps: SmallVec<[(CodeOffset, u32, ir::UserStackMap); 8]>,
+    /// Records of `stackmap` instructions, in code order.
+    pub(crate) stackmaps: Vec<MachStackmap>,
+    /// Pool of locations referenced by `stackmaps` entries.
+    pub(crate) stackmap_locations: Vec<StackmapLoc>,
     /// Stack frame layout metadata. If provided for a MachBuffer
     /// containing a function body, this allows interpretation of
     /// runtime state given a view of an active stack frame.
@@ -513,6 +527,9 @@ impl<I: VCodeInst> MachBuffer<I> {
             debug_tags: vec![],
             debug_tag_pool: vec![],
             user_stack_maps: SmallVec::new(),
+            stackmaps: Vec::new(),
+            stackmap_locations: Vec::new(),
+            shadow_end: 0,
             unwind_info: SmallVec::new(),
             cur_srcloc: None,
             label_offsets: SmallVec::new(),
@@ -1021,6 +1038,12 @@ impl<I: VCodeInst> MachBuffer<I> {
             // don't move code once placed, only back up and overwrite), so
             // clear the records and finish.
             if b.end < cur_off {
+                break;
+            }
+
+            // A branch inside a stack map's shadow stays: removing it would
+            // pull the next block's code into the shadow.
+            if b.start < self.shadow_end {
                 break;
             }
 
@@ -1674,6 +1697,8 @@ impl<I: VCodeInst> MachBuffer<I> {
             debug_tags: self.debug_tags,
             debug_tag_pool: self.debug_tag_pool,
             user_stack_maps: self.user_stack_maps,
+            stackmaps: self.stackmaps,
+            stackmap_locations: self.stackmap_locations,
             unwind_info: self.unwind_info,
             alignment,
             frame_layout: self.frame_layout,
@@ -1782,6 +1807,35 @@ impl<I: VCodeInst> MachBuffer<I> {
             ret_addr: self.cur_offset(),
             len,
         });
+    }
+
+    /// Add a `stackmap` record at the current offset, with the location of
+    /// each of its values. The `shadow` bytes that follow must become code
+    /// of this block: see [`MachBuffer::shadow_remaining`].
+    pub fn add_stackmap(
+        &mut self,
+        id: u64,
+        shadow: u32,
+        locations: impl Iterator<Item = StackmapLoc>,
+    ) {
+        let start = u32::try_from(self.stackmap_locations.len()).unwrap();
+        self.stackmap_locations.extend(locations);
+        let end = u32::try_from(self.stackmap_locations.len()).unwrap();
+        let offset = self.cur_offset();
+        self.shadow_end = self.shadow_end.max(offset.saturating_add(shadow));
+        self.stackmaps.push(MachStackmap {
+            offset,
+            id,
+            shadow,
+            locations: start..end,
+        });
+    }
+
+    /// Bytes still missing before the end of the last `stackmap`'s shadow.
+    /// The emitter pads them with nops before the shadow would cross into
+    /// another block, a call or another `stackmap`.
+    pub fn shadow_remaining(&self) -> u32 {
+        self.shadow_end.saturating_sub(self.cur_offset())
     }
 
     /// Add an unwind record at the current offset.
@@ -1987,6 +2041,21 @@ impl<T: CompilePhase> MachBufferFinalized<T> {
         self.frame_layout.as_ref()
     }
 
+    /// Get the records of `stackmap` instructions, in code order, each
+    /// with the locations of its values in operand order.
+    pub fn stackmaps(&self) -> impl Iterator<Item = FinalizedMachStackmap<'_>> + '_ {
+        self.stackmaps.iter().map(|stackmap| {
+            let range = usize::try_from(stackmap.locations.start).unwrap()
+                ..usize::try_from(stackmap.locations.end).unwrap();
+            FinalizedMachStackmap {
+                offset: stackmap.offset,
+                id: stackmap.id,
+                shadow: stackmap.shadow,
+                locations: &self.stackmap_locations[range],
+            }
+        })
+    }
+
     /// Get the list of patchable call sites for this code.
     ///
     /// Each location in the buffer contains the bytes for a call
@@ -2047,6 +2116,53 @@ pub enum FinalizedMachExceptionHandler {
     /// value stored in the given machine location (in this frame's
     /// context).
     Context(ExceptionContextLoc),
+}
+
+/// A record of a `stackmap` instruction in a `MachBuffer`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "enable-serde",
+    derive(serde_derive::Serialize, serde_derive::Deserialize)
+)]
+pub struct MachStackmap {
+    /// The offset of the instruction (which emits no code).
+    pub offset: CodeOffset,
+    /// The instruction's `id`.
+    pub id: u64,
+    /// The instruction's `shadow`: code of the same block follows for at
+    /// least this many bytes.
+    pub shadow: u32,
+    /// Range in `stackmap_locations`.
+    locations: Range<u32>,
+}
+
+/// A record of a `stackmap` instruction, with the locations of its values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinalizedMachStackmap<'a> {
+    /// The offset of the instruction (which emits no code).
+    pub offset: CodeOffset,
+    /// The instruction's `id`.
+    pub id: u64,
+    /// The instruction's `shadow`: code of the same block follows for at
+    /// least this many bytes.
+    pub shadow: u32,
+    /// Where each value is, in operand order.
+    pub locations: &'a [StackmapLoc],
+}
+
+/// Where a `stackmap` instruction's value is at its offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "enable-serde",
+    derive(serde_derive::Serialize, serde_derive::Deserialize)
+)]
+pub enum StackmapLoc {
+    /// A register of the value's class.
+    Reg(RealReg),
+    /// A stack slot at this offset from SP.
+    SPOffset(u32),
+    /// A constant (the value was an `iconst`), as its immediate's bits.
+    Const(u64),
 }
 
 /// A location for a dynamic exception context value.

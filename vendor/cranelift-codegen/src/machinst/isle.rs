@@ -29,6 +29,7 @@ pub type BoxExternalName = Box<ExternalName>;
 pub type MachLabelSlice = [MachLabel];
 pub type BoxVecMachLabel = Box<Vec<MachLabel>>;
 pub type OptionTryCallInfo = Option<TryCallInfo>;
+pub type BoxStackmapInfo = Box<crate::machinst::StackmapInfo>;
 
 /// Helper macro to define methods in `prelude.isle` within `impl Context for
 /// ...` for each backend. These methods are shared amongst all backends.
@@ -122,6 +123,22 @@ macro_rules! isle_lower_prelude_methods {
         #[inline]
         fn put_in_regs(&mut self, val: Value) -> ValueRegs {
             self.lower_ctx.put_value_in_regs(val)
+        }
+
+        fn stackmap_info(
+            &mut self,
+            id: Uimm64,
+            shadow: Uimm32,
+            (list, off): ValueSlice,
+        ) -> BoxStackmapInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            Box::new(crate::machinst::StackmapInfo::new(
+                self.lower_ctx,
+                id.into(),
+                shadow.into(),
+                &args,
+            ))
         }
 
         #[inline]

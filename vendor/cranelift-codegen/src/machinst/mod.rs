@@ -267,6 +267,8 @@ pub mod valueregs;
 pub use reg::*;
 pub use valueregs::*;
 pub mod reg;
+pub mod stackmap;
+pub use stackmap::*;
 
 /// A machine instruction.
 pub trait MachInst: Clone + Debug {
@@ -361,6 +363,14 @@ pub trait MachInst: Clone + Debug {
     /// The various kinds of NOP, with size, sorted in ascending-size
     /// order.
     fn gen_nop_units() -> Vec<Vec<u8>>;
+
+    /// If this is a `stackmap` pseudo-instruction, the bytes of its shadow:
+    /// the code after it up to the shadow's end must be of the same block and
+    /// hold no call and no other `stackmap`, so the emitter pads it with nops
+    /// where that code is shorter.
+    fn stackmap_shadow(&self) -> Option<u32> {
+        None
+    }
 
     /// Align a basic block offset (from start of function).  By default, no
     /// alignment occurs.

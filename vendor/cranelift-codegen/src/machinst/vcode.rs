@@ -820,8 +820,27 @@ impl<I: VCodeInst> VCode<I> {
         };
         let mut total_bb_padding = 0;
 
+        // Pads the last `stackmap`'s shadow with nops up to its end, before
+        // code that may not be in it: another block, a call (its return
+        // address), another `stackmap`, or the end of the function.
+        let pad_shadow = |buffer: &mut MachBuffer<I>, state: &mut I::State| {
+            while buffer.shadow_remaining() > 0 {
+                let lookahead = I::worst_case_size() + I::worst_case_island_growth();
+                if buffer.island_needed(lookahead) {
+                    let jump_around = buffer.get_label();
+                    I::gen_jump(jump_around).emit(buffer, &self.emit_info, state);
+                    buffer.emit_island(0, state.ctrl_plane_mut());
+                    buffer.bind_label(jump_around, state.ctrl_plane_mut());
+                }
+                let size = buffer.shadow_remaining().next_multiple_of(I::LabelUse::ALIGN);
+                I::gen_nop(size as usize).emit(buffer, &self.emit_info, state);
+            }
+        };
+
         for &block in final_order.iter() {
             trace!("emitting block {:?}", block);
+
+            pad_shadow(&mut buffer, &mut state);
 
             // Call the new block hook for state
             state.on_new_block();
@@ -994,6 +1013,21 @@ impl<I: VCodeInst> VCode<I> {
                             place_debug_tags(&self, debug_tag_pos, &mut buffer);
                         }
 
+                        let inst = &self.insts[iix.index()];
+                        if inst.call_type() != CallType::None {
+                            pad_shadow(&mut buffer, &mut state);
+                        } else if let Some(shadow) = inst.stackmap_shadow() {
+                            pad_shadow(&mut buffer, &mut state);
+                            // Keep islands out of the new shadow.
+                            let lookahead = I::worst_case_size() + I::worst_case_island_growth();
+                            if buffer.island_needed(shadow.saturating_add(lookahead)) {
+                                let jump_around = buffer.get_label();
+                                I::gen_jump(jump_around).emit(&mut buffer, &self.emit_info, &mut state);
+                                buffer.emit_island(0, state.ctrl_plane_mut());
+                                buffer.bind_label(jump_around, state.ctrl_plane_mut());
+                            }
+                        }
+
                         // If the instruction we are about to emit is
                         // a return, place an epilogue at this point
                         // (and don't emit the return; the actual
@@ -1126,6 +1160,8 @@ impl<I: VCodeInst> VCode<I> {
             "any stack maps should have been consumed by instruction emission, still have: {:#?}",
             self.user_stack_maps,
         );
+
+        pad_shadow(&mut buffer, &mut state);
 
         // Do any optimizations on branches at tail of buffer, as if we had
         // bound one last label.

@@ -563,6 +563,10 @@ impl<'a> Verifier<'a> {
             MultiAry { ref args, .. } => {
                 self.verify_value_list(inst, args, errors)?;
             }
+            Stackmap { ref args, .. } => {
+                self.verify_value_list(inst, args, errors)?;
+                self.verify_stackmap_args(inst, args, errors)?;
+            }
             Jump { destination, .. } => {
                 self.verify_block(inst, destination.block(&self.func.dfg.value_lists), errors)?;
             }
@@ -2052,6 +2056,27 @@ impl<'a> Verifier<'a> {
             ));
         }
 
+        Ok(())
+    }
+
+    /// A `stackmap` records one location per value, so each value must fit
+    /// in one register.
+    fn verify_stackmap_args(
+        &self,
+        inst: Inst,
+        args: &ValueList,
+        errors: &mut VerifierErrors,
+    ) -> VerifierStepResult {
+        for &arg in args.as_slice(&self.func.dfg.value_lists) {
+            let ty = self.func.dfg.value_type(arg);
+            if ty.is_int() && ty.bits() > 64 {
+                return errors.fatal((
+                    inst,
+                    self.context(inst),
+                    format!("stackmap value {arg} of type {ty} does not fit in one register"),
+                ));
+            }
+        }
         Ok(())
     }
 

@@ -3577,6 +3577,10 @@ impl MachInstEmit for Inst {
                 // Nothing.
             }
 
+            &Inst::Stackmap { ref info } => {
+                sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
+            }
+
             &Inst::StackProbeLoop { start, end, step } => {
                 assert!(emit_info.flags.enable_probestack());
 

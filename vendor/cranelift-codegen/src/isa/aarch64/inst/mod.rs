@@ -922,6 +922,7 @@ fn aarch64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
             collector.reg_def(dst);
         }
         Inst::SequencePoint { .. } => {}
+        Inst::Stackmap { info } => info.collect_operands(collector),
         Inst::StackProbeLoop { start, end, .. } => {
             collector.reg_early_def(start);
             collector.reg_use(end);
@@ -1101,6 +1102,13 @@ impl MachInst for Inst {
 
     fn gen_dummy_use(reg: Reg) -> Inst {
         Inst::DummyUse { reg }
+    }
+
+    fn stackmap_shadow(&self) -> Option<u32> {
+        match self {
+            Inst::Stackmap { info } => Some(info.shadow),
+            _ => None,
+        }
     }
 
     fn gen_nop(preferred_size: usize) -> Inst {
@@ -2908,6 +2916,7 @@ impl Inst {
             &Inst::SequencePoint {} => {
                 format!("sequence_point")
             }
+            &Inst::Stackmap { ref info } => info.pretty_print(pretty_print_reg),
             &Inst::StackProbeLoop { start, end, step } => {
                 let start = pretty_print_reg(start.to_reg());
                 let end = pretty_print_reg(end);

@@ -1828,6 +1828,10 @@ pub(crate) fn emit(
             // Nothing.
         }
 
+        Inst::Stackmap { info } => {
+            sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
+        }
+
         Inst::External { inst } => {
             let frame = state.frame_layout();
             emit_maybe_shrink(

@@ -109,7 +109,8 @@ impl Inst {
             | Inst::Unwind { .. }
             | Inst::DummyUse { .. }
             | Inst::LabelAddress { .. }
-            | Inst::SequencePoint => true,
+            | Inst::SequencePoint
+            | Inst::Stackmap { .. } => true,
 
             Inst::Atomic128RmwSeq { .. } | Inst::Atomic128XchgSeq { .. } => emit_info.cmpxchg16b(),
 
@@ -841,6 +842,8 @@ impl PrettyPrint for Inst {
                 format!("sequence_point")
             }
 
+            Inst::Stackmap { info } => info.pretty_print(|reg| pretty_print_reg(reg, 8)),
+
             Inst::External { inst } => {
                 format!("{inst}")
             }
@@ -1213,6 +1216,8 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
 
         Inst::SequencePoint { .. } => {}
 
+        Inst::Stackmap { info } => info.collect_operands(collector),
+
         Inst::External { inst } => {
             inst.visit(&mut external::RegallocVisitor { collector });
         }
@@ -1392,6 +1397,13 @@ impl MachInst for Inst {
             RegClass::Vector => unreachable!(),
         };
         Inst::External { inst }
+    }
+
+    fn stackmap_shadow(&self) -> Option<u32> {
+        match self {
+            Inst::Stackmap { info } => Some(info.shadow),
+            _ => None,
+        }
     }
 
     fn gen_nop(preferred_size: usize) -> Inst {
