@@ -32,6 +32,21 @@ pub fn spill_size(ty: &Type) -> u16 {
     register_size(ty)
 }
 
+/// The 64-bit value llc-19 records for an integer constant `v` of type `ty` (`v` sign-extended from
+/// the type's width): legalisation promotes i1, i8 and i16 to i32 with an any-extension, which folds
+/// to a zero-extension for constants; i32 and i64 stay sign-extended.
+pub fn recorded_constant(v: i64, ty: &Type) -> i64 {
+    match ty.int_bits() {
+        Some(bits @ (1 | 8 | 16)) => v & ((1i64 << bits) - 1),
+        _ => v,
+    }
+}
+
+/// DWARF number of a floating-point/vector register by its hardware encoding: v0-v31 are 64-95.
+pub fn float_dwarf(hw: u8) -> Option<u16> {
+    (hw < 32).then(|| AArch64::V0.0 + u16::from(hw))
+}
+
 /// Fills `bytes` with llc-19's nops (shared with the runtime, which pads patched regions alike).
 pub fn write_nops(bytes: &mut [u8]) {
     crate::runtime::patch::write_nops(crate::runtime::PatchTarget::Aarch64, bytes);

@@ -154,32 +154,11 @@ fn compile_function(
     let codegen_error = |message: String| CompileError::Codegen { function: name.clone(), message };
     let arch = Arch::of(isa.as_ref());
     let ctx = &mut scratch.ctx;
-    // A point whose shadow the following code does not fill gets pad calls after it: first as many
-    // as its deficit needs, then (if the layout moved) enough to cover the whole shadow.
-    let mut pads: Vec<u32> = Vec::new();
-    let mut attempt = 0;
-    let (records, nops) = loop {
-        ctx.clear();
-        let planned =
-            lower::lower_function(module, id, isa.as_ref(), symbols, &pads, &mut ctx.func, &mut scratch.fctx)?;
-        ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
-        let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
-        match points::resolve(arch, &planned, &ctx.func, compiled) {
-            Ok(resolved) => break resolved,
-            Err(points::Unresolved::Internal(message)) => return Err(codegen_error(message)),
-            Err(points::Unresolved::Shadow(deficits)) if attempt < 2 => {
-                pads.resize(planned.len(), 0);
-                for (i, deficit) in deficits {
-                    let needed = if attempt == 0 { deficit } else { planned[i].shadow.saturating_sub(arch.call_len()) };
-                    pads[i] = pads[i].max(needed.div_ceil(arch.call_len()));
-                }
-                attempt += 1;
-            }
-            Err(points::Unresolved::Shadow(deficits)) => {
-                return Err(codegen_error(format!("cannot make room for the shadows of stackmaps {deficits:?}")))
-            }
-        }
-    };
+    ctx.clear();
+    let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
+    ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+    let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
+    let (records, nops) = points::resolve(arch, &planned, &ctx.func, compiled).map_err(codegen_error)?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");

@@ -1,17 +1,18 @@
 //! Turning what Cranelift reports about a compiled function into finished stack map records: the
 //! offset of each point, where each live value is, whether the shadow holds, and the bytes to nop.
 //!
-//! Input: the points the lowering planned, the compiled code (relocations of the point and pad
-//! dummies, call sites with their exception Context locations, frame layout, block starts and edges).
-//! Output: records in code order, or the shadow deficits that call for a compile with pads.
+//! Input: the points the lowering planned, the compiled code (the `stackmap` instructions' records,
+//! relocations of the patch point and pad dummies, call sites with their exception Context
+//! locations, frame layout). Output: records in code order.
 
 use cranelift_codegen::ir::{self as clif, ExternalName};
-use cranelift_codegen::CompiledCode;
+use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapLoc};
 use cranelift_codegen::{ExceptionContextLoc, FinalizedMachExceptionHandler, FinalizedRelocTarget};
 
 use super::Arch;
 use crate::lower::points::CallTarget;
 use crate::lower::points::{PAD_NAMESPACE, POINT_NAMESPACE};
+use crate::ir::Type;
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -42,28 +43,21 @@ pub enum PointLocation {
     Machine(Location),
 }
 
-/// Why a function's points could not be resolved.
-pub enum Unresolved {
-    /// Point `i` needs `bytes` more bytes of code after it before its shadow ends.
-    Shadow(Vec<(usize, u32)>),
-    /// Cranelift reported something the mechanism does not expect.
-    Internal(String),
-}
-
-/// The code ranges `[start, end)` to turn into nops: point and pad calls.
+/// The code ranges `[start, end)` to turn into nops: patch point calls and pads.
 pub type NopRanges = Vec<(u32, u32)>;
 
-/// Resolves `planned` against `compiled` (whose function is `func`).
+/// Resolves `planned` against `compiled` (whose function is `func`). An error is something
+/// Cranelift reported that the mechanism does not expect.
 pub fn resolve(
     arch: Arch,
     planned: &[PlannedPoint],
     func: &clif::Function,
     compiled: &CompiledCode,
-) -> Result<(Vec<PointRecord>, NopRanges), Unresolved> {
+) -> Result<(Vec<PointRecord>, NopRanges), String> {
     let buffer = &compiled.buffer;
     let len = arch.call_len();
-    let internal = |m: String| Unresolved::Internal(m);
-    // Each dummy call is found through its relocation: x86-64's rel32 sits after the opcode byte.
+    // Each patch point's dummy call is found through its relocation: x86-64's rel32 sits after the
+    // opcode byte.
     let mut starts = vec![None; planned.len()];
     let mut nops: NopRanges = Vec::new();
     for reloc in buffer.relocs() {
@@ -79,20 +73,63 @@ pub fn resolve(
         }
     }
     nops.sort_unstable();
-    let layout = buffer.frame_layout().ok_or_else(|| internal("no frame layout".into()))?;
+    let layout = buffer.frame_layout().ok_or("no frame layout")?;
     let fp = arch.frame_pointer();
-    let fp_offset = |sp_offset: u32| i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
+    let indirect = |sp_offset: u32, ty: &Type| -> Result<Location, String> {
+        let offset = i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
+        let offset = i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))?;
+        Ok(Location::indirect(fp, offset, arch.spill_size(ty)))
+    };
 
     let mut records = Vec::with_capacity(planned.len());
-    let mut deficits = Vec::new();
+    // Stack maps: the `stackmap` instructions' own records. Cranelift removes code it proves
+    // unreachable (a branch on a constant, say): like LLVM, no record for a point not in the code.
+    for stackmap in buffer.stackmaps() {
+        let point = &planned[stackmap.id as usize];
+        let mut locations = Vec::with_capacity(point.locations.len());
+        for planned_location in &point.locations {
+            let location = match planned_location {
+                PlannedLocation::Live { index, ty } => {
+                    let found = stackmap.locations.get(*index).ok_or("a stackmap lost an operand")?;
+                    match *found {
+                        StackmapLoc::Reg(reg) => {
+                            let hw = reg.hw_enc();
+                            let dwarf = match reg.class() {
+                                RegClass::Int => arch.gpr_dwarf(hw),
+                                RegClass::Float | RegClass::Vector => arch.float_dwarf(hw),
+                            };
+                            let dwarf = dwarf.ok_or_else(|| format!("register {reg:?} has no DWARF number"))?;
+                            PointLocation::Machine(Location::register(dwarf, arch.register_size(ty)))
+                        }
+                        StackmapLoc::SPOffset(offset) => PointLocation::Machine(indirect(offset, ty)?),
+                        // Cranelift folded the value to a constant.
+                        StackmapLoc::Const(bits) => {
+                            let width = ty.int_bits().unwrap_or(64).min(64) as u32;
+                            let value = ((bits << (64 - width)) as i64) >> (64 - width);
+                            PointLocation::Constant(arch.recorded_constant(value, ty))
+                        }
+                    }
+                }
+                other => fixed_location(arch, fp, layout, other)?,
+            };
+            locations.push(location);
+        }
+        records.push(PointRecord {
+            id: point.id,
+            offset: stackmap.offset,
+            shadow: point.shadow,
+            locations,
+            live_outs: Vec::new(),
+            target: None,
+        });
+    }
+    // Patch points: their try_call's Context items.
     for (i, point) in planned.iter().enumerate() {
-        // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
-        // record for a point that is not in the code.
         let Some(start) = starts[i] else { continue };
         let site = buffer
             .call_sites()
             .find(|s| s.ret_addr == start + len)
-            .ok_or_else(|| internal(format!("stackmap {} has no call site", point.id)))?;
+            .ok_or_else(|| format!("patch point {} has no call site", point.id))?;
         let context: Vec<ExceptionContextLoc> = site
             .exception_handlers
             .iter()
@@ -104,58 +141,31 @@ pub fn resolve(
         let mut locations = Vec::with_capacity(point.locations.len());
         for planned_location in &point.locations {
             locations.push(match planned_location {
-                PlannedLocation::Constant(v) => PointLocation::Constant(*v),
-                PlannedLocation::Direct(slot) => {
-                    let offset = fp_offset(layout.stackslots[*slot].offset);
-                    PointLocation::Machine(Location::direct(fp, to_i32(offset)?, 8))
-                }
-                PlannedLocation::Register { dwarf, ty } => {
-                    PointLocation::Machine(Location::register(*dwarf, arch.register_size(ty)))
-                }
                 PlannedLocation::Live { index, ty } => match context.get(*index) {
                     Some(ExceptionContextLoc::GPR(hw)) if !ty.is_float() => {
-                        let reg = arch.gpr_dwarf(*hw).ok_or_else(|| internal(format!("register encoding {hw}")))?;
+                        let reg = arch.gpr_dwarf(*hw).ok_or_else(|| format!("register encoding {hw}"))?;
                         PointLocation::Machine(Location::register(reg, arch.register_size(ty)))
                     }
-                    Some(ExceptionContextLoc::SPOffset(off)) => {
-                        PointLocation::Machine(Location::indirect(fp, to_i32(fp_offset(*off))?, arch.spill_size(ty)))
-                    }
+                    Some(ExceptionContextLoc::SPOffset(off)) => PointLocation::Machine(indirect(*off, ty)?),
                     other => {
-                        return Err(internal(format!(
-                            "stackmap {}: live value {index} of type {ty} at {other:?}",
-                            point.id
-                        )))
+                        return Err(format!("patch point {}: live value {index} of type {ty} at {other:?}", point.id))
                     }
                 },
+                other => fixed_location(arch, fp, layout, other)?,
             });
         }
-        let live_outs = match point.region {
-            Some(_) => {
-                // The region must be the call and its pads back to back: the runtime overwrites all of
-                // it, so no code of ours may sit in between.
-                let whole = (1..=point.pads).all(|k| nops.iter().any(|&(s, _)| s == start + k * len));
-                if !whole {
-                    return Err(internal(format!(
-                        "the register allocator placed code inside the region of patch point {}",
-                        point.id
-                    )));
-                }
-                // The result's register is live out of the region too.
-                let mut live_outs = arch.preserved_registers().to_vec();
-                if let Some(result) = point.result_register {
-                    live_outs.push(result);
-                    live_outs.sort_unstable();
-                }
-                live_outs
-            }
-            None => {
-                let available = shadow_room(arch, compiled, &starts, &nops, start);
-                if available < point.shadow {
-                    deficits.push((i, point.shadow - available));
-                }
-                Vec::new()
-            }
-        };
+        // The region must be the call and its pads back to back: the runtime overwrites all of
+        // it, so no code of ours may sit in between.
+        let whole = (1..=point.pads).all(|k| nops.iter().any(|&(s, _)| s == start + k * len));
+        if !whole {
+            return Err(format!("the register allocator placed code inside the region of patch point {}", point.id));
+        }
+        // The result's register is live out of the region too.
+        let mut live_outs = arch.preserved_registers().to_vec();
+        if let Some(result) = point.result_register {
+            live_outs.push(result);
+            live_outs.sort_unstable();
+        }
         records.push(PointRecord {
             id: point.id,
             offset: start,
@@ -165,39 +175,26 @@ pub fn resolve(
             target: point.region,
         });
     }
-    if !deficits.is_empty() {
-        return Err(Unresolved::Shadow(deficits));
-    }
     records.sort_by_key(|r| r.offset);
     Ok((records, nops))
 }
 
-fn to_i32(offset: i64) -> Result<i32, Unresolved> {
-    i32::try_from(offset).map_err(|_| Unresolved::Internal(format!("frame offset {offset} does not fit 32 bits")))
-}
-
-/// Bytes from a point at `start` to the first thing a shadow must not cover, as LLVM bounds it: the
-/// end of the point's block, another point, the return address of a real call (a frame suspended in
-/// that call returns there after the shadow has been overwritten), or the end of the code. The block
-/// a point's own dummy call ends (the `try_call` continuation) is the same straight-line block.
-fn shadow_room(arch: Arch, compiled: &CompiledCode, points: &[Option<u32>], nops: &NopRanges, start: u32) -> u32 {
-    let len = arch.call_len();
-    let dummy_end = |offset: u32| nops.iter().any(|&(_, end)| end == offset);
-    let mut limit = compiled.buffer.data().len() as u32;
-    for &other in points.iter().flatten() {
-        if other > start {
-            limit = limit.min(other);
+/// A location the lowering fixed before compiling: a constant, an alloca's address, a register the
+/// convention chose.
+fn fixed_location(
+    arch: Arch,
+    fp: u16,
+    layout: &MachBufferFrameLayout,
+    planned: &PlannedLocation,
+) -> Result<PointLocation, String> {
+    Ok(match planned {
+        PlannedLocation::Constant(v) => PointLocation::Constant(*v),
+        PlannedLocation::Direct(slot) => {
+            let offset = i64::from(layout.stackslots[*slot].offset) - i64::from(layout.frame_to_fp_offset);
+            let offset = i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))?;
+            PointLocation::Machine(Location::direct(fp, offset, 8))
         }
-    }
-    for site in compiled.buffer.call_sites() {
-        if site.ret_addr > start + len && !dummy_end(site.ret_addr) {
-            limit = limit.min(site.ret_addr);
-        }
-    }
-    for &block in &compiled.bb_starts {
-        if block > start && !dummy_end(block) {
-            limit = limit.min(block);
-        }
-    }
-    limit - start
+        PlannedLocation::Register { dwarf, ty } => PointLocation::Machine(Location::register(*dwarf, arch.register_size(ty))),
+        PlannedLocation::Live { .. } => unreachable!("live values are found in the compiled code"),
+    })
 }

@@ -127,6 +127,18 @@ impl Arch {
             Arch::Aarch64 => super::aarch64::gpr_dwarf(hw),
         }
     }
+    pub(crate) fn float_dwarf(self, hw: u8) -> Option<u16> {
+        match self {
+            Arch::X86_64 => super::x86_64::float_dwarf(hw),
+            Arch::Aarch64 => super::aarch64::float_dwarf(hw),
+        }
+    }
+    pub(crate) fn recorded_constant(self, v: i64, ty: &crate::ir::Type) -> i64 {
+        match self {
+            Arch::X86_64 => super::x86_64::recorded_constant(v, ty),
+            Arch::Aarch64 => super::aarch64::recorded_constant(v, ty),
+        }
+    }
     pub(crate) fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
         match self {
             Arch::X86_64 => super::x86_64::stack_size(frame_to_fp_offset),

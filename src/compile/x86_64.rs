@@ -59,6 +59,20 @@ pub fn spill_size(ty: &Type) -> u16 {
     }
 }
 
+/// The 64-bit value llc-19 records for an integer constant `v` of type `ty` (`v` sign-extended from
+/// the type's width): i8-i64 are legal and stay sign-extended, an i1 is zero-extended.
+pub fn recorded_constant(v: i64, ty: &Type) -> i64 {
+    match ty.int_bits() {
+        Some(1) => v & 1,
+        _ => v,
+    }
+}
+
+/// DWARF number of a floating-point/vector register by its hardware encoding: xmm0-15 are 17-32.
+pub fn float_dwarf(hw: u8) -> Option<u16> {
+    (hw < 16).then(|| X86_64::XMM0.0 + u16::from(hw))
+}
+
 /// Fills `bytes` with llc-19's nops (shared with the runtime, which pads patched regions alike).
 pub fn write_nops(bytes: &mut [u8]) {
     crate::runtime::patch::write_nops(crate::runtime::PatchTarget::X86_64, bytes);

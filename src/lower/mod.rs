@@ -47,14 +47,13 @@ pub fn clif_type(t: &Type) -> ClifType {
 }
 
 /// Lowers function `id` of `module` (which must be a definition) into `func`, which it clears first,
-/// and returns its stack map points in IR order. `pads[i]` pad calls lengthen the shadow of point `i`
-/// (see [`points`]). `fctx` is scratch space, reused across functions to save allocations.
+/// and returns its stack map points in IR order (see [`points`]). `fctx` is scratch space, reused
+/// across functions to save allocations.
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &dyn TargetIsa,
     symbols: &Symbols,
-    pads: &[u32],
     func: &mut clif::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Vec<PlannedPoint>, IrError> {
@@ -79,7 +78,6 @@ pub fn lower_function(
         dynamic_stack: None,
         slots: HashMap::new(),
         points: Vec::new(),
-        pads,
     };
     lowering.run()?;
     lowering.b.seal_all_blocks();
@@ -107,7 +105,6 @@ struct Lowering<'a> {
     /// The frame slot of each static alloca whose address is the slot's start.
     slots: HashMap<InstId, StackSlot>,
     points: Vec<PlannedPoint>,
-    pads: &'a [u32],
 }
 
 impl<'a> Lowering<'a> {

@@ -1,12 +1,16 @@
-//! Lowering of `llvm.experimental.stackmap` calls: each becomes a *point* whose machine-code offset and
-//! live-value locations `compile` reads back after register allocation.
+//! Lowering of `llvm.experimental.stackmap` and `llvm.experimental.patchpoint.*` calls: each becomes a
+//! *point* whose machine-code offset and live-value locations `compile` reads back after register
+//! allocation.
 //!
-//! A point is a handler-less `try_call` to a patchable, colocated dummy with the SystemV convention
-//! whose exception table carries one `Context` item per live value. Context operands are the only
-//! uses Cranelift lets sit in any register or stack slot, so recording a value costs no move when it
-//! is live across the point anyway; the SystemV clobbers leave values in callee-saved registers or
-//! spill slots, as LLVM's stackmaps see them. The 5-byte `call` (x86-64) or 4-byte `bl` (AArch64)
-//! becomes nops afterwards. See `docs/stackmap-points.md` for the measurements behind this.
+//! A stack map is the vendored Cranelift's `stackmap` instruction (`vendor/patches/`): no code, no
+//! clobbers, an "any" use of each live value, so values stay wherever the register allocator put
+//! them; Cranelift records each value's register or stack slot and pads the shadow with nops where
+//! the code after the point is shorter, as LLVM does.
+//!
+//! A patch point region is a handler-less `try_call` to a patchable, colocated dummy with the
+//! SystemV convention whose exception table carries one `Context` item per live value (the only
+//! other "any" uses Cranelift has), followed by pad calls; `compile` rewrites the region into the
+//! call sequence or nops.
 //!
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
@@ -18,6 +22,7 @@ use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::FunctionBuilder;
 
 use super::{clif_type, Lowering};
+use crate::compile::Arch;
 use crate::ir::{CallConv as CallConv_, Const, InstId, IrError, Operand, Type, Value};
 
 /// External-name namespace of the dummy callee of each point (index: the point's number).
@@ -36,8 +41,7 @@ pub struct PlannedPoint {
     pub shadow: u32,
     /// One entry per live operand, in operand order.
     pub locations: Vec<PlannedLocation>,
-    /// Pad calls after the point: lengthening a stack map's shadow (0 on a first compile), or making
-    /// up a patch point's region.
+    /// Patch points: the pad calls after the region's first call that make up the region.
     pub pads: u32,
     /// For a patch point: what its region calls.
     pub region: Option<CallTarget>,
@@ -63,7 +67,8 @@ pub enum PlannedLocation {
     Constant(i64),
     /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
     Direct(StackSlot),
-    /// A value in the code: the `index`-th Context item of the point, of IR type `ty`.
+    /// A value in the code: the `index`-th operand of the `stackmap` instruction or Context item of
+    /// the patch point, of IR type `ty`.
     Live {
         /// The position of the value among the point's Context items.
         index: usize,
@@ -101,10 +106,10 @@ impl Lowering<'_> {
             );
         }
         let index = self.points.len();
-        let (locations, context) = self.plan_live_values(&args[2..])?;
-        let pads = self.pads.get(index).copied().unwrap_or(0);
-        self.emit_point(index, &context, &[], None, pads);
-        self.points.push(PlannedPoint { id, shadow, locations, pads, region: None, result_register: None });
+        let (locations, live) = self.plan_live_values(&args[2..])?;
+        // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
+        self.b.ins().stackmap(index as u64, shadow, &live);
+        self.points.push(PlannedPoint { id, shadow, locations, pads: 0, region: None, result_register: None });
         Ok(())
     }
 
@@ -216,7 +221,7 @@ impl Lowering<'_> {
         for operand in live {
             let planned = match (&operand.value, &operand.ty) {
                 (Value::Const(Const::Int(v)), ty) if ty.is_int() => {
-                    PlannedLocation::Constant(self.recorded_constant(*v, ty))
+                    PlannedLocation::Constant(Arch::of(self.isa).recorded_constant(*v, ty))
                 }
                 (Value::Const(Const::IntToPtr(v)), _) => PlannedLocation::Constant(*v),
                 (Value::Const(Const::Zero), ty) if !ty.is_float() => PlannedLocation::Constant(0),
@@ -259,19 +264,6 @@ impl Lowering<'_> {
             (false, false) | (true, false) => 0,
             (false, true) => 17,
             (true, true) => 64,
-        }
-    }
-
-    /// The 64-bit value llc-19 records for an integer constant of type `ty`: after legalisation it
-    /// sign-extends from the legal width, so on AArch64 (legal i32/i64) narrower constants read as
-    /// zero-extended, while x86-64 (legal i8/i16 too) sign-extends all but i1.
-    fn recorded_constant(&self, v: i64, ty: &Type) -> i64 {
-        let bits = ty.int_bits().unwrap_or(64);
-        let zero_extended = |b: u8| v & ((1i64 << b) - 1);
-        match bits {
-            1 => zero_extended(1),
-            8 | 16 if self.is_aarch64() => zero_extended(bits),
-            _ => v,
         }
     }
 
