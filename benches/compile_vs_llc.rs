@@ -1,23 +1,46 @@
-//! Whole-process compile time of `patchmap compile` against `llc-19 -O0` and `llc-19 -O2`, on the same
-//! files, runs alternating so that machine noise hits all three alike. Prints a table of medians and
-//! ratios. Run with `cargo bench --bench compile_vs_llc` (or `scripts/bench-compile.sh`).
-//! Besides the table, prints `TABLE|what|ours|theirs|ratio` lines for `scripts/bench-table.sh`.
+//! Whole-process CPU time (user + system, of the process and all its threads) of `patchmap compile`
+//! at `-O speed` and `-O none` against `llc-19 -O0` and `llc-19 -O2`, on the same files, each process
+//! pinned to one core (`taskset -c 0` when available), runs alternating so that machine noise hits
+//! all alike. Prints a table of medians and ratios. Run with `cargo bench --bench compile_vs_llc`
+//! (or `scripts/bench-compile.sh`). Besides the table, prints `TABLE|what|ours|theirs|ratio` lines
+//! for `scripts/bench-table.sh`.
 
 #[path = "../tests/generator/mod.rs"]
 mod generator;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const RUNS: usize = 5;
 
+/// CPU time (user + system) of all waited-for children so far.
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage writes one `rusage` into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage
+    };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// The CPU time of running `cmd` to completion, on one core if `taskset` is there.
 fn time(cmd: &mut Command) -> Duration {
-    let start = Instant::now();
+    let mut pinned;
+    let cmd = match which("taskset") {
+        Some(taskset) => {
+            pinned = Command::new(taskset);
+            pinned.arg("-c").arg("0").arg(cmd.get_program()).args(cmd.get_args());
+            &mut pinned
+        }
+        None => cmd,
+    };
+    let before = children_cpu();
     let status = cmd.status().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    let elapsed = start.elapsed();
     assert!(status.success(), "{cmd:?} failed");
-    elapsed
+    children_cpu() - before
 }
 
 /// The time to run `command` once on each file.
@@ -44,6 +67,12 @@ fn main() {
         std::fs::write(&path, generator::large_module(functions)).unwrap();
         inputs.push((format!("generated, {functions} functions"), path));
     }
+    // One statement in five a stack map of up to 16 values in scope.
+    let path = dir.join("generated_500_stackmaps.ll");
+    let text = generator::large_module_with_stackmaps(500, 20);
+    let maps = text.matches("call void (i64, i32, ...) @llvm.experimental.stackmap(").count();
+    std::fs::write(&path, text).unwrap();
+    inputs.push((format!("generated, 500 functions, {maps} stack maps"), path));
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
     let mut all_examples: Vec<PathBuf> = std::fs::read_dir(&examples)
         .unwrap()
@@ -58,19 +87,22 @@ fn main() {
     let (with_maps, without_maps): (Vec<PathBuf>, Vec<PathBuf>) = all_examples.into_iter().partition(has_maps);
 
     let out = dir.join("out.o");
+    println!("CPU time, one core, median of {RUNS} runs");
     println!(
-        "{:<32} {:>12} {:>12} {:>12} {:>10} {:>10}",
-        "input", "patchmap", "llc-19 -O0", "llc-19 -O2", "O0/ours", "O2/ours"
+        "{:<44} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}",
+        "input", "ours speed", "ours none", "llc -O0", "llc -O2", "sp/O0", "none/O0", "sp/O2"
     );
     let mut summary = Vec::new();
     let mut report = |name: &str, files: &[PathBuf]| {
-        let (mut ours, mut o0, mut o2) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ours, mut none, mut o0, mut o2) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..RUNS {
-            ours.push(total(files, |f| {
-                let mut c = Command::new(&patchmap);
-                c.args(["compile", "--target", "x86_64", "-O", "speed", "-o"]).arg(&out).arg(f);
-                c
-            }));
+            for (opt, times) in [("speed", &mut ours), ("none", &mut none)] {
+                times.push(total(files, |f| {
+                    let mut c = Command::new(&patchmap);
+                    c.args(["compile", "--target", "x86_64", "-O", opt, "-o"]).arg(&out).arg(f);
+                    c
+                }));
+            }
             for (opt, times) in [("-O0", &mut o0), ("-O2", &mut o2)] {
                 times.push(total(files, |f| {
                     let mut c = Command::new(&llc);
@@ -83,23 +115,26 @@ fn main() {
                 }));
             }
         }
-        let (ours, o0, o2) = (median(ours), median(o0), median(o2));
+        let (ours, none, o0, o2) = (median(ours), median(none), median(o0), median(o2));
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
         println!(
-            "{:<32} {:>12} {:>12} {:>12} {:>9.1}x {:>9.1}x",
+            "{:<44} {:>10} {:>10} {:>10} {:>10} {:>7.2}x {:>7.2}x {:>7.2}x",
             name,
             ms(ours),
+            ms(none),
             ms(o0),
             ms(o2),
-            o0.as_secs_f64() / ours.as_secs_f64(),
-            o2.as_secs_f64() / ours.as_secs_f64()
+            ratio(ours, o0),
+            ratio(none, o0),
+            ratio(ours, o2)
         );
-        for (opt, theirs) in [("-O0", o0), ("-O2", o2)] {
+        for (ours_opt, ours, opt, theirs) in [("speed", ours, "-O0", o0), ("none", none, "-O0", o0), ("speed", ours, "-O2", o2)] {
             summary.push(format!(
-                "TABLE|compile time vs llc-19 {opt}: {name} (ms)|{:.1}|{:.1}|{:.2}",
+                "TABLE|compile CPU time, -O {ours_opt} vs llc-19 {opt}: {name} (ms)|{:.1}|{:.1}|{:.2}",
                 ours.as_secs_f64() * 1e3,
                 theirs.as_secs_f64() * 1e3,
-                ours.as_secs_f64() / theirs.as_secs_f64()
+                ratio(ours, theirs)
             ));
         }
     };

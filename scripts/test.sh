@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/install-test-tools.sh
 export PATCHMAP_REQUIRE_TOOLS=1
 cargo test "$@"
+# The vendored Cranelift's own tests of patchmap's delta (vendor/patches/).
+scripts/vendor-cranelift.sh test stackmap
 cargo test --benches --no-run --quiet

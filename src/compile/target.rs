@@ -84,9 +84,8 @@ impl Target {
     }
 
     /// The Cranelift ISA: frame pointers kept (stack maps are FP-relative, as LLVM's), PIC for objects
-    /// that link into PIE executables, non-PIC for the JIT (which needs it). `block_offsets`: report
-    /// where blocks start, which shadows need and other modules need not pay for.
-    pub fn isa(&self, opt: OptLevel, pic: bool, block_offsets: bool) -> Result<Arc<dyn TargetIsa>, String> {
+    /// that link into PIE executables, non-PIC for the JIT (which needs it).
+    pub fn isa(&self, opt: OptLevel, pic: bool) -> Result<Arc<dyn TargetIsa>, String> {
         let mut flags = settings::builder();
         let set = |flags: &mut settings::Builder, name: &str, value: &str| {
             flags.set(name, value).map_err(|e| format!("cranelift setting {name}={value}: {e}"))
@@ -95,7 +94,6 @@ impl Target {
         set(&mut flags, "preserve_frame_pointers", "true")?;
         set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;
         set(&mut flags, "unwind_info", "true")?;
-        set(&mut flags, "machine_code_cfg_info", if block_offsets { "true" } else { "false" })?;
         // Cranelift's IR verifier re-checks every function it compiles; ours already checked the
         // module, and the lowering's output is covered by the tests (which keep it on in debug builds).
         set(&mut flags, "enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;

@@ -64,7 +64,7 @@ impl JitCode {
                 module.file, target.triple, host.triple
             )));
         }
-        let isa = host.isa(options.opt, false, module.has_stack_map_points()).map_err(CompileError::Target)?;
+        let isa = host.isa(options.opt, false).map_err(CompileError::Target)?;
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder.symbol("fmod", fmod as *const u8).symbol("fmodf", fmodf as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));

@@ -14,7 +14,7 @@ use crate::ir::Module as IrModule;
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
     let target = options.resolve_target(module)?;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
-    let isa = target.isa(options.opt, true, module.has_stack_map_points()).map_err(CompileError::Target)?;
+    let isa = target.isa(options.opt, true).map_err(CompileError::Target)?;
     let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
     let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names())
         .map_err(|e| CompileError::Target(e.to_string()))?;

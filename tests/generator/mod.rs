@@ -122,6 +122,11 @@ pub fn program_with(seed: u64, config: &GeneratorConfig) -> String {
 /// A module with `functions` generated functions for compile-throughput benchmarks: valid IR that llc-19
 /// accepts, and still a runnable program (each function's cost is kept small).
 pub fn large_module(functions: usize) -> String {
+    large_module_with_stackmaps(functions, 0)
+}
+
+/// [`large_module`] with `stackmap_percent` percent of its statements stack maps.
+pub fn large_module_with_stackmaps(functions: usize, stackmap_percent: u64) -> String {
     let config = GeneratorConfig {
         functions,
         statements_per_block: 10,
@@ -130,7 +135,7 @@ pub fn large_module(functions: usize) -> String {
         globals: 8,
         max_trip_count: 4,
         max_cost: 2_000,
-        stackmap_percent: 0,
+        stackmap_percent,
     };
     program_with(0x5EED_1A26_E000 + functions as u64, &config)
 }

@@ -107,3 +107,273 @@ impl StackmapInfo {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, MemFlagsData, Signature,
+        UserExternalName, types,
+    };
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::machinst::{RegClass, StackmapLoc};
+    use crate::settings::{self, Configurable};
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    fn isa(triple: &str) -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        flags.set("machine_code_cfg_info", "true").unwrap();
+        lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// What a test function contains after its computation of `x + y`.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Point {
+        /// Nothing.
+        None,
+        /// A stackmap of `x`, `y` (an `f64`), `x + y` and a constant.
+        Stackmap { shadow: u32 },
+    }
+
+    /// What follows the point.
+    #[derive(Clone, Copy, PartialEq)]
+    enum After {
+        /// The return of `x + y`.
+        Return,
+        /// A call, then the return.
+        Call,
+        /// A jump to the next block, which returns.
+        Jump,
+    }
+
+    /// `fn(x: i64, y: f64, p: ptr) -> i64 { let s = *p; [point]; [after]; (s + x) * s + (y as i64) }`,
+    /// in which every stackmap value but the constant is live at the point anyway. (`s` is a
+    /// load used twice, which stays where it is written: a pure value would be computed at its
+    /// first use, which the stackmap moves, and a load used once would be folded into its use.)
+    fn function(point: Point, after: After) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::F64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let callee_sig = func.import_signature(Signature::new(CallConv::SystemV));
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let block0 = func.dfg.make_block();
+        let block1 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, types::I64);
+        let y = func.dfg.append_block_param(block0, types::F64);
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
+        if let Point::Stackmap { shadow } = point {
+            let c = pos.ins().iconst(types::I64, -5);
+            pos.ins().stackmap(7, shadow, &[x, y, s, c]);
+        }
+        match after {
+            After::Return => {}
+            After::Call => {
+                pos.ins().call(callee, &[]);
+            }
+            After::Jump => {
+                pos.ins().jump(block1, &[]);
+                pos.insert_block(block1);
+            }
+        }
+        let r = pos.ins().iadd(s, x);
+        let r = pos.ins().imul(r, s);
+        let yi = pos.ins().fcvt_to_sint_sat(types::I64, y);
+        let r = pos.ins().iadd(r, yi);
+        pos.ins().return_(&[r]);
+        func
+    }
+
+    fn compile(isa: &OwnedTargetIsa, func: Function) -> crate::CompiledCode {
+        let mut context = Context::for_function(func);
+        context
+            .compile(&**isa, &mut Default::default())
+            .expect("expected compilation");
+        context.compiled_code().unwrap().clone()
+    }
+
+    fn triples() -> Vec<&'static str> {
+        let mut triples = Vec::new();
+        if cfg!(feature = "x86") {
+            triples.push("x86_64-unknown-linux-gnu");
+        }
+        if cfg!(feature = "arm64") {
+            triples.push("aarch64-unknown-linux-gnu");
+        }
+        triples
+    }
+
+    #[test]
+    fn stackmap_costs_no_code_and_records_locations() {
+        for triple in triples() {
+            let isa = isa(triple);
+            for after in [After::Return, After::Call, After::Jump] {
+                let plain = compile(&isa, function(Point::None, after));
+                let mapped = compile(&isa, function(Point::Stackmap { shadow: 0 }, after));
+                // The same code up to the allocator's choice of registers.
+                assert_eq!(
+                    plain.buffer.data().len(),
+                    mapped.buffer.data().len(),
+                    "{triple}: a zero-shadow stackmap of live values changed the code size"
+                );
+                let records: Vec<_> = mapped.buffer.stackmaps().collect();
+                assert_eq!(records.len(), 1, "{triple}");
+                let record = &records[0];
+                assert_eq!((record.id, record.shadow), (7, 0));
+                let [x, y, s, c] = record.locations else {
+                    panic!("{triple}: expected 4 locations, got {:?}", record.locations)
+                };
+                // Nothing forces a value into memory here: x and s are in integer
+                // registers, y in a float register, and the constant is recorded as such.
+                for loc in [x, s] {
+                    assert!(
+                        matches!(loc, StackmapLoc::Reg(r) if r.class() == RegClass::Int),
+                        "{triple}: {loc:?}"
+                    );
+                }
+                // Across a call (which clobbers every float register the tests'
+                // targets have but AArch64's v8-v15 low halves), y is where the
+                // allocator keeps it: a float register or a stack slot.
+                assert!(
+                    matches!(y, StackmapLoc::Reg(r) if r.class() == RegClass::Float)
+                        || (after == After::Call && matches!(y, StackmapLoc::SPOffset(_))),
+                    "{triple}: {y:?}"
+                );
+                assert_eq!(*c, StackmapLoc::Const(-5i64 as u64), "{triple}");
+            }
+        }
+    }
+
+    #[test]
+    fn shadow_is_padded_only_where_the_code_is_shorter() {
+        for triple in triples() {
+            let isa = isa(triple);
+            let plain = compile(&isa, function(Point::Stackmap { shadow: 0 }, After::Return));
+            let offset = plain.buffer.stackmaps().next().unwrap().offset;
+            let tail = plain.buffer.data().len() as u32 - offset;
+            for shadow in [4, tail, tail + 4, tail + 64] {
+                let padded = compile(&isa, function(Point::Stackmap { shadow }, After::Return));
+                let record = padded.buffer.stackmaps().next().unwrap();
+                assert_eq!(record.offset, offset, "{triple}, shadow {shadow}");
+                assert_eq!(
+                    padded.buffer.data().len() as u32,
+                    offset + tail.max(shadow),
+                    "{triple}, shadow {shadow}: the code after the point is {tail} bytes"
+                );
+                assert_eq!(
+                    &padded.buffer.data()[..(offset + tail) as usize],
+                    plain.buffer.data(),
+                    "{triple}, shadow {shadow}: nops go after the code that follows"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shadow_holds_no_return_address_and_no_block_start() {
+        for triple in triples() {
+            let isa = isa(triple);
+            for shadow in [4, 8, 12, 32] {
+                // A call in the shadow: nops go before it, so a frame suspended in the
+                // call never returns into the shadow.
+                let code = compile(&isa, function(Point::Stackmap { shadow }, After::Call));
+                let record = code.buffer.stackmaps().next().unwrap();
+                for site in code.buffer.call_sites() {
+                    assert!(
+                        site.ret_addr >= record.offset + shadow,
+                        "{triple}, shadow {shadow}: return address {} in [{}, +{shadow})",
+                        site.ret_addr,
+                        record.offset
+                    );
+                }
+                // A jump to the next block: it stays (removing it would pull the next
+                // block into the shadow), and the next block starts after the shadow.
+                let code = compile(&isa, function(Point::Stackmap { shadow }, After::Jump));
+                let record = code.buffer.stackmaps().next().unwrap();
+                for &start in &code.bb_starts {
+                    assert!(
+                        start <= record.offset || start >= record.offset + shadow,
+                        "{triple}, shadow {shadow}: block at {start} in [{}, +{shadow})",
+                        record.offset
+                    );
+                }
+                assert!(code.buffer.data().len() as u32 >= record.offset + shadow);
+            }
+        }
+    }
+
+    #[test]
+    fn values_under_pressure_stay_in_registers_or_slots() {
+        // 24 values loaded before a call and used after it: more than the callee-saved
+        // registers, so some are in stack slots at the stackmap after the call; none is
+        // moved for it.
+        for triple in triples() {
+            let isa = isa(triple);
+            let build = |with_stackmap: bool| {
+                let mut sig = Signature::new(CallConv::SystemV);
+                sig.params.push(AbiParam::new(types::I64));
+                sig.returns.push(AbiParam::new(types::I64));
+                let mut func = Function::with_name_signature(Default::default(), sig);
+                let callee_sig = func.import_signature(Signature::new(CallConv::SystemV));
+                let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+                let callee = func.import_function(ExtFuncData {
+                    name: ExternalName::user(callee_name),
+                    signature: callee_sig,
+                    colocated: true,
+                    patchable: false,
+                });
+                let block0 = func.dfg.make_block();
+                let p = func.dfg.append_block_param(block0, types::I64);
+                let mut pos = FuncCursor::new(&mut func);
+                pos.insert_block(block0);
+                let values: Vec<_> = (0..24)
+                    .map(|i| pos.ins().load(types::I64, MemFlagsData::new(), p, 8 * i))
+                    .collect();
+                pos.ins().call(callee, &[]);
+                if with_stackmap {
+                    pos.ins().stackmap(1, 0, &values);
+                }
+                let mut sum = values[0];
+                for &v in &values[1..] {
+                    sum = pos.ins().iadd(sum, v);
+                }
+                pos.ins().return_(&[sum]);
+                func
+            };
+            let plain = compile(&isa, build(false));
+            let mapped = compile(&isa, build(true));
+            // The allocator may reload a value at the stackmap rather than at its next use: the
+            // same code, in another order.
+            assert_eq!(plain.buffer.data().len(), mapped.buffer.data().len(), "{triple}");
+            let record = mapped.buffer.stackmaps().next().unwrap();
+            assert_eq!(record.locations.len(), 24);
+            let frame = mapped.buffer.frame_layout().unwrap().frame_to_fp_offset;
+            for loc in record.locations {
+                match *loc {
+                    StackmapLoc::SPOffset(offset) => assert!(offset < frame, "{triple}: {loc:?}"),
+                    StackmapLoc::Reg(r) => assert_eq!(r.class(), RegClass::Int),
+                    StackmapLoc::Const(_) => panic!("{triple}: {loc:?}"),
+                }
+            }
+        }
+    }
+}
