@@ -8,12 +8,14 @@ use object::{Object, ObjectSection, ObjectSymbol};
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, LocationKind};
 
-/// Every recorded value is used after its point. Loops carry integers, doubles and floats in
-/// registers; one map follows a call (values that survive it sit in callee-saved registers or
-/// slots anyway); one leaf function would need no frame set-up beyond its own.
+/// Every recorded value is used after its point, and not folded into another instruction there (a
+/// load or an `add` of a constant with a single use would be). Loops carry integers, doubles and
+/// floats in registers; one map follows a call (values that survive it sit in callee-saved
+/// registers anyway); one leaf function needs no frame set-up beyond its own.
 const PROGRAM: &str = r#"
 declare void @llvm.experimental.stackmap(i64, i32, ...)
 declare i64 @step(i64)
+declare i64 @sink4(i64, i64, i64, i64)
 
 define i64 @mixed_loop(i64 %n, double %d, float %f, ptr %p) {
 entry:
@@ -41,24 +43,24 @@ exit:
 define i64 @after_call(i64 %x, i64 %y) {
 entry:
   %a = mul i64 %x, %y
-  %b = add i64 %x, 7
   %c = call i64 @step(i64 %a)
+  %b = add i64 %x, 7
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 2, i32 0, i64 %a, i64 %b, i64 %c, i64 %x)
-  %d = add i64 %a, %b
-  %e = add i64 %d, %c
-  %f = mul i64 %e, %x
-  ret i64 %f
+  %r = call i64 @sink4(i64 %a, i64 %b, i64 %c, i64 %x)
+  ret i64 %r
 }
 
-define double @leaf(double %x, double %y, i32 %k) {
+define double @leaf(double %x, double %y, ptr %p, i32 %k) {
 entry:
-  %p = fmul double %x, %y
-  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 3, i32 0, double %x, double %y, double %p, i32 %k)
+  %l = load double, ptr %p
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 3, i32 0, double %x, double %y, double %l, i32 %k, ptr %p)
   %kd = sitofp i32 %k to double
-  %q = fadd double %p, %kd
+  %q = fmul double %l, %kd
   %r = fsub double %q, %x
-  %s = fadd double %r, %y
-  ret double %s
+  %s = fdiv double %r, %y
+  %t = fadd double %s, %l
+  store double %t, ptr %p
+  ret double %x
 }
 "#;
 
@@ -94,11 +96,16 @@ fn zero_shadow_stack_maps_of_live_values_cost_no_code() {
     for target in ["x86_64", "aarch64"] {
         let with_maps = compile(PROGRAM, target);
         let plain = compile(&without, target);
-        assert_eq!(
-            function_sizes(&with_maps),
-            function_sizes(&plain),
-            "{target}: stack maps of live values changed the code size"
-        );
+        let (with_sizes, plain_sizes) = (function_sizes(&with_maps), function_sizes(&plain));
+        for ((name, with), (_, without)) in with_sizes.iter().zip(&plain_sizes) {
+            // The allocator's heuristics may pick other registers once a value has one more use:
+            // in `leaf` that saves a move on x86-64. Never a byte more.
+            if name == "leaf" {
+                assert!(with <= without, "{target}: {name} grew from {without} to {with} bytes with its stack map");
+            } else {
+                assert_eq!(with, without, "{target}: {name} changed size with its stack map");
+            }
+        }
         let (maps, _) = object_file::read_models(&with_maps).expect("a stack map section");
         let records: Vec<_> = maps.iter().flat_map(|m| &m.records).collect();
         assert_eq!(records.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 2, 3], "{target}");
@@ -113,7 +120,7 @@ fn zero_shadow_stack_maps_of_live_values_cost_no_code() {
             "x86_64" => 17..=32,
             _ => 64..=95,
         };
-        for (record, index) in [(records[0], 1), (records[0], 2), (records[2], 0), (records[2], 2)] {
+        for (record, index) in [(records[0], 1), (records[0], 2), (records[2], 0), (records[2], 1), (records[2], 2)] {
             let register = record.locations[index].dwarf_reg;
             assert!(
                 float_registers.contains(&register),

@@ -2,7 +2,7 @@
 //! as operands that register allocation may leave anywhere.
 
 use crate::ir::{InstructionData, Opcode, Value};
-use crate::machinst::reg::OperandVisitorImpl;
+use regalloc2::{OperandConstraint, OperandKind, OperandPos};
 use crate::machinst::{FrameLayout, Lower, OperandVisitor, Reg, StackmapLoc, VCodeInst};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -61,7 +61,7 @@ impl StackmapInfo {
     pub fn collect_operands(&mut self, collector: &mut impl OperandVisitor) {
         for operand in &mut self.operands {
             if let StackmapOperand::Value(reg) = operand {
-                collector.any_late_use(reg);
+                collector.add_operand(reg, OperandConstraint::Any, OperandKind::Use, OperandPos::Early);
             }
         }
     }
