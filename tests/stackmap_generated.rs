@@ -10,6 +10,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use patchmap::compile::Options;
+use patchmap::stackmap::{object_file, LocationKind};
 use support::checker::{self, normalized, Normal};
 use support::{Arch, Outcome, Toolchain};
 
@@ -30,7 +31,18 @@ fn checked(
     Ok((outcome, normalized(&report, types)?, planted))
 }
 
-fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<usize, String> {
+/// Locations of an object's records that are float or vector registers (x86-64 xmm0-15, AArch64 v0-31).
+fn float_register_locations(object: &[u8]) -> usize {
+    let Ok((maps, _)) = object_file::read_models(object) else { return 0 };
+    maps.iter()
+        .flat_map(|m| &m.records)
+        .flat_map(|r| &r.locations)
+        .filter(|l| l.kind == LocationKind::Register && matches!(l.dwarf_reg, 17..=32 | 64..=95))
+        .count()
+}
+
+/// Checks one program; returns the records planted and the float-register locations recorded.
+fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usize, usize), String> {
     let text = generator::program_with(seed, &generator::with_stackmaps());
     let ll = dir.join(format!("gen{seed}.ll"));
     std::fs::write(&ll, &text).map_err(|e| e.to_string())?;
@@ -69,7 +81,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<usize
             llc_values.get(first)
         ));
     }
-    Ok(planted)
+    Ok((planted, float_register_locations(&object)))
 }
 
 fn agree_with_llc19(arch: Arch, first_seed: u64) {
@@ -77,9 +89,11 @@ fn agree_with_llc19(arch: Arch, first_seed: u64) {
     let dir = tempfile::tempdir().unwrap();
     let seeds = first_seed..first_seed + count();
     let records = AtomicU64::new(0);
+    let in_float_registers = AtomicU64::new(0);
     let failures = support::failing_seeds(seeds, |seed| {
-        let planted = check_seed(seed, &llc, &tc, dir.path())?;
+        let (planted, floats) = check_seed(seed, &llc, &tc, dir.path())?;
         records.fetch_add(planted as u64, Ordering::Relaxed);
+        in_float_registers.fetch_add(floats as u64, Ordering::Relaxed);
         Ok(())
     });
     assert!(
@@ -91,6 +105,8 @@ fn agree_with_llc19(arch: Arch, first_seed: u64) {
     );
     // The programs must actually exercise stack maps.
     assert!(records.into_inner() >= count(), "too few stack map records were planted");
+    // ... and floats live across them in float registers, whose values the checker read.
+    assert!(in_float_registers.into_inner() >= count() / 4, "too few float values recorded in float registers");
 }
 
 #[test]
