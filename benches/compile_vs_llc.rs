@@ -129,7 +129,9 @@ fn main() {
             ratio(none, o0),
             ratio(ours, o2)
         );
-        for (ours_opt, ours, opt, theirs) in [("speed", ours, "-O0", o0), ("none", none, "-O0", o0), ("speed", ours, "-O2", o2)] {
+        for (ours_opt, ours, opt, theirs) in
+            [("speed", ours, "-O0", o0), ("none", none, "-O0", o0), ("speed", ours, "-O2", o2)]
+        {
             summary.push(format!(
                 "TABLE|compile CPU time, -O {ours_opt} vs llc-19 {opt}: {name} (ms)|{:.1}|{:.1}|{:.2}",
                 ours.as_secs_f64() * 1e3,

@@ -159,7 +159,6 @@ fn compile_function(
     ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let (records, nops) = points::resolve(arch, &planned, &ctx.func, compiled).map_err(codegen_error)?;
-    let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();

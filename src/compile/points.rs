@@ -10,9 +10,9 @@ use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapL
 use cranelift_codegen::{ExceptionContextLoc, FinalizedMachExceptionHandler, FinalizedRelocTarget};
 
 use super::Arch;
+use crate::ir::Type;
 use crate::lower::points::CallTarget;
 use crate::lower::points::{PAD_NAMESPACE, POINT_NAMESPACE};
-use crate::ir::Type;
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -76,9 +76,7 @@ pub fn resolve(
     let layout = buffer.frame_layout().ok_or("no frame layout")?;
     let fp = arch.frame_pointer();
     let indirect = |sp_offset: u32, ty: &Type| -> Result<Location, String> {
-        let offset = i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
-        let offset = i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))?;
-        Ok(Location::indirect(fp, offset, arch.spill_size(ty)))
+        Ok(Location::indirect(fp, fp_offset(layout, sp_offset)?, arch.spill_size(ty)))
     };
 
     let mut records = Vec::with_capacity(planned.len());
@@ -179,6 +177,12 @@ pub fn resolve(
     Ok((records, nops))
 }
 
+/// The FP-relative offset of an SP-relative one (SP is fixed in the body).
+fn fp_offset(layout: &MachBufferFrameLayout, sp_offset: u32) -> Result<i32, String> {
+    let offset = i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
+    i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))
+}
+
 /// A location the lowering fixed before compiling: a constant, an alloca's address, a register the
 /// convention chose.
 fn fixed_location(
@@ -190,11 +194,11 @@ fn fixed_location(
     Ok(match planned {
         PlannedLocation::Constant(v) => PointLocation::Constant(*v),
         PlannedLocation::Direct(slot) => {
-            let offset = i64::from(layout.stackslots[*slot].offset) - i64::from(layout.frame_to_fp_offset);
-            let offset = i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))?;
-            PointLocation::Machine(Location::direct(fp, offset, 8))
+            PointLocation::Machine(Location::direct(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, 8))
         }
-        PlannedLocation::Register { dwarf, ty } => PointLocation::Machine(Location::register(*dwarf, arch.register_size(ty))),
+        PlannedLocation::Register { dwarf, ty } => {
+            PointLocation::Machine(Location::register(*dwarf, arch.register_size(ty)))
+        }
         PlannedLocation::Live { .. } => unreachable!("live values are found in the compiled code"),
     })
 }

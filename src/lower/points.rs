@@ -70,7 +70,7 @@ pub enum PlannedLocation {
     /// A value in the code: the `index`-th operand of the `stackmap` instruction or Context item of
     /// the patch point, of IR type `ty`.
     Live {
-        /// The position of the value among the point's Context items.
+        /// The position of the value among the point's `stackmap` operands or Context items.
         index: usize,
         /// The value's IR type, which fixes the location's size.
         ty: Type,

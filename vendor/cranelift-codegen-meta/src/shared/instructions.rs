@@ -3545,12 +3545,10 @@ pub(crate) fn define(
             &formats.stackmap,
         )
         .operands_in(vec![
-            Operand::new("id", &imm.stackmap_id)
-                .with_doc("identifier passed on to the record"),
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
             Operand::new("shadow", &imm.shadow_bytes)
                 .with_doc("bytes of code after the instruction to reserve"),
-            Operand::new("args", &entities.varargs)
-                .with_doc("values whose locations are recorded"),
+            Operand::new("args", &entities.varargs).with_doc("values whose locations are recorded"),
         ])
         .other_side_effects(),
     );

@@ -1133,6 +1133,13 @@ impl FrameLayout {
         sp_off
     }
 
+    /// Get the offset of a spill slot from SP in the function body: the
+    /// spillslot area comes after the outgoing arguments.
+    pub fn spillslot_sp_offset(&self, spillslot: SpillSlot) -> u32 {
+        let offset = self.spillslot_offset(spillslot) + i64::from(self.outgoing_args_size);
+        u32::try_from(offset).expect("SP offset cannot be negative or larger than 4GiB")
+    }
+
     /// Get the offset from SP up to FP.
     pub fn sp_to_fp(&self) -> u32 {
         self.outgoing_args_size + self.fixed_frame_storage_size + self.clobber_size
@@ -2593,10 +2600,7 @@ impl TryCallInfo {
             TryCallHandler::Default(label) => MachExceptionHandler::Default(*label),
             TryCallHandler::Context(reg) => {
                 let loc = if let Some(spillslot) = reg.to_spillslot() {
-                    // The spillslot offset is relative to the "fixed
-                    // storage area", which comes after outgoing args.
-                    let offset = layout.spillslot_offset(spillslot) + i64::from(layout.outgoing_args_size);
-                    ExceptionContextLoc::SPOffset(u32::try_from(offset).expect("SP offset cannot be negative or larger than 4GiB"))
+                    ExceptionContextLoc::SPOffset(layout.spillslot_sp_offset(spillslot))
                 } else if let Some(realreg) = reg.to_real_reg() {
                     ExceptionContextLoc::GPR(realreg.hw_enc())
                 } else {

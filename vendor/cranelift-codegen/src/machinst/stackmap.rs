@@ -2,10 +2,10 @@
 //! as operands that register allocation may leave anywhere.
 
 use crate::ir::{InstructionData, Opcode, Value};
-use regalloc2::{OperandConstraint, OperandKind, OperandPos};
 use crate::machinst::{FrameLayout, Lower, OperandVisitor, Reg, StackmapLoc, VCodeInst};
 use alloc::string::String;
 use alloc::vec::Vec;
+use regalloc2::{OperandConstraint, OperandKind, OperandPos};
 
 /// One value of a `stackmap`.
 #[derive(Clone, Debug)]
@@ -36,13 +36,16 @@ impl StackmapInfo {
             .iter()
             .map(|&arg| {
                 let dfg = ctx.dfg();
-                let iconst = dfg.value_def(arg).inst().and_then(|inst| match dfg.insts[inst] {
-                    InstructionData::UnaryImm {
-                        opcode: Opcode::Iconst,
-                        imm,
-                    } => Some(imm.bits() as u64),
-                    _ => None,
-                });
+                let iconst = dfg
+                    .value_def(arg)
+                    .inst()
+                    .and_then(|inst| match dfg.insts[inst] {
+                        InstructionData::UnaryImm {
+                            opcode: Opcode::Iconst,
+                            imm,
+                        } => Some(imm.bits() as u64),
+                        _ => None,
+                    });
                 match iconst {
                     Some(bits) => StackmapOperand::Const(bits),
                     None => StackmapOperand::Value(ctx.put_value_in_regs(arg).only_reg().unwrap()),
@@ -61,7 +64,12 @@ impl StackmapInfo {
     pub fn collect_operands(&mut self, collector: &mut impl OperandVisitor) {
         for operand in &mut self.operands {
             if let StackmapOperand::Value(reg) = operand {
-                collector.add_operand(reg, OperandConstraint::Any, OperandKind::Use, OperandPos::Early);
+                collector.add_operand(
+                    reg,
+                    OperandConstraint::Any,
+                    OperandKind::Use,
+                    OperandPos::Early,
+                );
             }
         }
     }
@@ -75,14 +83,7 @@ impl StackmapInfo {
             StackmapOperand::Const(bits) => StackmapLoc::Const(*bits),
             StackmapOperand::Value(reg) => {
                 if let Some(spillslot) = reg.to_spillslot() {
-                    // The spillslot offset is relative to the "fixed
-                    // storage area", which comes after outgoing args.
-                    let offset = layout.spillslot_offset(spillslot)
-                        + i64::from(layout.outgoing_args_size);
-                    StackmapLoc::SPOffset(
-                        u32::try_from(offset)
-                            .expect("SP offset cannot be negative or larger than 4GiB"),
-                    )
+                    StackmapLoc::SPOffset(layout.spillslot_sp_offset(spillslot))
                 } else if let Some(realreg) = reg.to_real_reg() {
                     StackmapLoc::Reg(realreg)
                 } else {
@@ -363,7 +364,11 @@ mod tests {
             let mapped = compile(&isa, build(true));
             // The allocator may reload a value at the stackmap rather than at its next use: the
             // same code, in another order.
-            assert_eq!(plain.buffer.data().len(), mapped.buffer.data().len(), "{triple}");
+            assert_eq!(
+                plain.buffer.data().len(),
+                mapped.buffer.data().len(),
+                "{triple}"
+            );
             let record = mapped.buffer.stackmaps().next().unwrap();
             assert_eq!(record.locations.len(), 24);
             let frame = mapped.buffer.frame_layout().unwrap().frame_to_fp_offset;

@@ -823,16 +823,21 @@ impl<I: VCodeInst> VCode<I> {
         // Pads the last `stackmap`'s shadow with nops up to its end, before
         // code that may not be in it: another block, a call (its return
         // address), another `stackmap`, or the end of the function.
+        let lookahead = I::worst_case_size() + I::worst_case_island_growth();
+        let island_with_jump_around = |buffer: &mut MachBuffer<I>, state: &mut I::State| {
+            let jump_around = buffer.get_label();
+            I::gen_jump(jump_around).emit(buffer, &self.emit_info, state);
+            buffer.emit_island(0, state.ctrl_plane_mut());
+            buffer.bind_label(jump_around, state.ctrl_plane_mut());
+        };
         let pad_shadow = |buffer: &mut MachBuffer<I>, state: &mut I::State| {
             while buffer.shadow_remaining() > 0 {
-                let lookahead = I::worst_case_size() + I::worst_case_island_growth();
                 if buffer.island_needed(lookahead) {
-                    let jump_around = buffer.get_label();
-                    I::gen_jump(jump_around).emit(buffer, &self.emit_info, state);
-                    buffer.emit_island(0, state.ctrl_plane_mut());
-                    buffer.bind_label(jump_around, state.ctrl_plane_mut());
+                    island_with_jump_around(buffer, state);
                 }
-                let size = buffer.shadow_remaining().next_multiple_of(I::LabelUse::ALIGN);
+                let size = buffer
+                    .shadow_remaining()
+                    .next_multiple_of(I::LabelUse::ALIGN);
                 I::gen_nop(size as usize).emit(buffer, &self.emit_info, state);
             }
         };
@@ -1019,12 +1024,8 @@ impl<I: VCodeInst> VCode<I> {
                         } else if let Some(shadow) = inst.stackmap_shadow() {
                             pad_shadow(&mut buffer, &mut state);
                             // Keep islands out of the new shadow.
-                            let lookahead = I::worst_case_size() + I::worst_case_island_growth();
                             if buffer.island_needed(shadow.saturating_add(lookahead)) {
-                                let jump_around = buffer.get_label();
-                                I::gen_jump(jump_around).emit(&mut buffer, &self.emit_info, &mut state);
-                                buffer.emit_island(0, state.ctrl_plane_mut());
-                                buffer.bind_label(jump_around, state.ctrl_plane_mut());
+                                island_with_jump_around(&mut buffer, &mut state);
                             }
                         }
 
