@@ -4,8 +4,6 @@ use gimli::AArch64;
 
 use crate::ir::Type;
 
-/// Bytes of the patchable `bl` that marks a point.
-pub const CALL_LEN: u32 = 4;
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: u16 = AArch64::X29.0;
 

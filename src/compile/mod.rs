@@ -90,12 +90,11 @@ impl Options {
 pub struct CompiledFunction {
     /// Index of the function in the module.
     pub func: ir::FuncId,
-    /// The machine code, with point calls and pads already turned into nops and patch point call
-    /// sequences written.
+    /// The machine code, with patch point call sequences written.
     pub code: Vec<u8>,
     /// The code's required alignment in bytes.
     pub alignment: u64,
-    /// Relocations to apply to `code`, in cranelift-module's form (the nopped dummies' removed).
+    /// Relocations to apply to `code`, in cranelift-module's form.
     pub relocs: Vec<ModuleReloc>,
     /// Cranelift's unwind information, for `.eh_frame`; `None` if it produced none.
     pub unwind: Option<UnwindInfo>,
@@ -158,33 +157,21 @@ fn compile_function(
     let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
     ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
-    let (records, nops) = points::resolve(arch, &planned, &ctx.func, compiled).map_err(codegen_error)?;
+    let records = points::resolve(arch, &planned, compiled).map_err(codegen_error)?;
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
-    // A point and the pads right after it become one run of the longest nops. Instructions must
-    // start at every point and where every shadow ends (a runtime overwrites the shadow and the code
-    // after it runs on), so runs are cut there.
-    let boundaries: Vec<u32> = records.iter().flat_map(|r| [r.offset, r.offset + r.shadow]).collect();
-    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(nops.len());
-    for &(start, end) in &nops {
-        match runs.last_mut() {
-            Some(run) if run.1 == start && !boundaries.contains(&start) => run.1 = end,
-            _ => runs.push((start, end)),
-        }
-    }
-    for (start, end) in runs {
-        let cut = boundaries.iter().copied().filter(|&b| b > start && b < end).min();
-        for (from, to) in [(start, cut.unwrap_or(end)), (cut.unwrap_or(end), end)] {
-            arch.write_nops(&mut code[from as usize..to as usize]);
-        }
-    }
     // Patch point regions with a target start with LLVM's call sequence.
     let mut extra_relocs = Vec::new();
     let mut symbol_calls = Vec::new();
     for record in &records {
         let address = match record.target {
-            None | Some(CallTarget::Null) => continue,
+            None => continue,
+            Some(CallTarget::Null) => {
+                // LLVM's longest nops, so that the bytes match llc-19's.
+                arch.write_nops(&mut code[record.offset as usize..(record.offset + record.shadow) as usize]);
+                continue;
+            }
             Some(CallTarget::Address(a)) => a,
             Some(CallTarget::Function(f)) if arch == Arch::X86_64 => {
                 // movabs's 64-bit immediate: an absolute relocation, as llc-19 emits it.
@@ -210,12 +197,10 @@ fn compile_function(
         code[start..start + sequence.len()].copy_from_slice(&sequence);
         arch.write_nops(&mut code[start + sequence.len()..end]);
     }
-    // The dummies' relocations go with their calls.
     let relocs = compiled
         .buffer
         .relocs()
         .iter()
-        .filter(|r| !nops.iter().any(|&(start, end)| r.offset >= start && r.offset < end))
         .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id))
         .chain(extra_relocs)
         .collect();

@@ -107,12 +107,6 @@ impl Target {
 
 /// Per-target stack map facts, from `x86_64.rs` and `aarch64.rs`.
 impl Arch {
-    pub(crate) fn call_len(self) -> u32 {
-        match self {
-            Arch::X86_64 => super::x86_64::CALL_LEN,
-            Arch::Aarch64 => super::aarch64::CALL_LEN,
-        }
-    }
     pub(crate) fn frame_pointer(self) -> u16 {
         match self {
             Arch::X86_64 => super::x86_64::FRAME_POINTER,

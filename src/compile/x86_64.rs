@@ -4,8 +4,6 @@ use gimli::X86_64;
 
 use crate::ir::Type;
 
-/// Bytes of the patchable `call rel32` that marks a point.
-pub const CALL_LEN: u32 = 5;
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: u16 = X86_64::RBP.0;
 

@@ -102,6 +102,7 @@ fn has_memory_fence_semantics(op: Opcode) -> bool {
         | Opcode::SequencePoint
         | Opcode::Stackmap => true,
         Opcode::Call | Opcode::CallIndirect | Opcode::TryCall | Opcode::TryCallIndirect => true,
+        Opcode::Patchpoint | Opcode::PatchpointAnyreg => true,
         _ => false,
     }
 }

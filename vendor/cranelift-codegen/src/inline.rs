@@ -231,7 +231,8 @@ pub(crate) fn do_inlining(
                     }
                 }
                 ir::InstructionData::CallIndirect { .. }
-                | ir::InstructionData::TryCallIndirect { .. } => {
+                | ir::InstructionData::TryCallIndirect { .. }
+                | ir::InstructionData::Patchpoint { .. } => {
                     // Can't inline indirect calls; need to have some earlier
                     // pass rewrite them into direct calls first, when possible.
                 }

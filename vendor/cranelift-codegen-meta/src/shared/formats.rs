@@ -26,6 +26,7 @@ pub(crate) struct Formats {
     pub(crate) shuffle: Rc<InstructionFormat>,
     pub(crate) stack_addr: Rc<InstructionFormat>,
     pub(crate) stackmap: Rc<InstructionFormat>,
+    pub(crate) patchpoint: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
     pub(crate) store: Rc<InstructionFormat>,
     pub(crate) store_no_offset: Rc<InstructionFormat>,
@@ -188,6 +189,13 @@ impl Formats {
             stackmap: Builder::new("Stackmap")
                 .imm(&imm.stackmap_id)
                 .imm(&imm.shadow_bytes)
+                .varargs()
+                .build(),
+
+            patchpoint: Builder::new("Patchpoint")
+                .imm(&entities.sig_ref)
+                .imm(&imm.stackmap_id)
+                .imm(&imm.region_bytes)
                 .varargs()
                 .build(),
 

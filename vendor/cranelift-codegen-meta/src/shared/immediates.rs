@@ -63,6 +63,9 @@ pub(crate) struct Immediates {
     /// The number of bytes after a `stackmap` instruction that must be machine code of its own
     /// block, padded with nops where the code is shorter.
     pub shadow_bytes: OperandKind,
+
+    /// The number of bytes of a `patchpoint` instruction's region.
+    pub region_bytes: OperandKind,
 }
 
 fn new_imm(
@@ -214,6 +217,11 @@ impl Immediates {
                 "shadow",
                 "ir::immediates::Uimm32",
                 "A number of bytes of machine code following an instruction.",
+            ),
+            region_bytes: new_imm(
+                "bytes",
+                "ir::immediates::Uimm32",
+                "A number of bytes of machine code an instruction occupies.",
             ),
         }
     }

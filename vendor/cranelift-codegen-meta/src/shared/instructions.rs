@@ -3552,4 +3552,70 @@ pub(crate) fn define(
         ])
         .other_side_effects(),
     );
+
+    ig.push(
+        Inst::new(
+            "patchpoint",
+            r#"
+        A region of `bytes` bytes of machine code that a runtime may overwrite
+        with a call, and the locations of the given live values at its start.
+
+        The region is emitted as nops, in one piece: no other code is ever
+        placed inside it. It behaves as a call with signature `SIG` made at its
+        start: the first `SIG`-many of `args` are the call's arguments, passed as
+        the signature's calling convention passes them; the results are the
+        call's, where the convention returns them; the convention's caller-saved
+        registers, and the scratch register the target's call sequence needs,
+        are clobbered. The remaining `args` are live values whose locations at
+        the region's start are recorded, as by `stackmap`: any register or stack
+        slot, no move forced.
+
+        The output `MachBuffer` gets a record with the region's offset, its `id`,
+        its length and the live values' locations. This is the `PATCHPOINT` of
+        LLVM's stack maps with a C calling convention.
+        "#,
+            &formats.patchpoint,
+        )
+        .operands_in(vec![
+            Operand::new("SIG", &entities.sig_ref).with_doc("the region's call signature"),
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
+            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("args", &entities.varargs)
+                .with_doc("call arguments, then values whose locations are recorded"),
+        ])
+        .operands_out(vec![
+            Operand::new("rvals", &entities.varargs).with_doc("return values"),
+        ])
+        .call(),
+    );
+
+    ig.push(
+        Inst::new(
+            "patchpoint_anyreg",
+            r#"
+        Like `patchpoint`, with the arguments and the result in any registers.
+
+        The register allocator picks a register (never a stack slot) for each of
+        the first `SIG`-many of `args` at the region's start and for each result
+        at its end, and the record names them: results first, then arguments,
+        then the live values. Nothing is clobbered but the results and the
+        scratch register of the target's call sequence: whatever a runtime
+        writes into the region must preserve every other register. `SIG` gives
+        the types only; its calling convention is ignored. This is LLVM's
+        `PATCHPOINT` with the `anyregcc` convention.
+        "#,
+            &formats.patchpoint,
+        )
+        .operands_in(vec![
+            Operand::new("SIG", &entities.sig_ref).with_doc("the types of the arguments and results"),
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
+            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("args", &entities.varargs)
+                .with_doc("arguments, then values whose locations are recorded"),
+        ])
+        .operands_out(vec![
+            Operand::new("rvals", &entities.varargs).with_doc("return values"),
+        ])
+        .call(),
+    );
 }

@@ -640,6 +640,11 @@ impl InstructionData {
                 let exdata = &exception_tables[exception];
                 CallInfo::Indirect(exdata.signature(), &args.as_slice(pool)[1..])
             }
+            // The live values follow the call arguments: `args` is longer than
+            // the signature's parameter list by their number.
+            Self::Patchpoint {
+                sig_ref, ref args, ..
+            } => CallInfo::Indirect(sig_ref, args.as_slice(pool)),
             Self::Ternary {
                 opcode: Opcode::StackSwitch,
                 ..

@@ -209,6 +209,7 @@ use crate::machinst::{
 use crate::trace;
 use crate::{MachInstEmitState, ir};
 use crate::{VCodeConstantData, timing};
+use regalloc2::PRegSet;
 use alloc::collections::BinaryHeap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -298,6 +299,8 @@ pub struct MachBuffer<I: VCodeInst> {
     stackmaps: Vec<MachStackmap>,
     /// Pool of locations referenced by `stackmaps` entries.
     stackmap_locations: Vec<StackmapLoc>,
+    /// Pool of live-out registers referenced by `stackmaps` entries.
+    stackmap_live_outs: Vec<RealReg>,
     /// The end of the last `stackmap` instruction's shadow: code before it
     /// is never truncated, and the code that follows pads up to it.
     shadow_end: CodeOffset,
@@ -390,6 +393,7 @@ impl MachBufferFinalized<Stencil> {
             user_stack_maps: self.user_stack_maps,
             stackmaps: self.stackmaps,
             stackmap_locations: self.stackmap_locations,
+            stackmap_live_outs: self.stackmap_live_outs,
             unwind_info: self.unwind_info,
             alignment: self.alignment,
             frame_layout: self.frame_layout,
@@ -435,6 +439,8 @@ pub struct MachBufferFinalized<T: CompilePhase> {
     pub(crate) stackmaps: Vec<MachStackmap>,
     /// Pool of locations referenced by `stackmaps` entries.
     pub(crate) stackmap_locations: Vec<StackmapLoc>,
+    /// Pool of live-out registers referenced by `stackmaps` entries.
+    pub(crate) stackmap_live_outs: Vec<RealReg>,
     /// Stack frame layout metadata. If provided for a MachBuffer
     /// containing a function body, this allows interpretation of
     /// runtime state given a view of an active stack frame.
@@ -529,6 +535,7 @@ impl<I: VCodeInst> MachBuffer<I> {
             user_stack_maps: SmallVec::new(),
             stackmaps: Vec::new(),
             stackmap_locations: Vec::new(),
+            stackmap_live_outs: Vec::new(),
             shadow_end: 0,
             unwind_info: SmallVec::new(),
             cur_srcloc: None,
@@ -1699,6 +1706,7 @@ impl<I: VCodeInst> MachBuffer<I> {
             user_stack_maps: self.user_stack_maps,
             stackmaps: self.stackmaps,
             stackmap_locations: self.stackmap_locations,
+            stackmap_live_outs: self.stackmap_live_outs,
             unwind_info: self.unwind_info,
             alignment,
             frame_layout: self.frame_layout,
@@ -1827,7 +1835,36 @@ impl<I: VCodeInst> MachBuffer<I> {
             offset,
             id,
             shadow,
+            patchpoint: false,
             locations: start..end,
+            live_outs: 0..0,
+        });
+    }
+
+    /// Add a `patchpoint` record at the current offset, where its region of
+    /// `bytes` bytes starts, with the location of each of its operands and the
+    /// registers live after the region.
+    pub fn add_patchpoint(
+        &mut self,
+        id: u64,
+        bytes: u32,
+        locations: impl Iterator<Item = StackmapLoc>,
+        live_outs: PRegSet,
+    ) {
+        let start = u32::try_from(self.stackmap_locations.len()).unwrap();
+        self.stackmap_locations.extend(locations);
+        let end = u32::try_from(self.stackmap_locations.len()).unwrap();
+        let live_start = u32::try_from(self.stackmap_live_outs.len()).unwrap();
+        self.stackmap_live_outs
+            .extend(live_outs.into_iter().map(RealReg::from));
+        let live_end = u32::try_from(self.stackmap_live_outs.len()).unwrap();
+        self.stackmaps.push(MachStackmap {
+            offset: self.cur_offset(),
+            id,
+            shadow: bytes,
+            patchpoint: true,
+            locations: start..end,
+            live_outs: live_start..live_end,
         });
     }
 
@@ -2047,11 +2084,15 @@ impl<T: CompilePhase> MachBufferFinalized<T> {
         self.stackmaps.iter().map(|stackmap| {
             let range = usize::try_from(stackmap.locations.start).unwrap()
                 ..usize::try_from(stackmap.locations.end).unwrap();
+            let live_outs = usize::try_from(stackmap.live_outs.start).unwrap()
+                ..usize::try_from(stackmap.live_outs.end).unwrap();
             FinalizedMachStackmap {
                 offset: stackmap.offset,
                 id: stackmap.id,
                 shadow: stackmap.shadow,
+                patchpoint: stackmap.patchpoint,
                 locations: &self.stackmap_locations[range],
+                live_outs: &self.stackmap_live_outs[live_outs],
             }
         })
     }
@@ -2130,10 +2171,14 @@ pub struct MachStackmap {
     /// The instruction's `id`.
     pub id: u64,
     /// The instruction's `shadow`: code of the same block follows for at
-    /// least this many bytes.
+    /// least this many bytes. For a `patchpoint`, the length of its region.
     pub shadow: u32,
+    /// Whether this is a `patchpoint`'s record.
+    pub patchpoint: bool,
     /// Range in `stackmap_locations`.
     locations: Range<u32>,
+    /// Range in `stackmap_live_outs`.
+    live_outs: Range<u32>,
 }
 
 /// A record of a `stackmap` instruction, with the locations of its values.
@@ -2144,10 +2189,16 @@ pub struct FinalizedMachStackmap<'a> {
     /// The instruction's `id`.
     pub id: u64,
     /// The instruction's `shadow`: code of the same block follows for at
-    /// least this many bytes.
+    /// least this many bytes. For a `patchpoint`, the length of its region.
     pub shadow: u32,
-    /// Where each value is, in operand order.
+    /// Whether this is a `patchpoint`'s record.
+    pub patchpoint: bool,
+    /// Where each value is, in operand order; for a `patchpoint`, its
+    /// results, then its arguments (`patchpoint_anyreg` only), then the
+    /// recorded values.
     pub locations: &'a [StackmapLoc],
+    /// For a `patchpoint`: the registers live after its region.
+    pub live_outs: &'a [RealReg],
 }
 
 /// Where a `stackmap` instruction's value is at its offset.

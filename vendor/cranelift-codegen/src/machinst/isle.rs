@@ -9,7 +9,7 @@ pub use crate::ir::{condcodes::CondCode, *};
 pub use crate::isa::{TargetIsa, unwind::UnwindInst};
 pub use crate::machinst::{
     ABIArg, ABIArgSlot, ABIMachineSpec, InputSourceInst, Lower, LowerBackend, RealReg, Reg,
-    RelocDistance, Sig, TryCallInfo, VCodeInst, Writable,
+    CallInfo, RelocDistance, Sig, TryCallInfo, VCodeInst, Writable,
 };
 pub use crate::settings::{StackSwitchModel, TlsModel};
 
@@ -30,6 +30,7 @@ pub type MachLabelSlice = [MachLabel];
 pub type BoxVecMachLabel = Box<Vec<MachLabel>>;
 pub type OptionTryCallInfo = Option<TryCallInfo>;
 pub type BoxStackmapInfo = Box<crate::machinst::StackmapInfo>;
+pub type BoxPatchpointInfo = Box<CallInfo<crate::machinst::PatchpointInfo>>;
 
 /// Helper macro to define methods in `prelude.isle` within `impl Context for
 /// ...` for each backend. These methods are shared amongst all backends.
@@ -138,6 +139,48 @@ macro_rules! isle_lower_prelude_methods {
                 id.into(),
                 shadow.into(),
                 &args,
+            ))
+        }
+
+        fn patchpoint_info(
+            &mut self,
+            sig_ref: SigRef,
+            id: Uimm64,
+            bytes: Uimm32,
+            (list, off): ValueSlice,
+            outputs: &ValueRegsVec,
+        ) -> BoxPatchpointInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            Box::new(crate::machinst::PatchpointInfo::lower(
+                self.lower_ctx,
+                sig_ref,
+                id.into(),
+                bytes.into(),
+                &args,
+                outputs,
+                false,
+            ))
+        }
+
+        fn patchpoint_anyreg_info(
+            &mut self,
+            sig_ref: SigRef,
+            id: Uimm64,
+            bytes: Uimm32,
+            (list, off): ValueSlice,
+            outputs: &ValueRegsVec,
+        ) -> BoxPatchpointInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            Box::new(crate::machinst::PatchpointInfo::lower(
+                self.lower_ctx,
+                sig_ref,
+                id.into(),
+                bytes.into(),
+                &args,
+                outputs,
+                true,
             ))
         }
 

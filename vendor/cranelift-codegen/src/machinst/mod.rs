@@ -60,7 +60,7 @@ use core::fmt::Debug;
 use core::num::NonZeroU8;
 use cranelift_control::ControlPlane;
 use cranelift_entity::PrimaryMap;
-use regalloc2::VReg;
+use regalloc2::{PReg, VReg};
 use smallvec::{SmallVec, smallvec};
 
 #[cfg(feature = "enable-serde")]
@@ -369,6 +369,18 @@ pub trait MachInst: Clone + Debug {
     /// hold no call and no other `stackmap`, so the emitter pads it with nops
     /// where that code is shorter.
     fn stackmap_shadow(&self) -> Option<u32> {
+        None
+    }
+
+    /// If this is a `patchpoint` pseudo-instruction, its lowered form. The
+    /// emitter fills in the registers live after its region.
+    fn patchpoint_mut(&mut self) -> Option<&mut PatchpointInfo> {
+        None
+    }
+
+    /// The allocatable register that a patch point region's call sequence
+    /// overwrites (to hold the target's address), if any.
+    fn patchpoint_scratch_reg() -> Option<PReg> {
         None
     }
 

@@ -1,11 +1,16 @@
-//! `stackmap` instructions after lowering: the values a stack map observes,
-//! as operands that register allocation may leave anywhere.
+//! `stackmap` and `patchpoint` instructions after lowering: the values a
+//! stack map observes, as operands that register allocation may leave
+//! anywhere, and a patch point's region with its call's operands.
 
-use crate::ir::{InstructionData, Opcode, Value};
-use crate::machinst::{FrameLayout, Lower, OperandVisitor, Reg, StackmapLoc, VCodeInst};
+use crate::ir::{InstructionData, Opcode, SigRef, Value, types};
+use crate::machinst::{
+    CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
+    OperandVisitorImpl, Reg, RetLocation, StackmapLoc, VCodeInst, ValueRegs, Writable,
+};
 use alloc::string::String;
 use alloc::vec::Vec;
-use regalloc2::{OperandConstraint, OperandKind, OperandPos};
+use regalloc2::{OperandConstraint, OperandKind, OperandPos, PReg, PRegSet};
+use smallvec::SmallVec;
 
 /// One value of a `stackmap`.
 #[derive(Clone, Debug)]
@@ -32,46 +37,17 @@ pub struct StackmapInfo {
 impl StackmapInfo {
     /// Lowers the operands of a `stackmap` instruction.
     pub fn new<I: VCodeInst>(ctx: &mut Lower<I>, id: u64, shadow: u32, args: &[Value]) -> Self {
-        let operands = args
-            .iter()
-            .map(|&arg| {
-                let dfg = ctx.dfg();
-                let iconst = dfg
-                    .value_def(arg)
-                    .inst()
-                    .and_then(|inst| match dfg.insts[inst] {
-                        InstructionData::UnaryImm {
-                            opcode: Opcode::Iconst,
-                            imm,
-                        } => Some(imm.bits() as u64),
-                        _ => None,
-                    });
-                match iconst {
-                    Some(bits) => StackmapOperand::Const(bits),
-                    None => StackmapOperand::Value(ctx.put_value_in_regs(arg).only_reg().unwrap()),
-                }
-            })
-            .collect();
         StackmapInfo {
             id,
             shadow,
-            operands,
+            operands: lower_recorded_values(ctx, args),
         }
     }
 
     /// Visits the register operands: "any" uses, with no definitions and no
     /// clobbers.
     pub fn collect_operands(&mut self, collector: &mut impl OperandVisitor) {
-        for operand in &mut self.operands {
-            if let StackmapOperand::Value(reg) = operand {
-                collector.add_operand(
-                    reg,
-                    OperandConstraint::Any,
-                    OperandKind::Use,
-                    OperandPos::Early,
-                );
-            }
-        }
+        collect_recorded_values(&mut self.operands, collector);
     }
 
     /// Where each value is, once the operands hold their allocations.
@@ -79,24 +55,233 @@ impl StackmapInfo {
         &'a self,
         layout: &'a FrameLayout,
     ) -> impl Iterator<Item = StackmapLoc> + 'a {
-        self.operands.iter().map(move |operand| match operand {
-            StackmapOperand::Const(bits) => StackmapLoc::Const(*bits),
-            StackmapOperand::Value(reg) => {
-                if let Some(spillslot) = reg.to_spillslot() {
-                    StackmapLoc::SPOffset(layout.spillslot_sp_offset(spillslot))
-                } else if let Some(realreg) = reg.to_real_reg() {
-                    StackmapLoc::Reg(realreg)
-                } else {
-                    panic!("Virtual register present in stackmap after register allocation");
-                }
-            }
-        })
+        self.operands
+            .iter()
+            .map(move |operand| operand.location(layout))
     }
 
     /// The instruction as disassembly shows it, with registers shown by `show_reg`.
     pub fn pretty_print(&self, show_reg: impl Fn(Reg) -> String) -> String {
         let mut s = alloc::format!("stackmap {}, {}", self.id, self.shadow);
         for operand in &self.operands {
+            match operand {
+                StackmapOperand::Value(reg) => {
+                    s.push_str(", ");
+                    s.push_str(&show_reg(*reg));
+                }
+                StackmapOperand::Const(bits) => s.push_str(&alloc::format!(", {bits:#x}")),
+            }
+        }
+        s
+    }
+}
+
+impl StackmapOperand {
+    /// Where the value is, once the operand holds its allocation.
+    fn location(&self, layout: &FrameLayout) -> StackmapLoc {
+        match self {
+            StackmapOperand::Const(bits) => StackmapLoc::Const(*bits),
+            StackmapOperand::Value(reg) => allocated_location(*reg, layout),
+        }
+    }
+}
+
+/// The location an allocated operand names.
+fn allocated_location(reg: Reg, layout: &FrameLayout) -> StackmapLoc {
+    if let Some(spillslot) = reg.to_spillslot() {
+        StackmapLoc::SPOffset(layout.spillslot_sp_offset(spillslot))
+    } else if let Some(realreg) = reg.to_real_reg() {
+        StackmapLoc::Reg(realreg)
+    } else {
+        panic!("Virtual register present in stackmap after register allocation");
+    }
+}
+
+/// Lowers values whose locations are recorded: `iconst`s as their constants,
+/// the others as registers for "any" uses.
+fn lower_recorded_values<I: VCodeInst>(
+    ctx: &mut Lower<I>,
+    args: &[Value],
+) -> Vec<StackmapOperand> {
+    args.iter()
+        .map(|&arg| {
+            let dfg = ctx.dfg();
+            let iconst = dfg
+                .value_def(arg)
+                .inst()
+                .and_then(|inst| match dfg.insts[inst] {
+                    InstructionData::UnaryImm {
+                        opcode: Opcode::Iconst,
+                        imm,
+                    } => Some(imm.bits() as u64),
+                    _ => None,
+                });
+            match iconst {
+                Some(bits) => StackmapOperand::Const(bits),
+                None => StackmapOperand::Value(ctx.put_value_in_regs(arg).only_reg().unwrap()),
+            }
+        })
+        .collect()
+}
+
+/// Visits recorded values as early "any" uses: a register of their class or a
+/// stack slot, whichever they are in.
+fn collect_recorded_values(
+    operands: &mut [StackmapOperand],
+    collector: &mut impl OperandVisitor,
+) {
+    for operand in operands {
+        if let StackmapOperand::Value(reg) = operand {
+            collector.add_operand(
+                reg,
+                OperandConstraint::Any,
+                OperandKind::Use,
+                OperandPos::Early,
+            );
+        }
+    }
+}
+
+/// A lowered `patchpoint` or `patchpoint_anyreg`: the `dest` of its
+/// [`CallInfo`], whose uses, defs and clobbers are the C convention's call
+/// (none for `patchpoint_anyreg`).
+#[derive(Clone, Debug)]
+pub struct PatchpointInfo {
+    /// The instruction's `id`.
+    pub id: u64,
+    /// The region's length in bytes.
+    pub bytes: u32,
+    /// `patchpoint_anyreg`: the results, each in a register of the
+    /// allocator's choosing.
+    pub results: Vec<Writable<Reg>>,
+    /// `patchpoint_anyreg`: the arguments, likewise.
+    pub args: Vec<Reg>,
+    /// The values whose locations are recorded.
+    pub live: Vec<StackmapOperand>,
+    /// The scratch register of the region's call sequence, when it is
+    /// allocatable: a temporary defined in it at the region's start keeps
+    /// every operand out of it.
+    pub scratch: Option<(Writable<Reg>, PReg)>,
+    /// The registers live after the region, as the emitter finds them in the
+    /// allocated code.
+    pub live_outs: PRegSet,
+}
+
+impl PatchpointInfo {
+    /// Lowers a `patchpoint` (`anyreg` false) or `patchpoint_anyreg` with
+    /// signature `sig_ref`, whose results are `outputs`.
+    pub fn lower<I: VCodeInst>(
+        ctx: &mut Lower<I>,
+        sig_ref: SigRef,
+        id: u64,
+        bytes: u32,
+        args: &[Value],
+        outputs: &[ValueRegs<Reg>],
+        anyreg: bool,
+    ) -> CallInfo<PatchpointInfo> {
+        let params = ctx.dfg().signatures[sig_ref].params.len();
+        let (call_args, live) = args.split_at(params);
+        let scratch = I::patchpoint_scratch_reg()
+            .map(|preg| (ctx.alloc_tmp(types::I64).only_reg().unwrap(), preg));
+        let mut dest = PatchpointInfo {
+            id,
+            bytes,
+            results: Vec::new(),
+            args: Vec::new(),
+            live: Vec::new(),
+            scratch,
+            live_outs: PRegSet::empty(),
+        };
+        let mut info = if anyreg {
+            dest.args = call_args
+                .iter()
+                .map(|&arg| ctx.put_value_in_regs(arg).only_reg().unwrap())
+                .collect();
+            dest.results = outputs
+                .iter()
+                .map(|regs| Writable::from_reg(regs.only_reg().unwrap()))
+                .collect();
+            CallInfo::empty(dest, ctx.abi().call_conv())
+        } else {
+            let sig = ctx.sigs().abi_sig_for_sig_ref(sig_ref);
+            let inputs: SmallVec<[ValueRegs<Reg>; 8]> = call_args
+                .iter()
+                .map(|&arg| ctx.put_value_in_regs(arg))
+                .collect();
+            let uses = ctx.gen_call_args(sig, &inputs);
+            let defs = ctx.gen_call_rets(sig, outputs);
+            let stack_space =
+                ctx.sigs()[sig].sized_stack_ret_space() + ctx.sigs()[sig].sized_stack_arg_space();
+            ctx.abi_mut().accumulate_outgoing_args_size(stack_space);
+            ctx.gen_call_info(sig, dest, uses, defs, None, false)
+        };
+        // Lowered after the arguments, so that their moves come first.
+        info.dest.live = lower_recorded_values(ctx, live);
+        if let Some((_, preg)) = info.dest.scratch {
+            info.clobbers.remove(preg);
+        }
+        info
+    }
+
+    /// Visits the operands of `info`: the call's fixed arguments, results
+    /// and clobbers; `anyreg` arguments (early) and results (late) in any
+    /// register; the recorded values as "any" uses; the scratch register.
+    pub fn collect_operands(
+        info: &mut CallInfo<PatchpointInfo>,
+        collector: &mut impl OperandVisitor,
+    ) {
+        for CallArgPair { vreg, preg } in &mut info.uses {
+            collector.reg_fixed_use(vreg, *preg);
+        }
+        for CallRetPair { vreg, location } in &mut info.defs {
+            match location {
+                RetLocation::Reg(preg, ..) => collector.reg_fixed_def(vreg, *preg),
+                RetLocation::Stack(..) => collector.any_def(vreg),
+            }
+        }
+        collector.reg_clobbers(info.clobbers);
+        let dest = &mut info.dest;
+        for arg in &mut dest.args {
+            collector.reg_use(arg);
+        }
+        for result in &mut dest.results {
+            collector.reg_def(result);
+        }
+        collect_recorded_values(&mut dest.live, collector);
+        if let Some((tmp, preg)) = &mut dest.scratch {
+            collector.add_operand(
+                tmp.reg_mut(),
+                OperandConstraint::FixedReg(*preg),
+                OperandKind::Def,
+                OperandPos::Early,
+            );
+        }
+    }
+
+    /// Adds the region's record at the current offset: the locations of
+    /// the results, the arguments (`patchpoint_anyreg` only) and the
+    /// recorded values, and the registers live after it.
+    pub fn add_record<I: VCodeInst>(&self, sink: &mut MachBuffer<I>, layout: &FrameLayout) {
+        let results = self.results.iter().map(|r| allocated_location(r.to_reg(), layout));
+        let args = self.args.iter().map(|&r| allocated_location(r, layout));
+        let live = self.live.iter().map(|operand| operand.location(layout));
+        sink.add_patchpoint(
+            self.id,
+            self.bytes,
+            results.chain(args).chain(live),
+            self.live_outs,
+        );
+    }
+
+    /// The instruction as disassembly shows it, with registers shown by `show_reg`.
+    pub fn pretty_print(&self, show_reg: impl Fn(Reg) -> String) -> String {
+        let mut s = alloc::format!("patchpoint {}, {}", self.id, self.bytes);
+        let results = self.results.iter().map(|r| r.to_reg());
+        for reg in results.chain(self.args.iter().copied()) {
+            s.push_str(", ");
+            s.push_str(&show_reg(reg));
+        }
+        for operand in &self.live {
             match operand {
                 StackmapOperand::Value(reg) => {
                     s.push_str(", ");

@@ -726,6 +726,104 @@ impl<I: VCodeInst> VCode<I> {
         (clobbered_regs, function_calls)
     }
 
+    /// Fills in the registers live after each `patchpoint`: a backward
+    /// liveness of physical registers over the allocated code, moves
+    /// included, as LLVM's live-out analysis runs after register allocation.
+    fn compute_patchpoint_live_outs(&mut self, regalloc: &regalloc2::Output) {
+        let points: Vec<usize> = (0..self.insts.len())
+            .filter(|&i| self.insts[i].patchpoint_mut().is_some())
+            .collect();
+        if points.is_empty() {
+            return;
+        }
+        let mut live_in = vec![PRegSet::empty(); self.num_blocks()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for block in (0..self.num_blocks()).rev() {
+                let live = self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |_, _| {});
+                if live != live_in[block] {
+                    live_in[block] = live;
+                    changed = true;
+                }
+            }
+        }
+        let mut live_outs = Vec::with_capacity(points.len());
+        for block in 0..self.num_blocks() {
+            let range = self.block_ranges.get(block);
+            if points.iter().any(|&i| range.contains(&i)) {
+                self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |i, live| {
+                    if points.binary_search(&i.index()).is_ok() {
+                        live_outs.push((i, live));
+                    }
+                });
+            }
+        }
+        for (i, live) in live_outs {
+            self.insts[i.index()].patchpoint_mut().unwrap().live_outs = live;
+        }
+    }
+
+    /// The physical registers live into `block` given those live into each
+    /// block (as far as known), calling `after_inst` with the registers live
+    /// after each of its instructions.
+    fn block_live_in(
+        &self,
+        block: BlockIndex,
+        live_in: &[PRegSet],
+        regalloc: &regalloc2::Output,
+        after_inst: &mut dyn FnMut(InsnIndex, PRegSet),
+    ) -> PRegSet {
+        let mut live = PRegSet::empty();
+        for succ in self.block_succs(block) {
+            live.union_from(live_in[succ.index()]);
+        }
+        let range = self.block_ranges.get(block.index());
+        let edits = &regalloc.edits;
+        let mut next_edit = edits.partition_point(|(pos, _)| pos.inst().index() < range.end);
+        let mut moves_back_to = |live: &mut PRegSet, pos: ProgPoint| {
+            while next_edit > 0 && edits[next_edit - 1].0 >= pos {
+                next_edit -= 1;
+                let Edit::Move { from, to } = edits[next_edit].1;
+                if let Some(to) = to.as_reg() {
+                    live.remove(to);
+                }
+                if let Some(from) = from.as_reg() {
+                    live.add(from);
+                }
+            }
+        };
+        for i in range.rev() {
+            let inst = InsnIndex::new(i);
+            moves_back_to(&mut live, ProgPoint::after(inst));
+            after_inst(inst, live);
+            let operands = self.operand_ranges.get(i);
+            for (operand, alloc) in self.operands[operands.clone()]
+                .iter()
+                .zip(&regalloc.allocs[operands.clone()])
+            {
+                if let (OperandKind::Def, Some(preg)) = (operand.kind(), alloc.as_reg()) {
+                    live.remove(preg);
+                }
+            }
+            if let Some(clobbers) = self.clobbers.get(&inst) {
+                for preg in *clobbers {
+                    live.remove(preg);
+                }
+            }
+            for (operand, alloc) in self.operands[operands.clone()]
+                .iter()
+                .zip(&regalloc.allocs[operands])
+            {
+                if let (OperandKind::Use, Some(preg)) = (operand.kind(), alloc.as_reg()) {
+                    live.add(preg);
+                }
+            }
+            moves_back_to(&mut live, ProgPoint::before(inst));
+        }
+        live
+    }
+
     /// Emit the instructions to a `MachBuffer`, containing fixed-up
     /// code and external reloc/trap/etc. records ready for use. Takes
     /// the regalloc results as well.
@@ -778,6 +876,7 @@ impl<I: VCodeInst> VCode<I> {
         // setting clobbers is fairly minimal so this should be
         // relatively cheap.
         let (clobbers, function_calls) = self.compute_clobbers_and_function_calls(regalloc);
+        self.compute_patchpoint_live_outs(regalloc);
         self.abi.compute_frame_layout(
             &self.sigs,
             regalloc.num_spillslots,
@@ -1018,9 +1117,16 @@ impl<I: VCodeInst> VCode<I> {
                             place_debug_tags(&self, debug_tag_pos, &mut buffer);
                         }
 
+                        let region = self.insts[iix.index()].patchpoint_mut().map(|p| p.bytes);
                         let inst = &self.insts[iix.index()];
                         if inst.call_type() != CallType::None {
                             pad_shadow(&mut buffer, &mut state);
+                        }
+                        if let Some(bytes) = region {
+                            // Keep islands out of the region.
+                            if buffer.island_needed(bytes.saturating_add(lookahead)) {
+                                island_with_jump_around(&mut buffer, &mut state);
+                            }
                         } else if let Some(shadow) = inst.stackmap_shadow() {
                             pad_shadow(&mut buffer, &mut state);
                             // Keep islands out of the new shadow.

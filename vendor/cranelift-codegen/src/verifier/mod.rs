@@ -565,7 +565,13 @@ impl<'a> Verifier<'a> {
             }
             Stackmap { ref args, .. } => {
                 self.verify_value_list(inst, args, errors)?;
-                self.verify_stackmap_args(inst, args, errors)?;
+                self.verify_stackmap_args(inst, args.as_slice(&self.func.dfg.value_lists), errors)?;
+            }
+            Patchpoint {
+                sig_ref, ref args, ..
+            } => {
+                self.verify_sig_ref(inst, sig_ref, errors)?;
+                self.verify_value_list(inst, args, errors)?;
             }
             Jump { destination, .. } => {
                 self.verify_block(inst, destination.block(&self.func.dfg.value_lists), errors)?;
@@ -1496,6 +1502,27 @@ impl<'a> Verifier<'a> {
                     .map(|a| a.value_type);
                 self.typecheck_variable_args_iterator(inst, arg_types, args, errors)?;
             }
+            CallInfo::Indirect(sig_ref, args)
+                if matches!(self.func.dfg.insts[inst], ir::InstructionData::Patchpoint { .. }) =>
+            {
+                // The call arguments come first; the recorded values follow.
+                let params = &self.func.dfg.signatures[sig_ref].params;
+                if args.len() < params.len() {
+                    return errors.nonfatal((
+                        inst,
+                        self.context(inst),
+                        format!(
+                            "patchpoint has {} values for the {} arguments of {sig_ref}",
+                            args.len(),
+                            params.len()
+                        ),
+                    ));
+                }
+                let (call_args, live) = args.split_at(params.len());
+                let arg_types = params.iter().map(|a| a.value_type);
+                self.typecheck_variable_args_iterator(inst, arg_types, call_args, errors)?;
+                self.verify_stackmap_args(inst, live, errors)?;
+            }
             CallInfo::Indirect(sig_ref, args) => {
                 let arg_types = self.func.dfg.signatures[sig_ref]
                     .params
@@ -2059,15 +2086,15 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
-    /// A `stackmap` records one location per value, so each value must fit
-    /// in one register.
+    /// A `stackmap` or `patchpoint` records one location per value, so each
+    /// value must fit in one register.
     fn verify_stackmap_args(
         &self,
         inst: Inst,
-        args: &ValueList,
+        args: &[Value],
         errors: &mut VerifierErrors,
     ) -> VerifierStepResult {
-        for &arg in args.as_slice(&self.func.dfg.value_lists) {
+        for &arg in args {
             let ty = self.func.dfg.value_type(arg);
             if ty.is_int() && ty.bits() > 64 {
                 return errors.fatal((

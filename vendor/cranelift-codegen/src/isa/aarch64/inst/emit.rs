@@ -3581,6 +3581,14 @@ impl MachInstEmit for Inst {
                 sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
             }
 
+            &Inst::Patchpoint { ref info } => {
+                info.dest.add_record(sink, state.frame_layout());
+                // Whole instructions: a region's length rounds up to 4 bytes.
+                for _ in 0..info.dest.bytes.div_ceil(4) {
+                    sink.put4(0xd503201f);
+                }
+            }
+
             &Inst::StackProbeLoop { start, end, step } => {
                 assert!(emit_info.flags.enable_probestack());
 
@@ -3649,7 +3657,7 @@ impl MachInstEmit for Inst {
         let end_off = sink.cur_offset();
         debug_assert!(
             (end_off - start_off) <= Inst::worst_case_size()
-                || matches!(self, Inst::EmitIsland { .. }),
+                || matches!(self, Inst::EmitIsland { .. } | Inst::Patchpoint { .. }),
             "Worst case size exceed for {:?}: {}",
             self,
             end_off - start_off

@@ -923,6 +923,7 @@ fn aarch64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
         }
         Inst::SequencePoint { .. } => {}
         Inst::Stackmap { info } => info.collect_operands(collector),
+        Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
         Inst::StackProbeLoop { start, end, .. } => {
             collector.reg_early_def(start);
             collector.reg_use(end);
@@ -1012,7 +1013,8 @@ impl MachInst for Inst {
             Inst::Call { .. }
             | Inst::CallInd { .. }
             | Inst::ElfTlsGetAddr { .. }
-            | Inst::MachOTlsGetAddr { .. } => CallType::Regular,
+            | Inst::MachOTlsGetAddr { .. }
+            | Inst::Patchpoint { .. } => CallType::Regular,
 
             Inst::ReturnCall { .. } | Inst::ReturnCallInd { .. } => CallType::TailCall,
 
@@ -1107,6 +1109,14 @@ impl MachInst for Inst {
     fn stackmap_shadow(&self) -> Option<u32> {
         match self {
             Inst::Stackmap { info } => Some(info.shadow),
+            _ => None,
+        }
+    }
+
+    // No `patchpoint_scratch_reg`: the call sequence's x16 is never allocated.
+    fn patchpoint_mut(&mut self) -> Option<&mut PatchpointInfo> {
+        match self {
+            Inst::Patchpoint { info } => Some(&mut info.dest),
             _ => None,
         }
     }
@@ -2917,6 +2927,7 @@ impl Inst {
                 format!("sequence_point")
             }
             &Inst::Stackmap { ref info } => info.pretty_print(pretty_print_reg),
+            &Inst::Patchpoint { ref info } => info.dest.pretty_print(pretty_print_reg),
             &Inst::StackProbeLoop { start, end, step } => {
                 let start = pretty_print_reg(start.to_reg());
                 let end = pretty_print_reg(end);

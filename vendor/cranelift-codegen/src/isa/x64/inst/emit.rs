@@ -1832,6 +1832,16 @@ pub(crate) fn emit(
             sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
         }
 
+        Inst::Patchpoint { info: call } => {
+            call.dest.add_record(sink, state.frame_layout());
+            let mut left = call.dest.bytes;
+            while left > 0 {
+                let len = left.min(9);
+                Inst::nop(len as u8).emit(sink, info, state);
+                left -= len;
+            }
+        }
+
         Inst::External { inst } => {
             let frame = state.frame_layout();
             emit_maybe_shrink(

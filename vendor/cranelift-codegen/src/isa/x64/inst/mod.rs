@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 use core::slice;
 use cranelift_assembler_x64 as asm;
+use regalloc2::PReg;
 use smallvec::{SmallVec, smallvec};
 
 pub mod args;
@@ -110,7 +111,8 @@ impl Inst {
             | Inst::DummyUse { .. }
             | Inst::LabelAddress { .. }
             | Inst::SequencePoint
-            | Inst::Stackmap { .. } => true,
+            | Inst::Stackmap { .. }
+            | Inst::Patchpoint { .. } => true,
 
             Inst::Atomic128RmwSeq { .. } | Inst::Atomic128XchgSeq { .. } => emit_info.cmpxchg16b(),
 
@@ -844,6 +846,8 @@ impl PrettyPrint for Inst {
 
             Inst::Stackmap { info } => info.pretty_print(|reg| pretty_print_reg(reg, 8)),
 
+            Inst::Patchpoint { info } => info.dest.pretty_print(|reg| pretty_print_reg(reg, 8)),
+
             Inst::External { inst } => {
                 format!("{inst}")
             }
@@ -1218,6 +1222,8 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
 
         Inst::Stackmap { info } => info.collect_operands(collector),
 
+        Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
+
         Inst::External { inst } => {
             inst.visit(&mut external::RegallocVisitor { collector });
         }
@@ -1321,7 +1327,8 @@ impl MachInst for Inst {
             Inst::CallKnown { .. }
             | Inst::CallUnknown { .. }
             | Inst::ElfTlsGetAddr { .. }
-            | Inst::MachOTlsGetAddr { .. } => CallType::Regular,
+            | Inst::MachOTlsGetAddr { .. }
+            | Inst::Patchpoint { .. } => CallType::Regular,
 
             Inst::ReturnCallKnown { .. } | Inst::ReturnCallUnknown { .. } => CallType::TailCall,
 
@@ -1404,6 +1411,18 @@ impl MachInst for Inst {
             Inst::Stackmap { info } => Some(info.shadow),
             _ => None,
         }
+    }
+
+    fn patchpoint_mut(&mut self) -> Option<&mut PatchpointInfo> {
+        match self {
+            Inst::Patchpoint { info } => Some(&mut info.dest),
+            _ => None,
+        }
+    }
+
+    fn patchpoint_scratch_reg() -> Option<PReg> {
+        // The call sequence is `movabs $target, %r11; call *%r11`, as LLVM's.
+        Some(regs::r11().to_real_reg().unwrap().into())
     }
 
     fn gen_nop(preferred_size: usize) -> Inst {
