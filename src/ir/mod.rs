@@ -295,12 +295,13 @@ pub enum Intrinsic {
 
 impl Intrinsic {
     /// The intrinsic a function name denotes: `llvm.experimental.stackmap`, or
-    /// `llvm.experimental.patchpoint.<ty>` for a return type of void, an integer or ptr (`p0`/`ptr`).
+    /// `llvm.experimental.patchpoint.<ty>` for a return type of void, an integer, ptr (`p0`/`ptr`), float or
+    /// double.
     pub fn from_name(name: &str) -> Option<Intrinsic> {
         if name == "llvm.experimental.stackmap" {
             Some(Intrinsic::StackMap)
         } else if let Some(suffix) = name.strip_prefix("llvm.experimental.patchpoint.") {
-            matches!(suffix, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr")
+            matches!(suffix, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f32" | "f64")
                 .then_some(Intrinsic::PatchPoint)
         } else {
             None

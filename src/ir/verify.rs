@@ -42,6 +42,8 @@ fn patchpoint_result(name: &str) -> Option<Type> {
         "i8" => Type::I8,
         "i1" => Type::I1,
         "p0" | "ptr" => Type::Ptr,
+        "f32" => Type::Float,
+        "f64" => Type::Double,
         _ => return None,
     })
 }

@@ -566,4 +566,134 @@ mod tests {
             }
         }
     }
+
+    /// `fn(x: i64, y: f64, p: ptr) -> i64`: loads `s`, calls out, then a patch
+    /// point of `bytes` bytes with `nargs` integer arguments (`s + i`) and
+    /// result, recording `x`, `y` and `s`, which are used after it.
+    fn patchpoint_function(anyreg: bool, nargs: usize, bytes: u32) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::F64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let callee_sig = func.import_signature(Signature::new(CallConv::SystemV));
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let mut region_sig = Signature::new(CallConv::SystemV);
+        region_sig
+            .params
+            .extend((0..nargs).map(|_| AbiParam::new(types::I64)));
+        region_sig.returns.push(AbiParam::new(types::I64));
+        let region_sig = func.import_signature(region_sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, types::I64);
+        let y = func.dfg.append_block_param(block0, types::F64);
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
+        pos.ins().call(callee, &[]);
+        let mut args: Vec<_> = (0..nargs)
+            .map(|i| pos.ins().iadd_imm(s, i as i64 + 1))
+            .collect();
+        args.extend([x, y, s]);
+        let point = if anyreg {
+            pos.ins().patchpoint_anyreg(region_sig, 9, bytes, &args)
+        } else {
+            pos.ins().patchpoint(region_sig, 9, bytes, &args)
+        };
+        let result = pos.func.dfg.inst_results(point)[0];
+        let r = pos.ins().iadd(s, x);
+        let r = pos.ins().imul(r, result);
+        let yi = pos.ins().fcvt_to_sint_sat(types::I64, y);
+        let r = pos.ins().iadd(r, yi);
+        pos.ins().return_(&[r]);
+        func
+    }
+
+    #[test]
+    fn patchpoint_is_one_region_of_nops() {
+        for triple in triples() {
+            let isa = isa(triple);
+            for (anyreg, nargs) in [(false, 2), (false, 8), (true, 0), (true, 4)] {
+                let code = compile(&isa, patchpoint_function(anyreg, nargs, 40));
+                let record = code.buffer.stackmaps().next().unwrap();
+                assert!(record.patchpoint);
+                assert_eq!((record.id, record.shadow), (9, 40));
+                let region = record.offset..record.offset + 40;
+                let bytes = &code.buffer.data()[region.start as usize..region.end as usize];
+                if triple.starts_with("aarch64") {
+                    assert!(
+                        bytes.chunks(4).all(|w| w == [0x1f, 0x20, 0x03, 0xd5]),
+                        "{triple}: {bytes:x?}"
+                    );
+                } else {
+                    // Cranelift's nops: 0x90, or 0x0f 0x1f with operand bytes.
+                    let nop_bytes = [0x90, 0x66, 0x0f, 0x1f, 0x00, 0x40, 0x44, 0x80, 0x84];
+                    assert!(bytes.iter().all(|b| nop_bytes.contains(b)), "{triple}: {bytes:x?}");
+                }
+                for &start in &code.bb_starts {
+                    assert!(!region.contains(&start) || start == region.start, "{triple}");
+                }
+                for reloc in code.buffer.relocs() {
+                    assert!(!region.contains(&reloc.offset), "{triple}: {reloc:?}");
+                }
+                for site in code.buffer.call_sites() {
+                    assert!(
+                        site.ret_addr <= region.start || site.ret_addr > region.end,
+                        "{triple}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn patchpoint_records_operands_and_live_outs() {
+        for triple in triples() {
+            let isa = isa(triple);
+            // As many integer arguments as LLVM takes, but for AArch64's x18, which
+            // Cranelift never allocates.
+            let most = if triple.starts_with("aarch64") { 26 } else { 13 };
+            for (anyreg, nargs) in [(false, 2), (true, 3), (true, most)] {
+                let code = compile(&isa, patchpoint_function(anyreg, nargs, 16));
+                let record = code.buffer.stackmaps().next().unwrap();
+                // anyreg: result, arguments, then the recorded values; C: the values.
+                let fixed = if anyreg { 1 + nargs } else { 0 };
+                assert_eq!(record.locations.len(), fixed + 3, "{triple}");
+                for loc in &record.locations[..fixed] {
+                    assert!(
+                        matches!(loc, StackmapLoc::Reg(r) if r.class() == RegClass::Int),
+                        "{triple}: anyreg operands are in registers: {loc:?}"
+                    );
+                }
+                for loc in record.locations {
+                    // x64's call sequence overwrites r11 before calling.
+                    if let (false, StackmapLoc::Reg(r)) = (triple.starts_with("aarch64"), loc) {
+                        assert!(r.class() != RegClass::Int || r.hw_enc() != 11, "{triple}");
+                    }
+                }
+                // x, y and s are read after the region: where they are registers,
+                // they are live-outs.
+                for loc in &record.locations[fixed..] {
+                    if let StackmapLoc::Reg(r) = loc {
+                        assert!(record.live_outs.contains(r), "{triple}: {loc:?} not live out");
+                    }
+                }
+                // The result is read after the region, the arguments are not.
+                if anyreg {
+                    let StackmapLoc::Reg(result) = record.locations[0] else {
+                        unreachable!()
+                    };
+                    assert!(record.live_outs.contains(&result), "{triple}");
+                }
+            }
+        }
+    }
 }
