@@ -111,10 +111,23 @@ pub fn build_checked(object: &[u8], toolchain: &Toolchain, dir: &Path, name: &st
 /// Runs a [`build_checked`] executable (under qemu for AArch64, with a deadline) and parses the
 /// harness's output. Fails if the harness reported an error or its output is incomplete.
 pub fn run_checked_report(exe: &Path, toolchain: &Toolchain) -> Result<(Outcome, Report), String> {
+    run_checked_report_with(exe, toolchain, &[])
+}
+
+/// [`run_checked_report`] with more environment variables: the harness's modes (`PATCHMAP_FIX_TARGETS`,
+/// `PATCHMAP_CLOBBER`, `PATCHMAP_ANYREG`, see harness.c).
+pub fn run_checked_report_with(
+    exe: &Path,
+    toolchain: &Toolchain,
+    env: &[(&str, &str)],
+) -> Result<(Outcome, Report), String> {
     let out_path = exe.with_extension("checker.txt");
     let _ = std::fs::remove_file(&out_path);
     let mut cmd = toolchain.command(exe);
     cmd.env("PATCHMAP_CHECKER_OUT", &out_path);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
     let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(60))?;
     let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;
     let text =
