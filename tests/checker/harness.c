@@ -866,7 +866,8 @@ static void movz_movk(unsigned rd, uint64_t v) {
 
 /* PATCHMAP_FIX_TARGETS=<id>:<symbol>,...: writes the call sequence to the symbol at the start of each
    record's region (llc-19 writes a garbage address there on AArch64 when a patch point's target is a
-   symbol: shared/reference/llc19-errors e09), then checks as usual. */
+   symbol: shared/reference/llc19-errors e09), then checks as usual. IDs without a record (the patch
+   point was in code the compiler removed) are skipped. */
 static int fix_targets(const char *spec) {
     if (unprotect_text() != 0) {
         report("E", "fix targets: mprotect of the text failed");
@@ -886,10 +887,13 @@ static int fix_targets(const char *spec) {
         for (unsigned k = 0; k < nsymbols; k++)
             if (strlen(symbols[k].name) == len && memcmp(symbols[k].name, name, len) == 0)
                 sym = &symbols[k];
-        if (!rec || !sym) {
-            report("E", "fix targets: no such record or symbol");
+        if (!sym) {
+            report("E", "fix targets: no such symbol");
             return -1;
         }
+        spec = name + len + (name[len] == ',');
+        if (!rec)
+            continue; /* the patch point was in code the compiler removed */
         uint64_t target = sym->addr;
         code_at = (uint8_t *)rec->pc;
 #if defined(__x86_64__)
@@ -906,7 +910,6 @@ static int fix_targets(const char *spec) {
         emit32(0xd63f0200u);                                            /* blr x16 */
 #endif
         __builtin___clear_cache((char *)rec->pc, (char *)code_at);
-        spec = name + len + (name[len] == ',');
     }
     return 0;
 }

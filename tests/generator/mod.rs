@@ -1431,3 +1431,36 @@ fn main_function(rng: &mut Rng, cfg: &GeneratorConfig, sigs: &[Signature], globa
     f.emit(format!("ret i32 {status}"));
     format!("define i32 @main() {{\nentry:\n{}}}\n", f.body)
 }
+
+/// A patch point call as written in a program's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchPointSite {
+    pub id: u64,
+    pub bytes: u64,
+    /// `None` for a null target, else the target function's name without `@`.
+    pub target: Option<String>,
+    pub nargs: usize,
+    pub anyreg: bool,
+    /// The result type as written (`void`, `i64`, `i32`, `ptr`, `float`, `double`).
+    pub ret: String,
+}
+
+/// The patch point calls of a program's text (one per line, as the generator writes them).
+pub fn patchpoint_sites(text: &str) -> Vec<PatchPointSite> {
+    text.lines()
+        .filter_map(|line| {
+            let (head, rest) = line.split_once("@llvm.experimental.patchpoint.")?;
+            let call = head.split_once("call ")?.1;
+            let anyreg = call.starts_with("anyregcc ");
+            let ret = call.trim_start_matches("anyregcc ").split(' ').next()?.to_string();
+            let args = rest.split_once('(')?.1;
+            let mut fields = args.split(", ");
+            let id = fields.next()?.strip_prefix("i64 ")?.parse().ok()?;
+            let bytes = fields.next()?.strip_prefix("i32 ")?.parse().ok()?;
+            let target = fields.next()?.strip_prefix("ptr ")?;
+            let target = (target != "null").then(|| target.trim_start_matches('@').to_string());
+            let nargs = fields.next()?.strip_prefix("i32 ")?.trim_end_matches(')').parse().ok()?;
+            Some(PatchPointSite { id, bytes, target, nargs, anyreg, ret })
+        })
+        .collect()
+}

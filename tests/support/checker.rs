@@ -274,7 +274,13 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
             // anyregcc patch points record the result's register first (not yet written at the region's
             // start: unchecked), then the arguments, then the live values.
             let anyreg = matches!(inst.kind, Inst::Call { cc: CallConv::AnyReg, .. });
-            let first_live = match module.function(*callee).intrinsic() {
+            // Every `llvm.experimental.patchpoint.*` is a patch point here, whichever result types the
+            // parser knows as intrinsics (f32 and f64 come with issue 11).
+            let callee = module.function(*callee);
+            let intrinsic = callee
+                .intrinsic()
+                .or_else(|| callee.name.starts_with("llvm.experimental.patchpoint.").then_some(Intrinsic::PatchPoint));
+            let first_live = match intrinsic {
                 Some(Intrinsic::StackMap) => 2,
                 Some(Intrinsic::PatchPoint) if anyreg => 4,
                 Some(Intrinsic::PatchPoint) => match args.get(3).map(|a| &a.value) {
