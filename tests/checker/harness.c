@@ -922,7 +922,8 @@ static uint64_t garbage(int bit) { return 0x5eed0bad00000000ull ^ ((uint64_t)bit
    does not list as a live-out and that is not the patch point's result (<result>: v none, r the C
    convention's integer return register, f its float one, a the record's first location, anyregcc),
    and jumps back to the region's end. A program whose live-outs are honest prints the same. Allocatable:
-   x86-64 every GPR but RSP and RBP, xmm0-15; AArch64 x0-x17 and x19-x28, v0-v31 (the low 64 bits). */
+   x86-64 every GPR but RSP and RBP, xmm0-15; AArch64 x0-x17 and x19-x28, v0-v31 (the low 64 bits).
+   PATCHMAP_CLOBBER_LIVE_OUTS=1 clobbers the live-outs too (the negative control). */
 static void clobber_regions(const char *spec) {
     if (unprotect_text() != 0) {
         report("E", "clobber: mprotect of the text failed");
@@ -939,7 +940,8 @@ static void clobber_regions(const char *spec) {
             return;
         }
         uint64_t keep = 0; /* register bits left alone */
-        for (unsigned k = 0; k < rec->nliveouts; k++) {
+        const char *ignore = getenv("PATCHMAP_CLOBBER_LIVE_OUTS");
+        for (unsigned k = 0; k < (ignore && *ignore == '1' ? 0 : rec->nliveouts); k++) {
             int bit = reg_bit(rd16(rec->liveouts + 4 * k));
             if (bit >= 0)
                 keep |= 1ull << bit;
