@@ -171,6 +171,20 @@ fn llc_run(
     Ok(Some((outcome, values, object)))
 }
 
+/// patchmap's object; a panic is an error of this seed, not the end of the test.
+fn compile(module: &patchmap::ir::Module, options: &Options) -> Result<Vec<u8>, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| patchmap::emit::object::compile(module, options)))
+        .map_err(|panic| {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            format!("patchmap panicked: {message}")
+        })?
+        .map_err(|e| e.to_string())
+}
+
 /// Figures one program contributes.
 #[derive(Default)]
 struct Tally {
@@ -188,7 +202,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path, tally: &Tally64
         _ => ("speed", 3),
     };
     let options = Options::new(Some(tc.arch.triple()), opt, version)?;
-    let object = patchmap::emit::object::compile(&p.module, &options).map_err(|e| format!("-O {opt}: {e}"))?;
+    let object = compile(&p.module, &options).map_err(|e| format!("-O {opt}: {e}"))?;
     let Some((llc_outcome, mut llc_values, reference)) = llc_run(&p, llc, tc, dir, "2", seed)? else {
         // No reference: ours must still run to completion under the checker.
         checked(&object, tc, dir, &format!("pp{seed}-ours"), &p.types, &[])?;
