@@ -58,6 +58,8 @@ struct record {
     unsigned loc_stride; /* 8 (v1/v2) or 12 (v3) */
     const uint8_t *consts;
     unsigned nconsts;
+    const uint8_t *liveouts; /* nliveouts entries of 4 bytes: dwarf reg (2), reserved (1), size (1) */
+    unsigned nliveouts;
     unsigned hits;
 };
 
@@ -328,6 +330,8 @@ static size_t parse_blob(const uint8_t *p, size_t avail) {
         if (off + 4 > avail)
             return 0;
         unsigned nlive = rd16(p + off + 2);
+        rec->liveouts = p + off + 4;
+        rec->nliveouts = nlive;
         off += 4 + 4 * (size_t)nlive;
         off = (off + 7) & ~(size_t)7;
     }
@@ -737,6 +741,461 @@ static void patch_region(const char *spec) {
     report("W", "patched");
 }
 
+/* ---- code written at start-up: fixed call targets, register clobbering, an anyregcc handler ---- */
+
+/* Room in the executable's text for the stubs those modes write (made writable with the rest of the
+   text): first an 8-byte counter of stub runs, then code and data. Direct branches reach it from any
+   region (x86-64 rel32, AArch64 +-128 MB), so no register is needed to get there and back. */
+__asm__(".pushsection .text.checker_stubs,\"ax\"\n"
+        ".balign 64\n"
+        ".globl checker_stubs\n"
+        "checker_stubs:\n"
+        ".skip 262144\n"
+        ".popsection\n");
+extern uint8_t checker_stubs[];
+#define STUB_AREA 262144u
+static size_t stub_used = 64;
+static int stubs_installed;
+
+static uint8_t *code_at;
+
+#if defined(__x86_64__)
+#define JUMP_BYTES 5u
+#else
+#define JUMP_BYTES 4u
+#endif
+__attribute__((unused)) static void emit8(uint8_t b) { *code_at++ = b; }
+static void emit32(uint32_t w) { memcpy(code_at, &w, 4); code_at += 4; }
+__attribute__((unused)) static void emit64(uint64_t w) { memcpy(code_at, &w, 8); code_at += 8; }
+
+/* Starts a stub of at most `room` bytes; NULL when the area is full. */
+static uint8_t *stub_begin(size_t room) {
+    if (stub_used + room > STUB_AREA)
+        return NULL;
+    code_at = checker_stubs + stub_used;
+    return code_at;
+}
+
+static void stub_end(uint8_t *start) {
+    stub_used = (size_t)(code_at - checker_stubs + 15) & ~(size_t)15;
+    __builtin___clear_cache((char *)start, (char *)code_at);
+}
+
+static const struct record *record_by_id(uint64_t id) {
+    for (unsigned r = 0; r < nrecords; r++)
+        if (records[r].id == id)
+            return &records[r];
+    return NULL;
+}
+
+static void location(const struct record *rec, unsigned i, unsigned *kind, unsigned *reg, int32_t *offset) {
+    const uint8_t *l = rec->locs + (size_t)i * rec->loc_stride;
+    *kind = l[0];
+    *reg = rd16(l + (rec->loc_stride == 12 ? 4 : 2));
+    *offset = (int32_t)rd32(l + (rec->loc_stride == 12 ? 8 : 4));
+}
+
+/* Registers as bits: x86-64 GPRs by hardware number 0-15 and xmm0-15 as 16-31; AArch64 x0-x30 as
+   0-30 and v0-v31 as 32-63. -1 for a DWARF number that is neither. */
+static int reg_bit(unsigned dwarf) {
+#if defined(__x86_64__)
+    static const int hw[16] = {0, 2, 1, 3, 6, 7, 5, 4, 8, 9, 10, 11, 12, 13, 14, 15};
+    if (dwarf < 16)
+        return hw[dwarf];
+    if (dwarf >= 17 && dwarf <= 32)
+        return 16 + (int)(dwarf - 17);
+#else
+    if (dwarf <= 30)
+        return (int)dwarf;
+    if (dwarf >= 64 && dwarf <= 95)
+        return 32 + (int)(dwarf - 64);
+#endif
+    return -1;
+}
+
+static int is_float_bit(int bit) {
+#if defined(__x86_64__)
+    return bit >= 16;
+#else
+    return bit >= 32;
+#endif
+}
+
+/* A direct jump from `from` to `to`, written at `from`. */
+static void write_jump(uint8_t *from, uintptr_t to) {
+    code_at = from;
+#if defined(__x86_64__)
+    emit8(0xe9);
+    emit32((uint32_t)(int32_t)((intptr_t)to - (intptr_t)(from + 5)));
+#else
+    emit32(0x14000000u | ((uint32_t)(((intptr_t)to - (intptr_t)from) / 4) & 0x3ffffffu));
+#endif
+}
+
+/* Fills [from, from+bytes) with a jump to `to` and nops. */
+static void patch_with_jump(uintptr_t from, unsigned long bytes, uintptr_t to) {
+    uint8_t *p = (uint8_t *)from;
+    write_jump(p, to);
+#if defined(__x86_64__)
+    for (uint8_t *q = p + 5; q < p + bytes; q++)
+        *q = 0x90;
+#else
+    for (uint8_t *q = p + 4; q + 4 <= p + bytes; q += 4) {
+        uint32_t nop = 0xd503201fu;
+        memcpy(q, &nop, 4);
+    }
+#endif
+    __builtin___clear_cache((char *)p, (char *)p + bytes);
+}
+
+#if defined(__x86_64__)
+/* REX.W prefix with R (reg field) and B (r/m field) extensions. */
+static void rex_w(unsigned reg, unsigned rm) { emit8((uint8_t)(0x48 | (reg >= 8 ? 4 : 0) | (rm >= 8 ? 1 : 0))); }
+/* modrm for [rip + disp32] with `reg`, then the displacement to `target` (`tail` bytes follow it). */
+static void rip_operand(unsigned reg, const void *target, unsigned tail) {
+    emit8((uint8_t)(0x05 | (reg & 7) << 3));
+    emit32((uint32_t)(int32_t)((intptr_t)target - (intptr_t)(code_at + 4 + tail)));
+}
+#else
+static void movz_movk(unsigned rd, uint64_t v) {
+    emit32(0xd2800000u | (uint32_t)(v & 0xffff) << 5 | rd);
+    for (unsigned hw = 1; hw < 4; hw++)
+        emit32(0xf2800000u | hw << 21 | (uint32_t)((v >> (16 * hw)) & 0xffff) << 5 | rd);
+}
+#endif
+
+/* PATCHMAP_FIX_TARGETS=<id>:<symbol>,...: writes the call sequence to the symbol at the start of each
+   record's region (llc-19 writes a garbage address there on AArch64 when a patch point's target is a
+   symbol: shared/reference/llc19-errors e09), then checks as usual. IDs without a record (the patch
+   point was in code the compiler removed) are skipped. */
+static int fix_targets(const char *spec) {
+    if (unprotect_text() != 0) {
+        report("E", "fix targets: mprotect of the text failed");
+        return -1;
+    }
+    while (*spec) {
+        char *end;
+        uint64_t id = strtoull(spec, &end, 10);
+        if (*end != ':') {
+            report("E", "fix targets: bad PATCHMAP_FIX_TARGETS");
+            return -1;
+        }
+        const char *name = end + 1;
+        size_t len = strcspn(name, ",");
+        const struct record *rec = record_by_id(id);
+        const struct symbol *sym = NULL;
+        for (unsigned k = 0; k < nsymbols; k++)
+            if (strlen(symbols[k].name) == len && memcmp(symbols[k].name, name, len) == 0)
+                sym = &symbols[k];
+        if (!sym) {
+            report("E", "fix targets: no such symbol");
+            return -1;
+        }
+        spec = name + len + (name[len] == ',');
+        if (!rec)
+            continue; /* the patch point was in code the compiler removed */
+        uint64_t target = sym->addr;
+        code_at = (uint8_t *)rec->pc;
+#if defined(__x86_64__)
+        emit8(0x49); /* movabs r11, target; call r11 */
+        emit8(0xbb);
+        emit64(target);
+        emit8(0x41);
+        emit8(0xff);
+        emit8(0xd3);
+#else
+        emit32(0xd2c00010u | (uint32_t)((target >> 32) & 0xffff) << 5); /* movz x16, #hi, lsl #32 */
+        emit32(0xf2a00010u | (uint32_t)((target >> 16) & 0xffff) << 5); /* movk x16, #mid, lsl #16 */
+        emit32(0xf2800010u | (uint32_t)(target & 0xffff) << 5);         /* movk x16, #lo */
+        emit32(0xd63f0200u);                                            /* blr x16 */
+#endif
+        __builtin___clear_cache((char *)rec->pc, (char *)code_at);
+    }
+    return 0;
+}
+
+/* Garbage for register bit `bit`: distinctive, different per register. */
+static uint64_t garbage(int bit) { return 0x5eed0bad00000000ull ^ ((uint64_t)bit * 0x0101010101ull) ^ 0x3c3c; }
+
+/* PATCHMAP_CLOBBER=<id>:<bytes>:<result>,...: instead of checking, rewrites each record's region with a
+   jump to a stub that counts its run, overwrites with garbage every allocatable register the record
+   does not list as a live-out and that is not the patch point's result (<result>: v none, r the C
+   convention's integer return register, f its float one, a the record's first location, anyregcc),
+   and jumps back to the region's end. A program whose live-outs are honest prints the same. Allocatable:
+   x86-64 every GPR but RSP and RBP, xmm0-15; AArch64 x0-x17 and x19-x28, v0-v31 (the low 64 bits).
+   PATCHMAP_CLOBBER_LIVE_OUTS=1 clobbers the live-outs too (the negative control). */
+static void clobber_regions(const char *spec) {
+    if (unprotect_text() != 0) {
+        report("E", "clobber: mprotect of the text failed");
+        return;
+    }
+    while (*spec) {
+        char *end;
+        uint64_t id = strtoull(spec, &end, 10);
+        unsigned long bytes = *end == ':' ? strtoul(end + 1, &end, 10) : 0;
+        char result = *end == ':' ? end[1] : 0;
+        const struct record *rec = record_by_id(id);
+        if (!rec || bytes < JUMP_BYTES || !strchr("vrfa", result) || result == 0) {
+            report("E", "clobber: no such record, a region too small for a jump, or a bad spec");
+            return;
+        }
+        uint64_t keep = 0; /* register bits left alone */
+        const char *ignore = getenv("PATCHMAP_CLOBBER_LIVE_OUTS");
+        for (unsigned k = 0; k < (ignore && *ignore == '1' ? 0 : rec->nliveouts); k++) {
+            int bit = reg_bit(rd16(rec->liveouts + 4 * k));
+            if (bit >= 0)
+                keep |= 1ull << bit;
+        }
+#if defined(__x86_64__)
+        keep |= 1ull << 4 | 1ull << 5; /* RSP, RBP */
+        if (result == 'r')
+            keep |= 1ull << 0;
+        if (result == 'f')
+            keep |= 1ull << 16;
+#else
+        keep |= 1ull << 18 | 1ull << 29 | 1ull << 30; /* platform register, FP, LR */
+        if (result == 'r')
+            keep |= 1ull << 0;
+        if (result == 'f')
+            keep |= 1ull << 32;
+#endif
+        if (result == 'a' && rec->nlocs > 0) {
+            unsigned kind, reg;
+            int32_t offset;
+            location(rec, 0, &kind, &reg, &offset);
+            int bit = reg_bit(reg);
+            if (kind == KIND_REGISTER && bit >= 0)
+                keep |= 1ull << bit;
+        }
+        uint8_t *stub = stub_begin(1024);
+        if (!stub) {
+            report("E", "clobber: the stub area is full");
+            return;
+        }
+        int source = -1; /* a clobbered GPR whose garbage fills the float registers */
+#if defined(__x86_64__)
+        emit8(0x48); /* inc qword [rip + counter] */
+        emit8(0xff);
+        rip_operand(0, checker_stubs, 0);
+        for (unsigned g = 0; g < 16; g++) {
+            if (keep >> g & 1)
+                continue;
+            rex_w(0, g); /* movabs g, garbage */
+            emit8((uint8_t)(0xb8 + (g & 7)));
+            emit64(garbage((int)g));
+            source = (int)g;
+        }
+        for (unsigned x = 0; x < 16; x++) {
+            if (keep >> (16 + x) & 1)
+                continue;
+            emit8(0x66);
+            if (source >= 0) { /* movq xmm, source */
+                rex_w(x, (unsigned)source);
+                emit8(0x0f);
+                emit8(0x6e);
+                emit8((uint8_t)(0xc0 | (x & 7) << 3 | ((unsigned)source & 7)));
+            } else { /* pcmpeqd xmm, xmm */
+                if (x >= 8)
+                    emit8(0x45);
+                emit8(0x0f);
+                emit8(0x76);
+                emit8((uint8_t)(0xc0 | (x & 7) << 3 | (x & 7)));
+            }
+        }
+#else
+        emit32(0xa9bf47f0u); /* stp x16, x17, [sp, #-16]! */
+        intptr_t delta = (intptr_t)checker_stubs - (intptr_t)code_at;
+        emit32(0x10000010u | (uint32_t)(delta & 3) << 29 | (uint32_t)((delta >> 2) & 0x7ffff) << 5); /* adr x16 */
+        emit32(0xf9400211u); /* ldr x17, [x16] */
+        emit32(0x91000631u); /* add x17, x17, #1 */
+        emit32(0xf9000211u); /* str x17, [x16] */
+        emit32(0xa8c147f0u); /* ldp x16, x17, [sp], #16 */
+        for (unsigned g = 0; g < 29; g++) {
+            if (keep >> g & 1)
+                continue;
+            movz_movk(g, garbage((int)g));
+            source = (int)g;
+        }
+        for (unsigned v = 0; v < 32; v++) {
+            if (keep >> (32 + v) & 1)
+                continue;
+            if (source >= 0)
+                emit32(0x9e670000u | (uint32_t)source << 5 | v); /* fmov dv, source */
+            else
+                emit32(0x6f07e7e0u | v); /* movi vv.2d, #-1 */
+        }
+#endif
+        write_jump(code_at, rec->pc + bytes);
+        stub_end(stub);
+        patch_with_jump(rec->pc, bytes, (uintptr_t)stub);
+        stubs_installed = 1;
+        while (*end && *end != ',')
+            end++;
+        spec = end + (*end == ',');
+    }
+    report("W", "clobber stubs installed");
+}
+
+/* The weight of argument i in the anyregcc handler's sum (distinct for i < 64). */
+__attribute__((unused)) static uint64_t weight(unsigned i) { return (1ull << (i % 8)) + (1ull << (8 + i / 8)); }
+
+/* PATCHMAP_ANYREG=<id>:<nargs>:<result>:<bytes>: instead of checking, rewrites the region of the anyregcc patch
+   point <id> with a jump to a handler that reads each argument from the register its record names
+   (locations 2 to nargs+1; float registers hold doubles, truncated to integers), computes
+   sum(weight(i) * arg[i]) as a 64-bit integer, leaves it in the result register the record names
+   (location 1; <result> i: as an integer, d: converted to double), touches nothing else, and jumps
+   back to the end of the <bytes>-byte region. */
+static void anyreg_handler(const char *spec) {
+    char *end;
+    uint64_t id = strtoull(spec, &end, 10);
+    unsigned nargs = *end == ':' ? (unsigned)strtoul(end + 1, &end, 10) : 0;
+    char result = *end == ':' ? end[1] : 0;
+    unsigned long bytes = result && end[2] == ':' ? strtoul(end + 3, NULL, 10) : 0;
+    const struct record *rec = record_by_id(id);
+    if (!rec || rec->nlocs < nargs + 1 || (result != 'i' && result != 'd') || nargs > 64 || bytes < JUMP_BYTES ||
+        unprotect_text() != 0) {
+        report("E", "anyreg: no such record, too few locations, a bad spec or read-only text");
+        return;
+    }
+    int arg_bit[64], result_bit;
+    unsigned kind, reg;
+    int32_t offset;
+    location(rec, 0, &kind, &reg, &offset);
+    result_bit = reg_bit(reg);
+    if (kind != KIND_REGISTER || result_bit < 0 || is_float_bit(result_bit) != (result == 'd')) {
+        report("E", "anyreg: the result is not in a register of its type");
+        return;
+    }
+    for (unsigned i = 0; i < nargs; i++) {
+        location(rec, i + 1, &kind, &reg, &offset);
+        arg_bit[i] = reg_bit(reg);
+        if (kind != KIND_REGISTER || arg_bit[i] < 0) {
+            report("E", "anyreg: an argument is not in a register");
+            return;
+        }
+    }
+    uint8_t *stub = stub_begin(4096);
+    if (!stub) {
+        report("E", "anyreg: the stub area is full");
+        return;
+    }
+#if defined(__x86_64__)
+    /* Data first: argument slots, the sum, saved RAX and RCX. */
+    uint64_t *slots = (uint64_t *)(void *)code_at;
+    code_at += 8 * (nargs + 3);
+    uint64_t *sum = slots + nargs, *save_rax = sum + 1, *save_rcx = sum + 2;
+    uint8_t *entry = code_at;
+    for (unsigned i = 0; i < nargs; i++) {
+        if (is_float_bit(arg_bit[i])) { /* movq [slot], xmm */
+            unsigned x = (unsigned)arg_bit[i] - 16;
+            emit8(0x66);
+            if (x >= 8)
+                emit8(0x44);
+            emit8(0x0f);
+            emit8(0xd6);
+            rip_operand(x, &slots[i], 0);
+        } else { /* mov [slot], gpr */
+            unsigned g = (unsigned)arg_bit[i];
+            rex_w(g, 0);
+            emit8(0x89);
+            rip_operand(g, &slots[i], 0);
+        }
+    }
+    emit8(0x48); /* mov [save_rax], rax */
+    emit8(0x89);
+    rip_operand(0, save_rax, 0);
+    emit8(0x48); /* mov [save_rcx], rcx */
+    emit8(0x89);
+    rip_operand(1, save_rcx, 0);
+    emit8(0x31); /* xor eax, eax */
+    emit8(0xc0);
+    for (unsigned i = 0; i < nargs; i++) {
+        if (is_float_bit(arg_bit[i])) { /* cvttsd2si rcx, [slot] */
+            emit8(0xf2);
+            emit8(0x48);
+            emit8(0x0f);
+            emit8(0x2c);
+        } else { /* mov rcx, [slot] */
+            emit8(0x48);
+            emit8(0x8b);
+        }
+        rip_operand(1, &slots[i], 0);
+        emit8(0x48); /* imul rcx, rcx, weight */
+        emit8(0x69);
+        emit8(0xc9);
+        emit32((uint32_t)weight(i));
+        emit8(0x48); /* add rax, rcx */
+        emit8(0x01);
+        emit8(0xc8);
+    }
+    emit8(0x48); /* mov [sum], rax */
+    emit8(0x89);
+    rip_operand(0, sum, 0);
+    emit8(0x48); /* mov rax, [save_rax] */
+    emit8(0x8b);
+    rip_operand(0, save_rax, 0);
+    emit8(0x48); /* mov rcx, [save_rcx] */
+    emit8(0x8b);
+    rip_operand(1, save_rcx, 0);
+    if (result == 'd') { /* cvtsi2sd xmm, qword [sum] */
+        unsigned x = (unsigned)result_bit - 16;
+        emit8(0xf2);
+        rex_w(x, 0);
+        emit8(0x0f);
+        emit8(0x2a);
+        rip_operand(x, sum, 0);
+    } else { /* mov gpr, [sum] */
+        unsigned g = (unsigned)result_bit;
+        rex_w(g, 0);
+        emit8(0x8b);
+        rip_operand(g, sum, 0);
+    }
+#else
+    uint8_t *entry = code_at;
+    unsigned frame = (8 * (nargs + 4) + 15) & ~15u;
+    unsigned s16 = nargs, s17 = nargs + 1, sd31 = nargs + 2, ssum = nargs + 3;
+    emit32(0xd10003ffu | frame << 10); /* sub sp, sp, #frame */
+    for (unsigned i = 0; i < nargs; i++) {
+        if (is_float_bit(arg_bit[i]))
+            emit32(0xfd0003e0u | i << 10 | (unsigned)(arg_bit[i] - 32)); /* str d, [sp, #8i] */
+        else
+            emit32(0xf90003e0u | i << 10 | (unsigned)arg_bit[i]); /* str x, [sp, #8i] */
+    }
+    emit32(0xf90003e0u | s16 << 10 | 16);
+    emit32(0xf90003e0u | s17 << 10 | 17);
+    emit32(0xfd0003e0u | sd31 << 10 | 31);
+    emit32(0xaa1f03f0u); /* mov x16, xzr */
+    for (unsigned i = 0; i < nargs; i++) {
+        if (is_float_bit(arg_bit[i])) {
+            emit32(0xfd4003e0u | i << 10 | 31); /* ldr d31, [sp, #8i] */
+            emit32(0x9e7803f1u);                /* fcvtzs x17, d31 */
+        } else {
+            emit32(0xf94003e0u | i << 10 | 17); /* ldr x17, [sp, #8i] */
+        }
+        emit32(0x8b110210u | (i % 8) << 10);       /* add x16, x16, x17, lsl #(i % 8) */
+        emit32(0x8b110210u | (8 + i / 8) << 10);   /* add x16, x16, x17, lsl #(8 + i / 8) */
+    }
+    if (result == 'd') {
+        emit32(0x9e62021fu); /* scvtf d31, x16 */
+        emit32(0xfd0003e0u | ssum << 10 | 31);
+    } else {
+        emit32(0xf90003e0u | ssum << 10 | 16);
+    }
+    emit32(0xf94003e0u | s16 << 10 | 16);
+    emit32(0xf94003e0u | s17 << 10 | 17);
+    emit32(0xfd4003e0u | sd31 << 10 | 31);
+    if (result == 'd')
+        emit32(0xfd4003e0u | ssum << 10 | (unsigned)(result_bit - 32));
+    else
+        emit32(0xf94003e0u | ssum << 10 | (unsigned)result_bit);
+    emit32(0x910003ffu | frame << 10); /* add sp, sp, #frame */
+#endif
+    write_jump(code_at, rec->pc + bytes);
+    stub_end(stub);
+    patch_with_jump(rec->pc, bytes, (uintptr_t)entry);
+    report("W", "anyreg handler installed");
+}
+
 __attribute__((constructor)) static void checker_start(void) {
     const char *path = getenv("PATCHMAP_CHECKER_OUT");
     if (path) {
@@ -784,6 +1243,20 @@ __attribute__((constructor)) static void checker_start(void) {
             return;
         }
         off = (off + n + 7) & ~(size_t)7;
+    }
+
+    const char *fix = getenv("PATCHMAP_FIX_TARGETS");
+    if (fix && fix_targets(fix) != 0)
+        return;
+    const char *clobber = getenv("PATCHMAP_CLOBBER");
+    if (clobber) {
+        clobber_regions(clobber);
+        return;
+    }
+    const char *anyreg = getenv("PATCHMAP_ANYREG");
+    if (anyreg) {
+        anyreg_handler(anyreg);
+        return;
     }
 
     /* Patch mode (PATCHMAP_PATCH=<id>:<bytes>): instead of checking, rewrite that record's region with
@@ -856,6 +1329,13 @@ __attribute__((constructor)) static void checker_start(void) {
 }
 
 __attribute__((destructor)) static void checker_end(void) {
+    if (stubs_installed) {
+        uint64_t runs;
+        memcpy(&runs, checker_stubs, 8);
+        put_str("W stub runs ");
+        put_dec(runs);
+        put_str("\n");
+    }
     put_str("Q ");
     put_dec(total_hits);
     put_str("\n");

@@ -24,7 +24,7 @@
 use std::fmt::Write;
 
 /// Size knobs for `program_with`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct GeneratorConfig {
     /// Functions besides `main` (and the printer).
     pub functions: usize,
@@ -43,6 +43,35 @@ pub struct GeneratorConfig {
     /// Percent of statements that are `llvm.experimental.stackmap` calls recording values in scope
     /// (constants, allocas and undef among them); 0 for programs without stack maps.
     pub stackmap_percent: u64,
+    /// Percent of statements that are `llvm.experimental.patchpoint` calls (C convention and
+    /// `anyregcc`), some right after an ordinary call or back to back with a stack map or another
+    /// patch point; 0 for programs without patch points.
+    pub patchpoint_percent: u64,
+    /// Whether C-convention patch points may call an internal target function of the program (`@pt<k>`,
+    /// whose result the program folds into its checksum) instead of having a null target.
+    pub patchpoint_targets: bool,
+}
+
+/// As `#[derive(Debug)]` would print it, but the patch point knobs only when patch points are on: the
+/// first line of a program names its configuration, and programs without patch points keep the text
+/// they had before the knobs existed.
+impl std::fmt::Debug for GeneratorConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("GeneratorConfig");
+        d.field("functions", &self.functions)
+            .field("statements_per_block", &self.statements_per_block)
+            .field("max_loop_depth", &self.max_loop_depth)
+            .field("max_nesting", &self.max_nesting)
+            .field("globals", &self.globals)
+            .field("max_trip_count", &self.max_trip_count)
+            .field("max_cost", &self.max_cost)
+            .field("stackmap_percent", &self.stackmap_percent);
+        if self.patchpoint_percent > 0 {
+            d.field("patchpoint_percent", &self.patchpoint_percent)
+                .field("patchpoint_targets", &self.patchpoint_targets);
+        }
+        d.finish()
+    }
 }
 
 impl Default for GeneratorConfig {
@@ -56,6 +85,8 @@ impl Default for GeneratorConfig {
             max_trip_count: 6,
             max_cost: 20_000,
             stackmap_percent: 0,
+            patchpoint_percent: 0,
+            patchpoint_targets: false,
         }
     }
 }
@@ -64,6 +95,35 @@ impl Default for GeneratorConfig {
 pub fn with_stackmaps() -> GeneratorConfig {
     GeneratorConfig { stackmap_percent: 10, ..GeneratorConfig::default() }
 }
+
+/// Stack maps and patch points mixed (issue 11): patch points in about one statement in eight, stack
+/// maps in one in twelve, C-convention patch points calling internal target functions or with null
+/// targets, `anyregcc` ones with null targets (their arguments ride in arbitrary registers, so only
+/// a hand-written handler could be their target).
+///
+/// Each patch point has 0-13 call arguments and 0-40 live values (integers of every width, float,
+/// double, pointers to arrays, constants, undef). Regions are at least 16 bytes when there is a
+/// target (llc-19's call sequence: 13 bytes on x86-64, 16 on AArch64) and at least 8 otherwise, always
+/// a multiple of 4 (AArch64). The result of a null-target region is garbage: it only goes to a volatile
+/// store, so the output never depends on it; a target's result is folded into the checksum.
+pub fn with_patchpoints() -> GeneratorConfig {
+    GeneratorConfig {
+        stackmap_percent: 8,
+        patchpoint_percent: 12,
+        patchpoint_targets: true,
+        ..GeneratorConfig::default()
+    }
+}
+
+/// [`with_patchpoints`] with null targets only: every region is nops, free to be patched at run time.
+pub fn with_null_patchpoints() -> GeneratorConfig {
+    GeneratorConfig { patchpoint_targets: false, ..with_patchpoints() }
+}
+
+/// The result types of the `llvm.experimental.patchpoint.*` variants the generator uses, in the order
+/// of their declarations, with their name suffixes.
+const PATCHPOINT_VARIANTS: [(&str, &str); 6] =
+    [("void", "void"), ("i64", "i64"), ("i32", "i32"), ("ptr", "p0"), ("float", "f32"), ("double", "f64")];
 
 /// A runnable program from `seed` with the default configuration.
 pub fn program(seed: u64) -> String {
@@ -99,7 +159,26 @@ pub fn program_with(seed: u64, config: &GeneratorConfig) -> String {
     if config.stackmap_percent > 0 {
         out.push_str("declare void @llvm.experimental.stackmap(i64, i32, ...)\n\n");
     }
+    // Patch point declarations go here once the functions say which variants they use.
+    let declarations_at = out.len();
     out.push_str(PRINT_U64);
+
+    let mut targets: Vec<Signature> = Vec::new();
+    if config.patchpoint_percent > 0 && config.patchpoint_targets {
+        for k in 0..4 {
+            let nparams = rng.below(14);
+            let params: Vec<Ty> = (0..nparams)
+                .map(|_| rng.pick(&[Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::I64, Ty::F64, Ty::F32]))
+                .collect();
+            let ret = rng.pick(&[None, Some(Ty::I64), Some(Ty::I64), Some(Ty::I32), Some(Ty::F64), Some(Ty::F32)]);
+            let sig = Signature { name: format!("@pt{k}"), params, ret, cost: 0 };
+            let mut f = FnGen::new(&mut rng, config, &[], &globals, &[]);
+            let (text, cost) = f.target_function(&sig);
+            out.push_str(&text);
+            targets.push(Signature { cost, ..sig });
+        }
+    }
+    let mut variants = [false; PATCHPOINT_VARIANTS.len()];
 
     let mut signatures: Vec<Signature> = Vec::new();
     for k in 0..config.functions {
@@ -110,12 +189,26 @@ pub fn program_with(seed: u64, config: &GeneratorConfig) -> String {
             if rng.chance(10) { None } else { Some(rng.pick(&[Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::I64, Ty::F64])) };
         let linkage = rng.pick(&["internal ", "internal ", "private ", "dso_local ", ""]);
         let sig = Signature { name: format!("@f{k}"), params, ret, cost: 0 };
-        let mut f = FnGen::new(&mut rng, config, &signatures, &globals);
+        let mut f = FnGen::new(&mut rng, config, &signatures, &globals, &targets);
         let (text, cost) = f.function(&sig, linkage);
+        for (used, new) in variants.iter_mut().zip(f.variants) {
+            *used |= new;
+        }
         out.push_str(&text);
         signatures.push(Signature { cost, ..sig });
     }
     out.push_str(&main_function(&mut rng, config, &signatures, &globals));
+    let mut declarations = String::new();
+    for ((ty, suffix), used) in PATCHPOINT_VARIANTS.iter().zip(variants) {
+        if used {
+            writeln!(declarations, "declare {ty} @llvm.experimental.patchpoint.{suffix}(i64, i32, ptr, i32, ...)")
+                .unwrap();
+        }
+    }
+    if !declarations.is_empty() {
+        declarations.push('\n');
+        out.insert_str(declarations_at, &declarations);
+    }
     out
 }
 
@@ -136,11 +229,13 @@ pub fn large_module_with_stackmaps(functions: usize, stackmap_percent: u64) -> S
         max_trip_count: 4,
         max_cost: 2_000,
         stackmap_percent,
+        patchpoint_percent: 0,
+        patchpoint_targets: false,
     };
     program_with(0x5EED_1A26_E000 + functions as u64, &config)
 }
 
-const PRINT_U64: &str = "\
+pub const PRINT_U64: &str = "\
 define internal void @print_u64(i64 %v) {
 entry:
   %big = icmp uge i64 %v, 10
@@ -331,12 +426,22 @@ struct FnGen<'a> {
     fn_slot: Option<String>,
     /// How many of `arrays` (at the end) are this function's allocas rather than globals.
     locals: usize,
-    /// The ID of the next stack map: unique in the module, since IDs name the records.
+    /// The ID of the next stack map or patch point: unique in the module, since IDs name the records.
     next_stackmap: u64,
+    /// Internal functions patch points may call (`@pt<k>`).
+    targets: &'a [Signature],
+    /// Which of [`PATCHPOINT_VARIANTS`] this function calls.
+    variants: [bool; PATCHPOINT_VARIANTS.len()],
 }
 
 impl<'a> FnGen<'a> {
-    fn new(rng: &'a mut Rng, cfg: &'a GeneratorConfig, callees: &'a [Signature], globals: &[Array]) -> Self {
+    fn new(
+        rng: &'a mut Rng,
+        cfg: &'a GeneratorConfig,
+        callees: &'a [Signature],
+        globals: &[Array],
+        targets: &'a [Signature],
+    ) -> Self {
         FnGen {
             rng,
             cfg,
@@ -355,6 +460,8 @@ impl<'a> FnGen<'a> {
             fn_slot: None,
             locals: 0,
             next_stackmap: (callees.len() as u64 + 1) * 1000,
+            targets,
+            variants: [false; PATCHPOINT_VARIANTS.len()],
         }
     }
 
@@ -519,6 +626,9 @@ impl<'a> FnGen<'a> {
         if self.cfg.stackmap_percent > 0 && self.rng.chance(self.cfg.stackmap_percent) {
             return self.stackmap();
         }
+        if self.cfg.patchpoint_percent > 0 && self.rng.chance(self.cfg.patchpoint_percent) {
+            return self.patchpoint_statement();
+        }
         match self.rng.below(20) {
             0..=4 => self.binop(),
             5 => self.division(),
@@ -538,6 +648,12 @@ impl<'a> FnGen<'a> {
     /// A stack map of up to 16 operands: values in scope (most), constants of every width (some
     /// beyond 32 bits), local arrays' addresses and undef. It computes nothing.
     fn stackmap(&mut self) {
+        self.stackmap_with(true)
+    }
+
+    /// [`Self::stackmap`]; `sink`: with the volatile store after it (without, the caller places an
+    /// instruction of the same block right after it).
+    fn stackmap_with(&mut self, sink: bool) {
         let id = self.next_stackmap;
         self.next_stackmap += 1;
         let shadow = self.rng.pick(&[0, 0, 4, 8, 16]);
@@ -561,12 +677,171 @@ impl<'a> FnGen<'a> {
             write!(operands, ", {operand}").unwrap();
         }
         self.emit(format!("call void (i64, i32, ...) @llvm.experimental.stackmap(i64 {id}, i32 {shadow}{operands})"));
+        if !sink {
+            return;
+        }
         // llc-19 records a stack map that ends its block at the next block's first instruction, where
         // other paths arrive too; a volatile store keeps an instruction of the same block there.
         if !self.entry.contains("%stackmap.sink = alloca") {
             self.entry.push_str("  %stackmap.sink = alloca i64\n");
         }
         self.emit(format!("store volatile i64 {id}, ptr %stackmap.sink"));
+    }
+
+    /// A patch point, alone, right after an ordinary call, or back to back with a stack map or another
+    /// patch point (no instruction between them: the stack map's shadow runs into the region, and a
+    /// region ends where the next record is).
+    fn patchpoint_statement(&mut self) {
+        match self.rng.below(6) {
+            0 => {
+                self.call();
+                self.patchpoint();
+            }
+            1 => {
+                self.stackmap_with(false);
+                self.patchpoint();
+            }
+            2 => {
+                self.patchpoint();
+                self.patchpoint();
+            }
+            3 => {
+                self.patchpoint();
+                self.stackmap();
+            }
+            _ => self.patchpoint(),
+        }
+    }
+
+    /// A typed operand for a patch point: a value in scope, a constant or an array's address (`ptr`
+    /// only when `ptr` is allowed), as "type value".
+    fn patchpoint_operand(&mut self, ptr: bool) -> String {
+        match self.rng.below(20) {
+            0..=14 if !self.vals.is_empty() => {
+                let v = &self.vals[self.rng.below(self.vals.len())];
+                format!("{} {}", v.ty.name(), v.name)
+            }
+            15..=17 if ptr => {
+                let k = self.rng.below(self.arrays.len());
+                format!("ptr {}", self.arrays[k].name)
+            }
+            _ => {
+                let ty = self.rng.pick(&[Ty::I8, Ty::I16, Ty::I32, Ty::I64, Ty::I64, Ty::F32, Ty::F64]);
+                format!("{} {}", ty.name(), constant(self.rng, ty))
+            }
+        }
+    }
+
+    /// One `llvm.experimental.patchpoint` call (see [`with_patchpoints`]).
+    fn patchpoint(&mut self) {
+        let id = self.next_stackmap;
+        self.next_stackmap += 1;
+        let anyreg = self.rng.chance(30);
+        let affordable: Vec<usize> = (0..self.targets.len())
+            .filter(|&j| self.cost + self.mult * (self.targets[j].cost + 2) <= self.cfg.max_cost)
+            .collect();
+        let target = if !anyreg && !affordable.is_empty() && self.rng.chance(50) {
+            Some(affordable[self.rng.below(affordable.len())])
+        } else {
+            None
+        };
+        let (ret, args, target_name, bytes): (Option<&str>, Vec<String>, String, u64) = match target {
+            Some(j) => {
+                let targets = self.targets;
+                let sig = &targets[j];
+                self.cost += self.mult * (sig.cost + 2);
+                let args = sig.params.iter().map(|&t| format!("{} {}", t.name(), self.operand(t))).collect();
+                (sig.ret.map(Ty::name), args, sig.name.clone(), self.rng.pick(&[16, 16, 20, 24, 32, 40]))
+            }
+            None => {
+                let ret = self.rng.pick(&[
+                    None,
+                    None,
+                    Some("i64"),
+                    Some("i64"),
+                    Some("i32"),
+                    Some("ptr"),
+                    Some("float"),
+                    Some("double"),
+                ]);
+                let args = (0..self.rng.below(14)).map(|_| self.patchpoint_operand(true)).collect();
+                (ret, args, "null".to_string(), self.rng.pick(&[8, 12, 16, 16, 20, 24, 32, 40]))
+            }
+        };
+        let mut operands = String::new();
+        for a in &args {
+            write!(operands, ", {a}").unwrap();
+        }
+        for _ in 0..self.rng.below(41) {
+            let live = if self.rng.chance(3) { "i64 undef".to_string() } else { self.patchpoint_operand(true) };
+            write!(operands, ", {live}").unwrap();
+        }
+        let ret_ty = ret.unwrap_or("void");
+        let variant = PATCHPOINT_VARIANTS.iter().position(|(t, _)| *t == ret_ty).unwrap();
+        self.variants[variant] = true;
+        let suffix = PATCHPOINT_VARIANTS[variant].1;
+        let cc = if anyreg { "anyregcc " } else { "" };
+        let call = format!(
+            "call {cc}{ret_ty} (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.{suffix}(i64 {id}, i32 {bytes}, ptr {target_name}, i32 {}{operands})",
+            args.len()
+        );
+        let Some(ret) = ret else {
+            return self.emit(call);
+        };
+        let r = self.def(call);
+        match target {
+            Some(j) => {
+                let ty = self.targets[j].ret.unwrap();
+                let v = self.push(ty, r);
+                self.mix(&v);
+            }
+            None => {
+                // Whatever the region left in the result register: stored, never used.
+                if !self.entry.contains("%patchpoint.sink = alloca") {
+                    self.entry.push_str("  %patchpoint.sink = alloca i64, align 8\n");
+                }
+                self.emit(format!("store volatile {ret} {r}, ptr %patchpoint.sink"));
+            }
+        }
+    }
+
+    /// A patch point target: folds its parameters into a checksum and returns it converted to its
+    /// return type (a void one stores it in a global). Returns the text and the cost.
+    fn target_function(&mut self, sig: &Signature) -> (String, u64) {
+        let params: Vec<String> = sig.params.iter().enumerate().map(|(k, t)| format!("{} %p{k}", t.name())).collect();
+        self.acc = self.rng.next_u64().to_string();
+        let acc = self.def(format!("add i64 {}, 0", self.acc));
+        self.acc = acc;
+        for (k, &t) in sig.params.iter().enumerate() {
+            self.mix(&Value { ty: t, name: format!("%p{k}") });
+        }
+        let ret = match sig.ret {
+            None => {
+                self.emit(format!("store volatile i64 {}, ptr {}.out", self.acc, sig.name));
+                "ret void".to_string()
+            }
+            Some(t) if !t.is_int() => {
+                let r = self.def(format!("uitofp i64 {} to {}", self.acc, t.name()));
+                format!("ret {} {r}", t.name())
+            }
+            Some(t) => {
+                let acc = Value { ty: Ty::I64, name: self.acc.clone() };
+                let r = self.convert(&acc, t);
+                format!("ret {} {r}", t.name())
+            }
+        };
+        self.emit(ret);
+        // A void target's checksum goes to a global of its own, where nothing reads it.
+        let global =
+            if sig.ret.is_none() { format!("{}.out = internal global i64 0\n", sig.name) } else { String::new() };
+        let body = &self.body;
+        let text = format!(
+            "{global}define internal {} {}({}) {{\nentry:\n{body}}}\n\n",
+            sig.ret.map_or("void", Ty::name),
+            sig.name,
+            params.join(", "),
+        );
+        (text, self.cost + 2)
     }
 
     fn binop(&mut self) {
@@ -1114,7 +1389,7 @@ impl<'a> FnGen<'a> {
 /// `main`: calls every function with arguments derived from a running checksum, folds in every global
 /// array element, prints the checksum and returns its low 7 bits.
 fn main_function(rng: &mut Rng, cfg: &GeneratorConfig, sigs: &[Signature], globals: &[Array]) -> String {
-    let mut f = FnGen::new(rng, cfg, sigs, globals);
+    let mut f = FnGen::new(rng, cfg, sigs, globals, &[]);
     f.acc = f.rng.next_u64().to_string();
     let acc = f.def(format!("add i64 {}, 0", f.acc));
     f.acc = acc;
@@ -1155,4 +1430,37 @@ fn main_function(rng: &mut Rng, cfg: &GeneratorConfig, sigs: &[Signature], globa
     let status = f.def(format!("trunc i64 {low} to i32"));
     f.emit(format!("ret i32 {status}"));
     format!("define i32 @main() {{\nentry:\n{}}}\n", f.body)
+}
+
+/// A patch point call as written in a program's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchPointSite {
+    pub id: u64,
+    pub bytes: u64,
+    /// `None` for a null target, else the target function's name without `@`.
+    pub target: Option<String>,
+    pub nargs: usize,
+    pub anyreg: bool,
+    /// The result type as written (`void`, `i64`, `i32`, `ptr`, `float`, `double`).
+    pub ret: String,
+}
+
+/// The patch point calls of a program's text (one per line, as the generator writes them).
+pub fn patchpoint_sites(text: &str) -> Vec<PatchPointSite> {
+    text.lines()
+        .filter_map(|line| {
+            let (head, rest) = line.split_once("@llvm.experimental.patchpoint.")?;
+            let call = head.split_once("call ")?.1;
+            let anyreg = call.starts_with("anyregcc ");
+            let ret = call.trim_start_matches("anyregcc ").split(' ').next()?.to_string();
+            let args = rest.split_once('(')?.1;
+            let mut fields = args.split(", ");
+            let id = fields.next()?.strip_prefix("i64 ")?.parse().ok()?;
+            let bytes = fields.next()?.strip_prefix("i32 ")?.parse().ok()?;
+            let target = fields.next()?.strip_prefix("ptr ")?;
+            let target = (target != "null").then(|| target.trim_start_matches('@').to_string());
+            let nargs = fields.next()?.strip_prefix("i32 ")?.trim_end_matches(')').parse().ok()?;
+            Some(PatchPointSite { id, bytes, target, nargs, anyreg, ret })
+        })
+        .collect()
 }

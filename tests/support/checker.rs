@@ -111,10 +111,23 @@ pub fn build_checked(object: &[u8], toolchain: &Toolchain, dir: &Path, name: &st
 /// Runs a [`build_checked`] executable (under qemu for AArch64, with a deadline) and parses the
 /// harness's output. Fails if the harness reported an error or its output is incomplete.
 pub fn run_checked_report(exe: &Path, toolchain: &Toolchain) -> Result<(Outcome, Report), String> {
+    run_checked_report_with(exe, toolchain, &[])
+}
+
+/// [`run_checked_report`] with more environment variables: the harness's modes (`PATCHMAP_FIX_TARGETS`,
+/// `PATCHMAP_CLOBBER`, `PATCHMAP_ANYREG`, see harness.c).
+pub fn run_checked_report_with(
+    exe: &Path,
+    toolchain: &Toolchain,
+    env: &[(&str, &str)],
+) -> Result<(Outcome, Report), String> {
     let out_path = exe.with_extension("checker.txt");
     let _ = std::fs::remove_file(&out_path);
     let mut cmd = toolchain.command(exe);
     cmd.env("PATCHMAP_CHECKER_OUT", &out_path);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
     let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(60))?;
     let status = status.ok_or_else(|| format!("{} was killed by a signal", exe.display()))?;
     let text =
@@ -261,7 +274,13 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
             // anyregcc patch points record the result's register first (not yet written at the region's
             // start: unchecked), then the arguments, then the live values.
             let anyreg = matches!(inst.kind, Inst::Call { cc: CallConv::AnyReg, .. });
-            let first_live = match module.function(*callee).intrinsic() {
+            // Every `llvm.experimental.patchpoint.*` is a patch point here, whichever result types the
+            // parser knows as intrinsics (f32 and f64 come with issue 11).
+            let callee = module.function(*callee);
+            let intrinsic = callee
+                .intrinsic()
+                .or_else(|| callee.name.starts_with("llvm.experimental.patchpoint.").then_some(Intrinsic::PatchPoint));
+            let first_live = match intrinsic {
                 Some(Intrinsic::StackMap) => 2,
                 Some(Intrinsic::PatchPoint) if anyreg => 4,
                 Some(Intrinsic::PatchPoint) => match args.get(3).map(|a| &a.value) {
