@@ -160,7 +160,6 @@ fn patchmap_calls_the_handler(n: impl Fn(Arch) -> usize) {
 }
 
 #[test]
-#[ignore = "issue 11: needs the patchpoint instruction"]
 fn anyregcc_with_llvms_maximum_arguments_calls_a_patched_handler() {
     patchmap_calls_the_handler(nargs);
 }
