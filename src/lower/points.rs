@@ -146,6 +146,22 @@ impl Lowering<'_> {
             }
         }
         let anyreg = cc == CallConv_::AnyReg;
+        if anyreg {
+            // Every argument needs a register of its own at the region's start (x86-64 keeps r11 for
+            // the call sequence; Cranelift never allocates AArch64's x18).
+            let (ints, floats, target) = if self.is_aarch64() { (26, 32, "AArch64") } else { (13, 16, "x86-64") };
+            let float_args = args[4..4 + nargs].iter().filter(|a| a.ty.is_float()).count();
+            if nargs - float_args > ints || float_args > floats {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "anyregcc patch point with {} integer and {float_args} floating-point arguments: at most \
+                         {ints} and {floats} fit in {target}'s allocatable registers",
+                        nargs - float_args
+                    ),
+                ));
+            }
+        }
         let result = (data.ty != Type::Void).then(|| data.ty.clone());
         let mut sig = Signature::new(CallConv::SystemV);
         let mut operands = Vec::with_capacity(args.len() - 4);
