@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, LocationKind};
-use support::checker::{self, normalized, Normal};
+use support::checker::{self, Normal};
 use support::{Arch, Outcome, Toolchain};
 
 fn count() -> u64 {
@@ -105,23 +105,6 @@ fn compare_shapes(ours: &Shape, theirs: &Shape, sites: &[generator::PatchPointSi
     Ok(())
 }
 
-fn checked(
-    object: &[u8],
-    tc: &Toolchain,
-    dir: &Path,
-    name: &str,
-    types: &checker::Types,
-    env: &[(&str, &str)],
-) -> Result<(Outcome, Normal, usize), String> {
-    let exe = checker::build_checked(object, tc, dir, name)?;
-    let (outcome, report) = checker::run_checked_report_with(&exe, tc, env)?;
-    if !report.capped.is_empty() {
-        // Later executions of a capped record are not seen: fine, both binaries cap the same ones.
-    }
-    let planted = report.planted.len();
-    Ok((outcome, normalized(&report, types)?, planted))
-}
-
 /// `PATCHMAP_FIX_TARGETS` for llc-19's AArch64 binary: every patch point with a symbol target.
 fn fix_targets(arch: Arch, sites: &[generator::PatchPointSite]) -> String {
     if arch != Arch::Aarch64 {
@@ -132,7 +115,6 @@ fn fix_targets(arch: Arch, sites: &[generator::PatchPointSite]) -> String {
 }
 
 struct Program {
-    text: String,
     ll: std::path::PathBuf,
     module: patchmap::ir::Module,
     types: checker::Types,
@@ -146,7 +128,7 @@ fn program(seed: u64, dir: &Path) -> Result<Program, String> {
     let module = patchmap::ir::parse(&ll.to_string_lossy(), &text).map_err(|e| e.to_string())?;
     let types = checker::live_types(&module)?;
     let sites = generator::patchpoint_sites(&text);
-    Ok(Program { text, ll, module, types, sites })
+    Ok(Program { ll, module, types, sites })
 }
 
 /// llc-19's binary of `p` at `-O<opt>` run under the checker; `None` when llc-19's register allocator
@@ -167,7 +149,8 @@ fn llc_run(
     };
     let fix = fix_targets(tc.arch, &p.sites);
     let env: Vec<(&str, &str)> = if fix.is_empty() { vec![] } else { vec![("PATCHMAP_FIX_TARGETS", &fix)] };
-    let (outcome, values, _) = checked(&object, tc, dir, &format!("pp{seed}-llc{opt}"), &p.types, &env)?;
+    let (outcome, values, _) =
+        checker::run_normalized(&object, tc, dir, &format!("pp{seed}-llc{opt}"), &p.types, &env)?;
     Ok(Some((outcome, values, object)))
 }
 
@@ -205,12 +188,13 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path, tally: &Tally64
     let object = compile(&p.module, &options).map_err(|e| format!("-O {opt}: {e}"))?;
     let Some((llc_outcome, mut llc_values, reference)) = llc_run(&p, llc, tc, dir, "2", seed)? else {
         // No reference: ours must still run to completion under the checker.
-        checked(&object, tc, dir, &format!("pp{seed}-ours"), &p.types, &[])?;
+        checker::run_normalized(&object, tc, dir, &format!("pp{seed}-ours"), &p.types, &[])?;
         tally.without_reference.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     };
     compare_shapes(&shape(&object)?, &shape(&reference)?, &p.sites).map_err(|e| format!("-O {opt}: {e}"))?;
-    let (outcome, values, planted) = checked(&object, tc, dir, &format!("pp{seed}-ours"), &p.types, &[])?;
+    let (outcome, values, planted) =
+        checker::run_normalized(&object, tc, dir, &format!("pp{seed}-ours"), &p.types, &[])?;
     if outcome != llc_outcome {
         return Err(format!("-O {opt} v{version}: ran as {outcome:?}, llc-19's as {llc_outcome:?}"));
     }
@@ -221,18 +205,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path, tally: &Tally64
             llc_values = v;
         }
     }
-    if values != llc_values {
-        let first =
-            values.iter().zip(&llc_values).position(|(a, b)| a != b).unwrap_or(values.len().min(llc_values.len()));
-        return Err(format!(
-            "-O {opt} v{version}: {} record executions, llc-19 {}; first difference at execution {first}: {:?} vs {:?}",
-            values.len(),
-            llc_values.len(),
-            values.get(first),
-            llc_values.get(first)
-        ));
-    }
-    let _ = &p.text;
+    checker::compare_executions(&values, &llc_values).map_err(|e| format!("-O {opt} v{version}: {e}"))?;
     tally.add(&Tally {
         planted: planted as u64,
         patchpoints: p.sites.len() as u64,

@@ -11,24 +11,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, LocationKind};
-use support::checker::{self, normalized, Normal};
-use support::{Arch, Outcome, Toolchain};
+use support::checker;
+use support::{Arch, Toolchain};
 
 fn count() -> u64 {
     std::env::var("PATCHMAP_GENERATED_STACKMAPS").ok().and_then(|v| v.parse().ok()).unwrap_or(200)
-}
-
-fn checked(
-    object: &[u8],
-    tc: &Toolchain,
-    dir: &Path,
-    name: &str,
-    types: &checker::Types,
-) -> Result<(Outcome, Normal, usize), String> {
-    let exe = checker::build_checked(object, tc, dir, name)?;
-    let (outcome, report) = checker::run_checked_report(&exe, tc)?;
-    let planted = report.planted.len();
-    Ok((outcome, normalized(&report, types)?, planted))
 }
 
 /// Locations of an object's records that are float or vector registers (x86-64 xmm0-15, AArch64 v0-31).
@@ -49,7 +36,8 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usiz
     let module = patchmap::ir::parse(&ll.to_string_lossy(), &text).map_err(|e| e.to_string())?;
     let types = checker::live_types(&module)?;
     let reference = support::llc_object(llc, &ll, tc.arch, "2", dir)?;
-    let (llc_outcome, mut llc_values, _) = checked(&reference, tc, dir, &format!("gen{seed}-llc"), &types)?;
+    let (llc_outcome, mut llc_values, _) =
+        checker::run_normalized(&reference, tc, dir, &format!("gen{seed}-llc"), &types, &[])?;
     // Version 1 has no per-function record counts: a reader can only split the records among
     // functions by their offsets and sizes, which random programs make ambiguous. v1 is run-checked
     // on the examples; here v2 and v3, which carry the counts.
@@ -60,7 +48,8 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usiz
     };
     let options = Options::new(Some(tc.arch.triple()), opt, version)?;
     let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
-    let (outcome, values, planted) = checked(&object, tc, dir, &format!("gen{seed}-ours"), &types)?;
+    let (outcome, values, planted) =
+        checker::run_normalized(&object, tc, dir, &format!("gen{seed}-ours"), &types, &[])?;
     if outcome != llc_outcome {
         return Err(format!("-O {opt} v{version}: ran as {outcome:?}, llc-19's as {llc_outcome:?}"));
     }
@@ -68,19 +57,9 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usiz
         // llc-19 -O2 now and then records a location that does not hold the value (a register
         // holding a stack address, seen on AArch64); llc-19 -O0 is then the reference.
         let unoptimized = support::llc_object(llc, &ll, tc.arch, "0", dir)?;
-        llc_values = checked(&unoptimized, tc, dir, &format!("gen{seed}-llc0"), &types)?.1;
+        llc_values = checker::run_normalized(&unoptimized, tc, dir, &format!("gen{seed}-llc0"), &types, &[])?.1;
     }
-    if values != llc_values {
-        let first =
-            values.iter().zip(&llc_values).position(|(a, b)| a != b).unwrap_or(values.len().min(llc_values.len()));
-        return Err(format!(
-            "-O {opt} v{version}: {} record executions, llc-19 {}; first difference at execution {first}: {:?} vs {:?}",
-            values.len(),
-            llc_values.len(),
-            values.get(first),
-            llc_values.get(first)
-        ));
-    }
+    checker::compare_executions(&values, &llc_values).map_err(|e| format!("-O {opt} v{version}: {e}"))?;
     Ok((planted, float_register_locations(&object)))
 }
 

@@ -427,3 +427,33 @@ pub fn normalized(report: &Report, types: &Types) -> Result<Normal, String> {
         })
         .collect()
 }
+
+/// Builds `object` with the harness, runs it with the harness modes in `env`, and normalises what it
+/// saw: the outcome, the record executions, and how many records got a breakpoint.
+pub fn run_normalized(
+    object: &[u8],
+    toolchain: &Toolchain,
+    dir: &Path,
+    name: &str,
+    types: &Types,
+    env: &[(&str, &str)],
+) -> Result<(Outcome, Normal, usize), String> {
+    let exe = build_checked(object, toolchain, dir, name)?;
+    let (outcome, report) = run_checked_report_with(&exe, toolchain, env)?;
+    Ok((outcome, normalized(&report, types)?, report.planted.len()))
+}
+
+/// Whether two binaries' record executions agree; the error names the first that differs.
+pub fn compare_executions(ours: &Normal, llc: &Normal) -> Result<(), String> {
+    if ours == llc {
+        return Ok(());
+    }
+    let first = ours.iter().zip(llc).position(|(a, b)| a != b).unwrap_or(ours.len().min(llc.len()));
+    Err(format!(
+        "{} record executions, llc-19 {}; first difference at execution {first}: {:?} vs {:?}",
+        ours.len(),
+        llc.len(),
+        ours.get(first),
+        llc.get(first)
+    ))
+}
