@@ -63,15 +63,7 @@ impl StackmapInfo {
     /// The instruction as disassembly shows it, with registers shown by `show_reg`.
     pub fn pretty_print(&self, show_reg: impl Fn(Reg) -> String) -> String {
         let mut s = alloc::format!("stackmap {}, {}", self.id, self.shadow);
-        for operand in &self.operands {
-            match operand {
-                StackmapOperand::Value(reg) => {
-                    s.push_str(", ");
-                    s.push_str(&show_reg(*reg));
-                }
-                StackmapOperand::Const(bits) => s.push_str(&alloc::format!(", {bits:#x}")),
-            }
-        }
+        print_recorded_values(&mut s, &self.operands, show_reg);
         s
     }
 }
@@ -99,10 +91,7 @@ fn allocated_location(reg: Reg, layout: &FrameLayout) -> StackmapLoc {
 
 /// Lowers values whose locations are recorded: `iconst`s as their constants,
 /// the others as registers for "any" uses.
-fn lower_recorded_values<I: VCodeInst>(
-    ctx: &mut Lower<I>,
-    args: &[Value],
-) -> Vec<StackmapOperand> {
+fn lower_recorded_values<I: VCodeInst>(ctx: &mut Lower<I>, args: &[Value]) -> Vec<StackmapOperand> {
     args.iter()
         .map(|&arg| {
             let dfg = ctx.dfg();
@@ -124,12 +113,26 @@ fn lower_recorded_values<I: VCodeInst>(
         .collect()
 }
 
+/// Appends `, <register or constant>` for each recorded value.
+fn print_recorded_values(
+    s: &mut String,
+    operands: &[StackmapOperand],
+    show_reg: impl Fn(Reg) -> String,
+) {
+    for operand in operands {
+        match operand {
+            StackmapOperand::Value(reg) => {
+                s.push_str(", ");
+                s.push_str(&show_reg(*reg));
+            }
+            StackmapOperand::Const(bits) => s.push_str(&alloc::format!(", {bits:#x}")),
+        }
+    }
+}
+
 /// Visits recorded values as early "any" uses: a register of their class or a
 /// stack slot, whichever they are in.
-fn collect_recorded_values(
-    operands: &mut [StackmapOperand],
-    collector: &mut impl OperandVisitor,
-) {
+fn collect_recorded_values(operands: &mut [StackmapOperand], collector: &mut impl OperandVisitor) {
     for operand in operands {
         if let StackmapOperand::Value(reg) = operand {
             collector.add_operand(
@@ -262,7 +265,10 @@ impl PatchpointInfo {
     /// the results, the arguments (`patchpoint_anyreg` only) and the
     /// recorded values, and the registers live after it.
     pub fn add_record<I: VCodeInst>(&self, sink: &mut MachBuffer<I>, layout: &FrameLayout) {
-        let results = self.results.iter().map(|r| allocated_location(r.to_reg(), layout));
+        let results = self
+            .results
+            .iter()
+            .map(|r| allocated_location(r.to_reg(), layout));
         let args = self.args.iter().map(|&r| allocated_location(r, layout));
         let live = self.live.iter().map(|operand| operand.location(layout));
         sink.add_patchpoint(
@@ -281,15 +287,7 @@ impl PatchpointInfo {
             s.push_str(", ");
             s.push_str(&show_reg(reg));
         }
-        for operand in &self.live {
-            match operand {
-                StackmapOperand::Value(reg) => {
-                    s.push_str(", ");
-                    s.push_str(&show_reg(*reg));
-                }
-                StackmapOperand::Const(bits) => s.push_str(&alloc::format!(", {bits:#x}")),
-            }
-        }
+        print_recorded_values(&mut s, &self.live, show_reg);
         s
     }
 }
@@ -636,10 +634,16 @@ mod tests {
                 } else {
                     // Cranelift's nops: 0x90, or 0x0f 0x1f with operand bytes.
                     let nop_bytes = [0x90, 0x66, 0x0f, 0x1f, 0x00, 0x40, 0x44, 0x80, 0x84];
-                    assert!(bytes.iter().all(|b| nop_bytes.contains(b)), "{triple}: {bytes:x?}");
+                    assert!(
+                        bytes.iter().all(|b| nop_bytes.contains(b)),
+                        "{triple}: {bytes:x?}"
+                    );
                 }
                 for &start in &code.bb_starts {
-                    assert!(!region.contains(&start) || start == region.start, "{triple}");
+                    assert!(
+                        !region.contains(&start) || start == region.start,
+                        "{triple}"
+                    );
                 }
                 for reloc in code.buffer.relocs() {
                     assert!(!region.contains(&reloc.offset), "{triple}: {reloc:?}");
@@ -660,7 +664,11 @@ mod tests {
             let isa = isa(triple);
             // As many integer arguments as LLVM takes, but for AArch64's x18, which
             // Cranelift never allocates.
-            let most = if triple.starts_with("aarch64") { 26 } else { 13 };
+            let most = if triple.starts_with("aarch64") {
+                26
+            } else {
+                13
+            };
             for (anyreg, nargs) in [(false, 2), (true, 3), (true, most)] {
                 let code = compile(&isa, patchpoint_function(anyreg, nargs, 16));
                 let record = code.buffer.stackmaps().next().unwrap();
@@ -683,7 +691,10 @@ mod tests {
                 // they are live-outs.
                 for loc in &record.locations[fixed..] {
                     if let StackmapLoc::Reg(r) = loc {
-                        assert!(record.live_outs.contains(r), "{triple}: {loc:?} not live out");
+                        assert!(
+                            record.live_outs.contains(r),
+                            "{triple}: {loc:?} not live out"
+                        );
                     }
                 }
                 // The result is read after the region, the arguments are not.

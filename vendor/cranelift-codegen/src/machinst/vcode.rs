@@ -741,7 +741,8 @@ impl<I: VCodeInst> VCode<I> {
         while changed {
             changed = false;
             for block in (0..self.num_blocks()).rev() {
-                let live = self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |_, _| {});
+                let live =
+                    self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |_, _| {});
                 if live != live_in[block] {
                     live_in[block] = live;
                     changed = true;
@@ -751,12 +752,18 @@ impl<I: VCodeInst> VCode<I> {
         let mut live_outs = Vec::with_capacity(points.len());
         for block in 0..self.num_blocks() {
             let range = self.block_ranges.get(block);
-            if points.iter().any(|&i| range.contains(&i)) {
-                self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |i, live| {
-                    if points.binary_search(&i.index()).is_ok() {
-                        live_outs.push((i, live));
-                    }
-                });
+            let first = points.partition_point(|&i| i < range.start);
+            if points.get(first).is_some_and(|&i| i < range.end) {
+                self.block_live_in(
+                    BlockIndex::new(block),
+                    &live_in,
+                    regalloc,
+                    &mut |i, live| {
+                        if points.binary_search(&i.index()).is_ok() {
+                            live_outs.push((i, live));
+                        }
+                    },
+                );
             }
         }
         for (i, live) in live_outs {
