@@ -83,8 +83,8 @@ impl<'a> PendingBody<'a> {
 /// Reads and parses a `.ll` file; errors name the path as given.
 pub fn parse_file(path: &Path) -> Result<Module, IrError> {
     let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
+    let bytes = crate::input::read(path)
+        .map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
     match String::from_utf8(bytes) {
         Ok(text) => parse(&name, &text),
         Err(e) => {
