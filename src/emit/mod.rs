@@ -15,14 +15,16 @@ use crate::compile::{compile_functions, CompileError, CompiledFunction};
 use crate::ir::{self, Const, Init, IrError, Type};
 use crate::lower::Symbols;
 
-/// Declares the module's symbols in `out`, defines its globals, compiles its functions and defines
-/// them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
+/// Verifies the module, declares its symbols in `out`, defines its globals, compiles its functions and
+/// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
 fn define_module(
     module: &ir::Module,
     out: &mut dyn Module,
     isa: &Arc<dyn TargetIsa>,
     colocated: bool,
 ) -> Result<(Symbols, Vec<CompiledFunction>), CompileError> {
+    // Globals and names reach Cranelift and `object` here, before any function is compiled.
+    ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
     define_globals(module, out, &symbols)?;
     let compiled = compile_functions(module, isa, &symbols)?;
