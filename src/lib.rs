@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod input;
 pub mod runtime;
 pub mod stackmap;
 

@@ -1,5 +1,6 @@
 //! The `patchmap` command line: every command is one library call plus printing.
 
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,7 +19,7 @@ enum Command {
     Compile {
         /// The input `.ll` file.
         input: PathBuf,
-        /// The object file to write.
+        /// The object file to write; `-` for standard output.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
         /// Target triple, or `x86_64` / `aarch64` as shorthands. Default: the host.
@@ -70,7 +71,7 @@ enum Command {
         /// The version to write (1, 2 or 3).
         #[arg(long = "to-version", value_parser = clap::value_parser!(u8).range(1..=3))]
         to_version: u8,
-        /// The object file to write.
+        /// The object file to write; `-` for standard output.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
@@ -87,12 +88,68 @@ fn main() -> ExitCode {
     }
 }
 
-fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("patchmap: error: cannot read {}: {e}", path.display()))
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    patchmap::input::read(path).map_err(|e| format!("patchmap: error: cannot read {}: {e}", path.display()))
 }
 
-fn write(path: &PathBuf, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("patchmap: error: cannot write {}: {e}", path.display()))
+/// `-o -`: the output goes to standard output.
+fn is_stdout(output: &Path) -> bool {
+    output == Path::new("-")
+}
+
+/// Refuses an output that is one of the inputs (by file identity: through links and `..` too), before
+/// any work is done.
+fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
+    if is_stdout(output) {
+        return Ok(());
+    }
+    for input in inputs {
+        if same_file::is_same_file(input, output).unwrap_or(false) {
+            return Err(format!(
+                "patchmap: error: the output {} is the input {}; name another output file",
+                output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes a whole output: to standard output for `-`; else to a temporary file beside the destination,
+/// renamed over it once complete, so a failed or killed write never leaves a partial file. A device or
+/// FIFO (`/dev/null`) is written in place: renaming over it would replace the node.
+fn write(output: &Path, bytes: &[u8]) -> Result<(), String> {
+    let error = |e: std::io::Error| format!("patchmap: error: cannot write {}: {e}", output.display());
+    if is_stdout(output) {
+        let mut stdout = std::io::stdout().lock();
+        if stdout.is_terminal() {
+            return Err(
+                "patchmap: error: not writing a binary object to a terminal; redirect standard output".to_string()
+            );
+        }
+        return stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(error);
+    }
+    // An existing destination is replaced where it really is: a symbolic link keeps pointing at it.
+    let destination = match std::fs::metadata(output) {
+        Ok(metadata) if !metadata.is_file() && !metadata.is_dir() => {
+            return std::fs::write(output, bytes).map_err(error)
+        }
+        Ok(_) => std::fs::canonicalize(output).map_err(error)?,
+        Err(_) => output.to_path_buf(),
+    };
+    let dir = match destination.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".patchmap-").suffix(".tmp");
+    // The mode a plain create would give (the umask applies), not the temporary file's 0600.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut file = builder.tempfile_in(dir).map_err(error)?;
+    file.write_all(bytes).and_then(|()| file.as_file().sync_all()).map_err(error)?;
+    file.persist(&destination).map_err(|e| error(e.error))?;
+    Ok(())
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {
@@ -102,6 +159,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Compile { input, output, target, opt, stackmap_version } => {
+            check_output(&output, &[&input])?;
             let options = patchmap::compile::Options::new(target.as_deref(), &opt, stackmap_version)
                 .map_err(|e| format!("patchmap: error: {e}"))?;
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
@@ -131,6 +189,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Convert { input, to_version, output } => {
+            check_output(&output, &[&input])?;
             let bytes = read(&input)?;
             let converted = patchmap::stackmap::object_file::convert(&bytes, to_version)
                 .map_err(|e| format!("patchmap: error: {}: {e}", input.display()))?;

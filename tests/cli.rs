@@ -157,3 +157,106 @@ fn compile_and_run_verify_before_lowering() {
         assert!(err.starts_with(&format!("{}:5:", ll.display())) && err.contains("dominate"), "{args:?}: {err}");
     }
 }
+
+/// `patchmap` run in `dir` (so relative outputs such as `-` land there).
+fn patchmap_in(dir: &std::path::Path, args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = Command::new(support::patchmap_bin()).args(args).current_dir(dir).output().unwrap();
+    (out.status.code().unwrap_or(-1), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("add.ll"), ADD).unwrap();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "sm.o"]);
+    assert_eq!(code, 0, "{err}");
+    let object = std::fs::read(d.join("sm.o")).unwrap();
+    std::fs::hard_link(d.join("add.ll"), d.join("alias.ll")).unwrap();
+    std::os::unix::fs::symlink(d.join("sm.o"), d.join("link.o")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    for args in [
+        &["compile", "add.ll", "-o", "add.ll"][..],
+        &["compile", "add.ll", "-o", "sub/../add.ll"],
+        &["compile", "add.ll", "-o", "alias.ll"],
+        &["convert", "sm.o", "--to-version", "3", "-o", "sm.o"],
+        &["convert", "sm.o", "--to-version", "2", "-o", "link.o"],
+    ] {
+        let (code, _, err) = patchmap_in(d, args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains("is the input"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(d.join("add.ll")).unwrap(), ADD);
+    assert_eq!(std::fs::read(d.join("sm.o")).unwrap(), object);
+}
+
+#[test]
+fn dash_writes_objects_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, object, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "-", "--target", "x86_64"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(object::File::parse(&*object).unwrap().kind(), object::ObjectKind::Relocatable);
+    std::fs::write(d.join("sm.o"), &object).unwrap();
+    let (code, v2, err) = patchmap_in(d, &["convert", "sm.o", "--to-version", "2", "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v2, patchmap::stackmap::object_file::convert(&object, 2).unwrap());
+    assert!(!d.join("-").exists(), "a file named '-' was created");
+}
+
+#[test]
+fn outputs_replace_the_destination_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("add.ll"), ADD).unwrap();
+    std::fs::write(d.join("add.o"), "the previous output").unwrap();
+    // A reader of the previous file keeps reading all of it: the new object is a new file renamed
+    // into place, not the old one truncated and rewritten.
+    let mut previous = std::fs::File::open(d.join("add.o")).unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "add.ll", "-o", "add.o"]);
+    assert_eq!(code, 0, "{err}");
+    let mut old = String::new();
+    std::io::Read::read_to_string(&mut previous, &mut old).unwrap();
+    assert_eq!(old, "the previous output");
+    let new = std::fs::read(d.join("add.o")).unwrap();
+    assert!(object::File::parse(&*new).is_ok());
+    let names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "a temporary file was left behind: {names:?}");
+    // Not the temporary file's 0600: the umask's usual result.
+    let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(d.join("add.o")).unwrap().permissions());
+    assert_ne!(mode & 0o044, 0, "mode {mode:o}");
+    // A device is written, not replaced.
+    let (code, _, err) = patchmap_in(d, &["compile", "add.ll", "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::os::unix::fs::FileTypeExt::is_char_device(&std::fs::metadata("/dev/null").unwrap().file_type()));
+}
+
+#[test]
+fn endless_inputs_end_with_the_size_limit() {
+    let (code, _, err) = patchmap(&["check", "/dev/zero"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("/dev/zero") && err.contains("input size limit"), "{err}");
+    // A FIFO fed without end.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let chunk = vec![b' '; 1 << 16];
+            // Ends when the reader closes its end (EPIPE).
+            while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
+        })
+    };
+    let (code, _, err) = patchmap(&["dump", fifo.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("input size limit"), "{err}");
+    writer.join().unwrap();
+}

@@ -92,3 +92,50 @@ fn unreadable_and_non_utf8_files_are_errors() {
     let e = ir::parse_file(&bad).unwrap_err();
     assert_eq!(e.to_string(), format!("{}:2:3: error: invalid UTF-8 in source text", bad.display()));
 }
+
+/// Inputs past patchmap's limits stop `compile` with their positioned error (the module is verified
+/// before its globals and names reach Cranelift and `object`), not with a panic, an abort or gigabytes
+/// of output.
+#[test]
+fn limits_stop_compilation_with_their_positioned_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let object = dir.path().join("out.o");
+    let compile = |path: &Path| {
+        support::run(
+            std::process::Command::new(support::patchmap_bin()).arg("compile").arg(path).arg("-o").arg(&object),
+        )
+    };
+    for name in [
+        "limit_alloca_align_2_31",
+        "limit_global_2_63_elements",
+        "limit_global_align_2_31",
+        "limit_source_filename_nul",
+        "limit_type_nested_4000",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/ir-errors/{name}.ll"));
+        let expect = expectation(&std::fs::read_to_string(&path).unwrap()).unwrap().to_string();
+        let (code, _, stderr) = compile(&path);
+        assert_eq!((code, stderr.trim_end()), (1, format!("{}:{expect}", path.display()).as_str()), "{name}");
+        assert!(!object.exists(), "{name}");
+    }
+    // Only the lowering knows which allocas live in the frame; Cranelift's own limit is 1 GiB.
+    let path = dir.path().join("frame.ll");
+    std::fs::write(
+        &path,
+        "define i64 @main() {\n  %a = alloca [300000000 x i8]\n  %b = alloca [300000000 x i8]\n  ret i64 0\n}\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = compile(&path);
+    assert_eq!(
+        (code, stderr.trim_end()),
+        (
+            1,
+            format!(
+                "{}:3:3: error: alloca of 1 x [300000000 x i8] does not fit in the stack frame: a function's \
+                 allocas may take at most 536870912 bytes",
+                path.display()
+            )
+            .as_str()
+        )
+    );
+}

@@ -106,15 +106,14 @@ pub struct CompiledFunction {
     pub symbol_calls: Vec<(u32, ir::FuncId)>,
 }
 
-/// Verifies `module`, then compiles every defined function, in module order. Functions are spread
-/// over the machine's cores when there are enough of them to pay for the threads.
-pub fn compile_functions(
+/// Compiles every defined function of `module`, which must be verified (the lowering relies on its
+/// types, dominance and terminators), in module order. Functions are spread over the machine's cores
+/// when there are enough of them to pay for the threads.
+pub(crate) fn compile_functions(
     module: &ir::Module,
     isa: &Arc<dyn TargetIsa>,
     symbols: &Symbols,
 ) -> Result<Vec<CompiledFunction>, CompileError> {
-    // The lowering relies on a verified module (types, dominance, terminators).
-    ir::verify(module)?;
     let defined: Vec<ir::FuncId> = (0..module.functions.len() as u32)
         .map(ir::FuncId)
         .filter(|&id| !module.function(id).is_declaration())

@@ -15,14 +15,16 @@ use crate::compile::{compile_functions, CompileError, CompiledFunction};
 use crate::ir::{self, Const, Init, IrError, Type};
 use crate::lower::Symbols;
 
-/// Declares the module's symbols in `out`, defines its globals, compiles its functions and defines
-/// them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
+/// Verifies the module, declares its symbols in `out`, defines its globals, compiles its functions and
+/// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
 fn define_module(
     module: &ir::Module,
     out: &mut dyn Module,
     isa: &Arc<dyn TargetIsa>,
     colocated: bool,
 ) -> Result<(Symbols, Vec<CompiledFunction>), CompileError> {
+    // Globals and names reach Cranelift and `object` here, before any function is compiled.
+    ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
     define_globals(module, out, &symbols)?;
     let compiled = compile_functions(module, isa, &symbols)?;
@@ -38,10 +40,17 @@ fn define_module(
 fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<(), IrError> {
     for (i, g) in module.globals.iter().enumerate() {
         let Some(init) = &g.init else { continue };
-        let mut bytes = Vec::with_capacity(g.ty.alloc_size() as usize);
-        initial_bytes(&g.ty, init, &mut bytes);
+        let size = g.ty.alloc_size() as usize;
         let mut data = DataDescription::new();
-        data.define(bytes.into_boxed_slice());
+        if init.is_zero() && !g.constant {
+            // `.bss` in objects, zeroed memory in the JIT: no bytes to build or copy. Constants stay in
+            // `.rodata` as llc-19 keeps them.
+            data.define_zeroinit(size);
+        } else {
+            let mut bytes = Vec::with_capacity(size);
+            initial_bytes(&g.ty, init, &mut bytes);
+            data.define(bytes.into_boxed_slice());
+        }
         data.set_align(g.align.unwrap_or(1).max(g.ty.align()));
         out.define_data(symbols.global(ir::GlobalId(i as u32)), &data)
             .map_err(|e| module.error(g.span, format!("cannot define global '@{}': {e}", g.name)))?;

@@ -169,6 +169,22 @@ pub enum Init {
     Zero,
 }
 
+impl Init {
+    /// Whether every byte of the initial contents is zero (`undef` and `poison` lower as zero): such a
+    /// writable global goes to `.bss`, as llc-19 puts it.
+    pub fn is_zero(&self) -> bool {
+        match self {
+            Init::Scalar(Const::Float(x)) => x.to_bits() == 0,
+            Init::Scalar(c) => {
+                matches!(c, Const::Int(0) | Const::IntToPtr(0) | Const::Zero | Const::Undef | Const::Poison)
+            }
+            Init::Array(items) => items.iter().all(Init::is_zero),
+            Init::Bytes(bytes) => bytes.iter().all(|&b| b == 0),
+            Init::Zero => true,
+        }
+    }
+}
+
 /// A global variable: `@name = [linkage] global|constant T init[, align A]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Global {

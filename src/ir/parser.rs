@@ -83,8 +83,8 @@ impl<'a> PendingBody<'a> {
 /// Reads and parses a `.ll` file; errors name the path as given.
 pub fn parse_file(path: &Path) -> Result<Module, IrError> {
     let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
+    let bytes = crate::input::read(path)
+        .map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
     match String::from_utf8(bytes) {
         Ok(text) => parse(&name, &text),
         Err(e) => {
@@ -409,6 +409,9 @@ fn int_in_width(text: &str, bits: u8) -> Option<i64> {
     Some(((v as i64) << shift) >> shift)
 }
 
+/// Deepest nesting of array types: every pass over a type recurses once per level.
+const MAX_TYPE_NESTING: usize = 256;
+
 struct Parser<'a> {
     file: &'a str,
     lex: Lexer<'a>,
@@ -586,7 +589,13 @@ impl<'a> Parser<'a> {
                 Tok::Word("source_filename") => {
                     self.bump()?;
                     self.expect_punct(b'=', " after 'source_filename'")?;
-                    self.module.source_filename = Some(self.string(" after 'source_filename ='")?);
+                    let span = self.tok.span;
+                    let name = self.string(" after 'source_filename ='")?;
+                    // It names the object's file symbol, and ELF string tables end names with NUL.
+                    if name.contains('\0') {
+                        return Err(self.err(span, "'source_filename' contains a NUL byte"));
+                    }
+                    self.module.source_filename = Some(name);
                 }
                 Tok::Word("target") => {
                     self.bump()?;
@@ -1172,8 +1181,13 @@ impl<'a> Parser<'a> {
 
     /// A type that values can have (not `void`).
     fn value_type(&mut self) -> PResult<Type> {
+        self.nested_value_type(0)
+    }
+
+    /// A value type inside `depth` array types.
+    fn nested_value_type(&mut self, depth: usize) -> PResult<Type> {
         let span = self.tok.span;
-        let ty = self.ty()?;
+        let ty = self.nested_ty(depth)?;
         if ty == Type::Void {
             return Err(self.err(span, "'void' is only allowed as a return type"));
         }
@@ -1585,6 +1599,11 @@ impl<'a> Parser<'a> {
 
     /// A type, including `void`.
     fn ty(&mut self) -> PResult<Type> {
+        self.nested_ty(0)
+    }
+
+    /// A type inside `depth` array types.
+    fn nested_ty(&mut self, depth: usize) -> PResult<Type> {
         let t = self.tok;
         let ty = match t.tok {
             Tok::Word(w) => {
@@ -1615,10 +1634,13 @@ impl<'a> Parser<'a> {
                 ty
             }
             Tok::Punct(b'[') => {
+                if depth == MAX_TYPE_NESTING {
+                    return Err(self.err(t.span, format!("array types nested more than {MAX_TYPE_NESTING} deep")));
+                }
                 self.bump()?;
                 let n = self.unsigned("an array length")?;
                 self.expect_word("x", " in an array type")?;
-                let elem = self.value_type()?;
+                let elem = self.nested_value_type(depth + 1)?;
                 self.expect_punct(b']', " to close the array type")?;
                 Type::Array(n, Box::new(elem))
             }

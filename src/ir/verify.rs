@@ -16,6 +16,14 @@ use super::{
     Signature, Span, Type, Value,
 };
 
+/// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
+/// object pads its section to the alignment and an over-aligned `alloca` reserves it in the frame:
+/// llc-19 writes a 2 GiB object for a global aligned to 2^31.
+const MAX_ALIGN: u64 = 1 << 24;
+
+/// Largest global, in bytes (4 GiB): initialised contents are built in memory before they are written.
+const MAX_GLOBAL_BYTES: u64 = 1 << 32;
+
 /// Checks a module; returns the first error in module order.
 pub fn verify(m: &Module) -> Result<(), IrError> {
     match verify_all(m).into_iter().next() {
@@ -238,7 +246,15 @@ impl<'m> Verifier<'m> {
         if let Some(a) = g.align {
             if !a.is_power_of_two() {
                 self.error(g.span, format!("alignment {a} of '@{}' is not a power of 2", g.name));
+            } else if a > MAX_ALIGN {
+                self.error(g.span, format!("alignment {a} of '@{}' is larger than the limit, {MAX_ALIGN}", g.name));
             }
+        }
+        if g.ty.alloc_size() > MAX_GLOBAL_BYTES {
+            self.error(
+                g.span,
+                format!("global '@{}' of type '{}' is larger than the limit, {MAX_GLOBAL_BYTES} bytes", g.name, g.ty),
+            );
         }
         if let Some(init) = &g.init {
             if let Err(msg) = self.init(init, &g.ty) {
@@ -571,6 +587,8 @@ impl<'m> Verifier<'m> {
                 if let Some(a) = align {
                     if !a.is_power_of_two() {
                         self.error(span, format!("alignment {a} is not a power of 2"));
+                    } else if *a > MAX_ALIGN {
+                        self.error(span, format!("'alloca' alignment {a} is larger than the limit, {MAX_ALIGN}"));
                     }
                 }
                 if let Some(c) = count {

@@ -34,6 +34,10 @@ const DATA_NAMESPACE: u32 = 1;
 /// The stack pointer's alignment at calls on both targets.
 const STACK_ALIGN: u64 = 16;
 
+/// Most bytes a function's frame allocas may take: half of Cranelift's 1 GiB frame limit, leaving the
+/// rest to its spill slots and outgoing arguments.
+const MAX_FRAME_ALLOCA_BYTES: u64 = 1 << 29;
+
 /// The Cranelift type that holds a value of an IR scalar type.
 pub fn clif_type(t: &Type) -> ClifType {
     match t {
@@ -77,6 +81,7 @@ pub fn lower_function(
         data_refs: HashMap::new(),
         dynamic_stack: None,
         slots: HashMap::new(),
+        frame_alloca_bytes: 0,
         points: Vec::new(),
     };
     lowering.run()?;
@@ -104,6 +109,8 @@ struct Lowering<'a> {
     dynamic_stack: Option<(clif::Value, clif::Value, clif::Value)>,
     /// The frame slot of each static alloca whose address is the slot's start.
     slots: HashMap<InstId, StackSlot>,
+    /// Bytes the frame allocas lowered so far take, slack for over-alignment included.
+    frame_alloca_bytes: u64,
     points: Vec<PlannedPoint>,
 }
 
@@ -403,12 +410,21 @@ impl<'a> Lowering<'a> {
             Some(_) => None,
         };
         if let (0, Some(n)) = (block.0, constant_count) {
-            let size = elem.alloc_size().checked_mul(n).filter(|&s| s <= u32::MAX as u64).ok_or_else(|| {
-                self.error(self.f.span, format!("alloca of {n} x {elem} does not fit in a stack frame"))
-            })?;
             // Cranelift never realigns the stack beyond its 16-byte ABI alignment: for more, reserve
             // the slack and round the address up, as a realigned frame would place the object.
             let slack = align.saturating_sub(STACK_ALIGN);
+            let size = elem.alloc_size().checked_mul(n);
+            let frame = size.and_then(|s| s.checked_add(slack)).and_then(|s| s.checked_add(self.frame_alloca_bytes));
+            let (Some(size), Some(frame @ ..=MAX_FRAME_ALLOCA_BYTES)) = (size, frame) else {
+                return Err(self.error(
+                    self.f.inst(id).span,
+                    format!(
+                        "alloca of {n} x {elem} does not fit in the stack frame: \
+                         a function's allocas may take at most {MAX_FRAME_ALLOCA_BYTES} bytes"
+                    ),
+                ));
+            };
+            self.frame_alloca_bytes = frame;
             let slot = self.b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
                 (size + slack) as u32,

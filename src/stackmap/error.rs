@@ -96,7 +96,7 @@ pub enum Error {
     #[error("the records cannot be assigned to the functions: no contiguous split fits the functions' sizes")]
     NoRecordSplit,
     /// Several splits of the records into functions are possible; the counts were filled in with the
-    /// first (fewest records to the earliest functions) anyway.
+    /// likeliest (see `StackMap::derive_record_counts`) anyway.
     #[error("the records can be assigned to the functions in more than one way")]
     AmbiguousRecordCounts,
     /// The table `derive_record_counts` would need exceeds its memory limit.

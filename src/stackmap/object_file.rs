@@ -73,15 +73,7 @@ fn named_functions<'data>(
         .map(|(i, function)| {
             let field = view.function_address_offset(i) as u64;
             match relocations.get(&field) {
-                Some(reloc) => {
-                    // Mach-O and COFF keep the addend in the field itself.
-                    let addend = if reloc.has_implicit_addend() {
-                        reloc.addend().wrapping_add(function.address as i64)
-                    } else {
-                        reloc.addend()
-                    };
-                    relocation_symbol(file, reloc.target(), addend, by_address)
-                }
+                Some(reloc) => relocation_symbol(file, reloc, function.address, by_address),
                 None => by_address.get(&function.address).cloned(),
             }
         })
@@ -114,38 +106,58 @@ fn nonzero(size: u64) -> Option<u64> {
     (size != 0).then_some(size)
 }
 
+/// The function a function-address relocation points at (`field` is the address field's contents).
+///
+/// A sized function symbol with no addend names itself. Any other form — a section symbol plus addend
+/// (llc's form for `internal` functions), an unsized label, a symbol plus addend, a Mach-O section
+/// relocation — gives a place in a section, named by the text symbol defined there (the sized one
+/// first, since its size bounds the function's records), else by the label, else as `section+offset`.
 fn relocation_symbol(
     file: &object::File<'_>,
-    target: RelocationTarget,
-    addend: i64,
+    reloc: &object::Relocation,
+    field: u64,
     by_address: &HashMap<u64, FunctionSymbol>,
 ) -> Option<FunctionSymbol> {
-    let section_index = match target {
+    // Mach-O and COFF keep the addend in the field itself.
+    let addend = if reloc.has_implicit_addend() { reloc.addend().wrapping_add(field as i64) } else { reloc.addend() };
+    let (section_index, address, label) = match reloc.target() {
         RelocationTarget::Symbol(index) => {
             let symbol = file.symbol_by_index(index).ok()?;
-            if symbol.kind() != SymbolKind::Section {
+            let label = if symbol.kind() == SymbolKind::Section {
+                None
+            } else {
                 let name = symbol.name().ok()?.to_owned();
                 let name = if addend == 0 { name } else { format!("{name}{addend:+#x}") };
-                return Some(FunctionSymbol { name, size: nonzero(symbol.size()).filter(|_| addend == 0) });
+                Some(FunctionSymbol { name, size: nonzero(symbol.size()).filter(|_| addend == 0) })
+            };
+            if label.as_ref().is_some_and(|l| l.size.is_some()) {
+                return label;
             }
-            symbol.section_index()?
+            match symbol.section_index() {
+                Some(section) => (section, symbol.address().wrapping_add(addend as u64), label),
+                None => return label.or_else(|| by_address.get(&(addend as u64)).cloned()),
+            }
         }
-        RelocationTarget::Section(index) => index,
+        // Mach-O's non-external relocations: the field holds the target's address.
+        RelocationTarget::Section(index) => (index, addend as u64, None),
+        RelocationTarget::Absolute => return by_address.get(&(addend as u64)).cloned(),
         _ => return None,
     };
-    // A local function: section + offset. Find the text symbol defined there.
     let section = file.section_by_index(section_index).ok()?;
-    let address = section.address().wrapping_add(addend as u64);
-    let in_section = file
+    let defined_here = file
         .symbols()
-        .find(|s| s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text);
-    match in_section {
-        Some(symbol) => Some(FunctionSymbol { name: symbol.name().ok()?.to_owned(), size: nonzero(symbol.size()) }),
-        None => by_address
-            .get(&address)
-            .cloned()
-            .or_else(|| Some(FunctionSymbol { name: format!("{}+{:#x}", section.name().ok()?, addend), size: None })),
+        .filter(|s| s.section_index() == Some(section_index) && s.address() == address && s.kind() == SymbolKind::Text);
+    let mut best: Option<FunctionSymbol> = None;
+    for symbol in defined_here {
+        let Ok(name) = symbol.name() else { continue };
+        if best.as_ref().is_none_or(|b| b.size.is_none() && symbol.size() != 0) {
+            best = Some(FunctionSymbol { name: name.to_owned(), size: nonzero(symbol.size()) });
+        }
     }
+    best.or_else(|| by_address.get(&address).cloned()).or(label).or_else(|| {
+        let offset = address.wrapping_sub(section.address());
+        Some(FunctionSymbol { name: format!("{}+{offset:#x}", section.name().ok()?), size: None })
+    })
 }
 
 /// Prints every stack map blob of `bytes` (an ELF, Mach-O or COFF object, executable or shared library)
@@ -198,7 +210,7 @@ pub fn read_models(bytes: &[u8]) -> Result<(Vec<StackMap>, Endian)> {
 /// The owned models of parsed blobs. For v1 blobs, which do not store per-function record counts, the
 /// counts are derived with [`StackMap::derive_record_counts`] from the sizes of the functions' symbols
 /// (found as [`function_symbols`] does; a function without a known size is unconstrained). When several
-/// splits fit, the one giving the earliest functions the fewest records is used.
+/// splits fit, the one [`StackMap::derive_record_counts`] finds likeliest is used.
 pub fn blob_models(
     file: &object::File<'_>,
     section: &object::Section<'_, '_>,
