@@ -157,7 +157,7 @@ fn parses_every_line_kind() {
     assert_eq!(v[1].stored, Some(0x2a));
     assert_eq!(v[2].symbol, Some(("g".to_string(), 8)));
     let types =
-        [LiveType::Int(1), LiveType::Ptr { pointee: Some(1) }, LiveType::Ptr { pointee: Some(4) }, LiveType::Undef];
+        [LiveType::Int(1), LiveType::Ptr { pointee: Some(1), private: false }, LiveType::Ptr { pointee: Some(4), private: false }, LiveType::Undef];
     assert_eq!(
         checker::normalize(v, &types),
         vec![

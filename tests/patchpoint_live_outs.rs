@@ -152,13 +152,11 @@ fn generated(arch: Arch, first_seed: u64) {
 }
 
 #[test]
-#[ignore = "issue 11, open: the clobber harness answers 'no such record' on generated programs; see the session 4 note"]
 fn generated_live_outs_are_honest_on_x86_64() {
     generated(Arch::X86_64, 7_000_000);
 }
 
 #[test]
-#[ignore = "issue 11, open: the clobber harness answers 'no such record' on generated programs; see the session 4 note"]
 fn generated_live_outs_are_honest_on_aarch64() {
     generated(Arch::Aarch64, 8_000_000);
 }

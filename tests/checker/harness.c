@@ -24,8 +24,9 @@
  * `=<stored>`: when an R/D/I value lies in the stack (from SP-128, for x86-64's red zone, up to the
  * environment strings), the 8 bytes stored there; when it lies inside a sized function or object
  * symbol of the executable, up to 8 bytes stored there (not past the symbol's end) and
- * `@<symbol>+<offset>`. Addresses differ between binaries; what they point to and symbol offsets do
- * not.
+ * `@<symbol>+<offset>`; when it lies in an allocated section but in no sized symbol (llc-19 gives
+ * `private` globals no symbol), up to 8 bytes stored there (not past the section's end). Addresses
+ * differ between binaries; what they point to and symbol offsets do not.
  *
  * Re-arming: x86-64 sets the trap flag to single-step the restored instruction; the single-step trap
  * re-plants the int3. AArch64 (qemu-user does not single-step signal returns) plants temporary
@@ -83,6 +84,9 @@ static struct site *sites;
 static unsigned nsites;
 static struct symbol *symbols;
 static unsigned nsymbols;
+/* Allocated sections (names unused), for addresses in no symbol. */
+static struct symbol *sections;
+static unsigned nsections;
 static uintptr_t stack_top;
 static unsigned long total_hits;
 static long pending = -1; /* the site whose breakpoint waits to be re-planted */
@@ -196,6 +200,13 @@ static int by_address(const void *a, const void *b) {
 
 /* Sized FUNC and OBJECT symbols, sorted, for `@sym+off` and for v1 function sizes. */
 static void load_symbols(const Elf64_Shdr *sh, unsigned shnum) {
+    sections = calloc(shnum, sizeof *sections);
+    for (unsigned i = 0; sections && i < shnum; i++)
+        if ((sh[i].sh_flags & SHF_ALLOC) && !(sh[i].sh_flags & SHF_TLS) && sh[i].sh_addr && sh[i].sh_size) {
+            sections[nsections].addr = sh[i].sh_addr;
+            sections[nsections].size = sh[i].sh_size;
+            nsections++;
+        }
     for (unsigned i = 0; i < shnum; i++) {
         if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= shnum)
             continue;
@@ -433,7 +444,16 @@ static void annotate(const ucontext_t *uc, uint64_t v) {
         put_str(s->name);
         put_str("+");
         put_hex(v - s->addr);
+        return;
     }
+    for (unsigned k = 0; k < nsections; k++)
+        if (v >= sections[k].addr && v - sections[k].addr < sections[k].size) {
+            uint64_t room = sections[k].addr + sections[k].size - v;
+            memcpy(&stored, (const void *)(uintptr_t)v, room < 8 ? room : 8);
+            put_str("=");
+            put_hex(stored);
+            return;
+        }
 }
 
 static void report_record(const ucontext_t *uc, const struct record *rec) {
@@ -923,7 +943,8 @@ static uint64_t garbage(int bit) { return 0x5eed0bad00000000ull ^ ((uint64_t)bit
    convention's integer return register, f its float one, a the record's first location, anyregcc),
    and jumps back to the region's end. A program whose live-outs are honest prints the same. Allocatable:
    x86-64 every GPR but RSP and RBP, xmm0-15; AArch64 x0-x17 and x19-x28, v0-v31 (the low 64 bits).
-   PATCHMAP_CLOBBER_LIVE_OUTS=1 clobbers the live-outs too (the negative control). */
+   PATCHMAP_CLOBBER_LIVE_OUTS=1 clobbers the live-outs too (the negative control). IDs without a
+   record (code the compiler removed) are skipped. */
 static void clobber_regions(const char *spec) {
     if (unprotect_text() != 0) {
         report("E", "clobber: mprotect of the text failed");
@@ -934,10 +955,16 @@ static void clobber_regions(const char *spec) {
         uint64_t id = strtoull(spec, &end, 10);
         unsigned long bytes = *end == ':' ? strtoul(end + 1, &end, 10) : 0;
         char result = *end == ':' ? end[1] : 0;
-        const struct record *rec = record_by_id(id);
-        if (!rec || bytes < JUMP_BYTES || !strchr("vrfa", result) || result == 0) {
-            report("E", "clobber: no such record, a region too small for a jump, or a bad spec");
+        if (bytes < JUMP_BYTES || !strchr("vrfa", result) || result == 0) {
+            report("E", "clobber: a region too small for a jump, or a bad spec");
             return;
+        }
+        const struct record *rec = record_by_id(id);
+        while (*end && *end != ',')
+            end++;
+        if (!rec) { /* the patch point's code was removed (unreachable or folded) */
+            spec = end + (*end == ',');
+            continue;
         }
         uint64_t keep = 0; /* register bits left alone */
         const char *ignore = getenv("PATCHMAP_CLOBBER_LIVE_OUTS");
@@ -1029,8 +1056,6 @@ static void clobber_regions(const char *spec) {
         stub_end(stub);
         patch_with_jump(rec->pc, bytes, (uintptr_t)stub);
         stubs_installed = 1;
-        while (*end && *end != ',')
-            end++;
         spec = end + (*end == ',');
     }
     report("W", "clobber stubs installed");

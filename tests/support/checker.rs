@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use patchmap::ir::{CallConv, Const, Function, Inst, Intrinsic, Module, Operand, Type, Value};
+use patchmap::ir::{CallConv, Const, Function, Inst, Intrinsic, Linkage, Module, Operand, Type, Value};
 
 use super::{run, run_with_deadline, Arch, Outcome, Toolchain};
 
@@ -68,6 +68,9 @@ pub enum LiveType {
     /// (or `Some(0)`: a function) only the symbol it points into is compared, not the contents.
     Ptr {
         pointee: Option<u64>,
+        /// A `private` global or function: llc-19 gives it no symbol (an assembler-local `.L` label),
+        /// so only its contents are compared, not its name.
+        private: bool,
     },
     /// `undef`/`poison`: any value is right.
     Undef,
@@ -247,10 +250,11 @@ pub fn normalize(values: &[LocationValue], types: &[LiveType]) -> Vec<Normalized
                 LiveType::Float => Normalized::Bits(low_bits(v, 32)),
                 LiveType::Double if f64::from_bits(v).is_nan() => Normalized::Bits(f64::NAN.to_bits()),
                 LiveType::Double => Normalized::Bits(v),
-                LiveType::Ptr { pointee } => match loc.stored {
+                LiveType::Ptr { pointee, private } => match loc.stored {
                     Some(stored) => {
                         let bytes = pointee.unwrap_or(0).min(8) as u32;
-                        Normalized::Pointee { stored: low_bits(stored, bytes * 8), symbol: loc.symbol.clone() }
+                        let symbol = if *private { None } else { loc.symbol.clone() };
+                        Normalized::Pointee { stored: low_bits(stored, bytes * 8), symbol }
                     }
                     None => Normalized::Bits(v),
                 },
@@ -319,12 +323,15 @@ fn live_type(module: &Module, function: &Function, arg: &Operand) -> LiveType {
         (Type::Float, _) => LiveType::Float,
         (Type::Double, _) => LiveType::Double,
         (_, Value::Inst(i)) => match &function.inst(*i).kind {
-            Inst::Alloca { ty, .. } => LiveType::Ptr { pointee: Some(ty.alloc_size()) },
-            _ => LiveType::Ptr { pointee: None },
+            Inst::Alloca { ty, .. } => LiveType::Ptr { pointee: Some(ty.alloc_size()), private: false },
+            _ => LiveType::Ptr { pointee: None, private: false },
         },
-        (_, Value::Global(g)) => LiveType::Ptr { pointee: Some(module.global(*g).ty.alloc_size()) },
-        (_, Value::Func(_)) => LiveType::Ptr { pointee: Some(0) },
-        _ => LiveType::Ptr { pointee: None },
+        (_, Value::Global(g)) => {
+            let global = module.global(*g);
+            LiveType::Ptr { pointee: Some(global.ty.alloc_size()), private: global.linkage == Linkage::Private }
+        }
+        (_, Value::Func(f)) => LiveType::Ptr { pointee: Some(0), private: module.function(*f).linkage == Linkage::Private },
+        _ => LiveType::Ptr { pointee: None, private: false },
     }
 }
 
