@@ -84,7 +84,14 @@ pub fn lower_function(
         frame_alloca_bytes: 0,
         points: Vec::new(),
     };
-    lowering.run()?;
+    if let Err(error) = lowering.run() {
+        drop(lowering);
+        // A builder left mid-function keeps its blocks and variables in `fctx`, which the next
+        // function's builder would start from: start it clean instead.
+        *fctx = FunctionBuilderContext::new();
+        func.clear();
+        return Err(error);
+    }
     lowering.b.seal_all_blocks();
     let config = isa.frontend_config();
     lowering.b.finalize(config);
