@@ -69,8 +69,7 @@ fn examples_agree_with_llc19_on_aarch64() {
 /// result's low byte must match the natively linked program's output and exit status.
 #[test]
 fn jit_run_agrees_with_native_execution() {
-    if std::env::consts::ARCH != "x86_64" {
-        eprintln!("skipped: the native reference runs on x86-64 hosts");
+    if !support::x86_64_host("an x86-64 host (the native reference)") {
         return;
     }
     let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), Arch::X86_64.toolchain()) else { return };

@@ -5,6 +5,8 @@
 //! files, byte for byte. `scripts/vendor-cranelift.sh check` makes the same check from the shell;
 //! `vendor/patches/README.md` describes the workflow.
 
+mod support;
+
 use sha2::Digest;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -57,7 +59,7 @@ fn verify_vendor_on_a_pristine_tree() {
             Ok(out) if out.status.success() => {}
             Ok(out) => panic!("tar -xzf {}: {}", archive.display(), String::from_utf8_lossy(&out.stderr)),
             Err(_) => {
-                eprintln!("skipped: tar not found");
+                support::host_has(false, "tar");
                 return;
             }
         }
@@ -402,14 +404,7 @@ fn git(dir: &Path) -> Command {
 /// Whether `git` runs. Prints "skipped: git not found" if not, or panics when
 /// `PATCHMAP_REQUIRE_TOOLS=1`.
 fn git_found() -> bool {
-    if Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        return true;
-    }
-    if std::env::var("PATCHMAP_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-        panic!("git not found, and PATCHMAP_REQUIRE_TOOLS=1 requires it");
-    }
-    eprintln!("skipped: git not found");
-    false
+    support::host_has(Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success()), "git")
 }
 
 /// The two published archives in cargo's download cache, checked against
@@ -419,7 +414,7 @@ fn cached_archives() -> Option<Vec<PathBuf>> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
     else {
-        eprintln!("skipped: neither CARGO_HOME nor HOME is set, so no cargo download cache");
+        support::host_has(false, "a cargo download cache (neither CARGO_HOME nor HOME is set)");
         return None;
     };
     let sums = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/upstream-crates.sha256")).unwrap();
@@ -438,7 +433,8 @@ fn cached_archives() -> Option<Vec<PathBuf>> {
         match archive {
             Some(a) => found.push(a),
             None => {
-                eprintln!("skipped: no {name} with sha256 {want} in {}/registry/cache", cargo_home.display());
+                let what = format!("{name} with sha256 {want} in {}/registry/cache", cargo_home.display());
+                support::host_has(false, &what);
                 return None;
             }
         }

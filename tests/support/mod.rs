@@ -27,6 +27,24 @@ pub fn tool(name: &str) -> Option<PathBuf> {
     found
 }
 
+/// Whether this host can run a test that needs `what` (`supported` says if it can): `false` after
+/// printing "skipped: <what>"; panics instead when tools are required (CI runs on an x86-64 Linux host
+/// with a JIT, so nothing may skip there).
+pub fn host_has(supported: bool, what: &str) -> bool {
+    if !supported {
+        if tools_required() {
+            panic!("{what} is not available on this host, and PATCHMAP_REQUIRE_TOOLS=1 requires it");
+        }
+        eprintln!("skipped: {what} not found");
+    }
+    supported
+}
+
+/// Whether the host is x86-64 (the native reference of the differential tests), as [`host_has`].
+pub fn x86_64_host(what: &str) -> bool {
+    host_has(std::env::consts::ARCH == "x86_64", what)
+}
+
 /// `../shared/reference`, beside the repository.
 pub fn reference_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
