@@ -176,7 +176,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 patchmap::compile::Options::new(None, &opt, 3).map_err(|e| format!("patchmap: error: {e}"))?;
             let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
             // SAFETY: running the user's program is what `run` is for; its IR answers for its behaviour.
-            let result = unsafe { jit.call_i64(&entry, &args) }.map_err(|e| e.to_string())?;
+            let result = fault::reported(&jit, || unsafe { jit.call_i64(&entry, &args) }).map_err(|e| e.to_string())?;
             println!("{result}");
             Ok(ExitCode::SUCCESS)
         }
@@ -246,4 +246,100 @@ fn demo() -> Result<ExitCode, String> {
     let result = unsafe { jit.call_i64("main", &[]) }.map_err(|e| e.to_string())?;
     println!("main() returned {result}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `patchmap run`'s report of a fault in generated code: the signal, what the faulting instruction
+/// checks (Cranelift's trap record), and the function and offset, before the signal's default action
+/// ends the process as it would have without the report.
+mod fault {
+    use std::fmt::Write as _;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    use patchmap::emit::jit::JitCode;
+
+    /// The code being run, for the handler; null outside [`reported`].
+    static CODE: AtomicPtr<JitCode> = AtomicPtr::new(std::ptr::null_mut());
+
+    const SIGNALS: [(libc::c_int, &str); 4] =
+        [(libc::SIGSEGV, "SIGSEGV"), (libc::SIGBUS, "SIGBUS"), (libc::SIGILL, "SIGILL"), (libc::SIGFPE, "SIGFPE")];
+
+    /// Runs `run` (which calls into `code`) with the fault handlers installed.
+    pub fn reported<R>(code: &JitCode, run: impl FnOnce() -> R) -> R {
+        CODE.store(code as *const JitCode as *mut JitCode, Ordering::SeqCst);
+        // SAFETY: a zeroed `sigaction` is a valid value (no handler, empty mask); `previous` receives
+        // the actions in place, which are put back below.
+        let mut previous: [libc::sigaction; 4] = unsafe { std::mem::zeroed() };
+        for (&(signal, _), previous) in SIGNALS.iter().zip(&mut previous) {
+            // SAFETY: as above.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            action.sa_sigaction = handler as *const () as usize;
+            // SA_RESETHAND: the handler returns to the faulting instruction, which then meets the
+            // default action. SA_ONSTACK: Rust's alternate stack, for a fault on stack overflow.
+            action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESETHAND;
+            // SAFETY: installs a handler that only reads `CODE` and writes to standard error.
+            unsafe { libc::sigaction(signal, &action, previous) };
+        }
+        let result = run();
+        for (&(signal, _), previous) in SIGNALS.iter().zip(&previous) {
+            // SAFETY: puts back the action saved above.
+            unsafe { libc::sigaction(signal, previous, std::ptr::null_mut()) };
+        }
+        CODE.store(std::ptr::null_mut(), Ordering::SeqCst);
+        result
+    }
+
+    /// A message built without allocating (a signal handler must not).
+    struct Message {
+        bytes: [u8; 512],
+        len: usize,
+    }
+
+    impl std::fmt::Write for Message {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let n = s.len().min(self.bytes.len() - self.len);
+            self.bytes[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+            self.len += n;
+            Ok(())
+        }
+    }
+
+    extern "C" fn handler(signal: libc::c_int, info: *mut libc::siginfo_t, context: *mut libc::c_void) {
+        // SAFETY: the kernel passes a valid siginfo and ucontext to an SA_SIGINFO handler.
+        let (pc, address) = unsafe { (program_counter(context), (*info).si_addr() as usize) };
+        let name = SIGNALS.iter().find(|s| s.0 == signal).map_or("signal", |s| s.1);
+        // SAFETY: `CODE` points to the JitCode borrowed by `reported`, alive while its handlers are.
+        let code = unsafe { CODE.load(Ordering::SeqCst).as_ref() };
+        let place = code.and_then(|code| code.locate(pc));
+        let mut m = Message { bytes: [0; 512], len: 0 };
+        let _ = write!(m, "patchmap: error: ");
+        let _ = match (place.and_then(|p| p.trap), signal) {
+            (Some(kind), libc::SIGSEGV | libc::SIGBUS) => write!(m, "{kind} at address {address:#x}"),
+            (Some(kind), _) => write!(m, "{kind}"),
+            (None, libc::SIGSEGV | libc::SIGBUS) => write!(m, "invalid memory access at address {address:#x}"),
+            (None, libc::SIGFPE) => write!(m, "arithmetic fault"),
+            (None, _) => write!(m, "illegal instruction"),
+        };
+        let _ = match place {
+            Some(p) => writeln!(m, " ({name}) in function '{}' at offset {:#x}", p.function, p.offset),
+            None => writeln!(m, " ({name}) outside the generated code, at pc {pc:#x}"),
+        };
+        // SAFETY: write(2) is async-signal-safe; the buffer is initialised up to `len`.
+        unsafe { libc::write(2, m.bytes.as_ptr().cast(), m.len) };
+    }
+
+    /// The interrupted program counter of a signal's context.
+    ///
+    /// # Safety
+    /// `context` must be the ucontext an SA_SIGINFO handler received.
+    unsafe fn program_counter(context: *mut libc::c_void) -> usize {
+        let context = context as *const libc::ucontext_t;
+        // SAFETY: per the function's contract.
+        #[cfg(target_arch = "x86_64")]
+        return unsafe { (*context).uc_mcontext.gregs[libc::REG_RIP as usize] as usize };
+        // SAFETY: per the function's contract.
+        #[cfg(target_arch = "aarch64")]
+        return unsafe { (*context).uc_mcontext.pc as usize };
+        #[allow(unreachable_code)]
+        0
+    }
 }

@@ -156,8 +156,12 @@ fn parses_every_line_kind() {
     let v: &[LocationValue] = &report.hits[0].values;
     assert_eq!(v[1].stored, Some(0x2a));
     assert_eq!(v[2].symbol, Some(("g".to_string(), 8)));
-    let types =
-        [LiveType::Int(1), LiveType::Ptr { pointee: Some(1), private: false }, LiveType::Ptr { pointee: Some(4), private: false }, LiveType::Undef];
+    let types = [
+        LiveType::Int(1),
+        LiveType::Ptr { pointee: Some(1), private: false },
+        LiveType::Ptr { pointee: Some(4), private: false },
+        LiveType::Undef,
+    ];
     assert_eq!(
         checker::normalize(v, &types),
         vec![

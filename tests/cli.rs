@@ -260,3 +260,49 @@ fn endless_inputs_end_with_the_size_limit() {
     assert!(err.contains("input size limit"), "{err}");
     writer.join().unwrap();
 }
+
+/// A fault in JIT code is reported with its kind, the function and the offset (from Cranelift's trap
+/// records), and then ends the process with the signal, as it would have without the report.
+#[test]
+fn run_reports_faults_in_generated_code_with_their_kind_and_place() {
+    use std::os::unix::process::ExitStatusExt;
+    if !support::host_has(matches!(std::env::consts::ARCH, "x86_64" | "aarch64"), "a JIT for this host") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("faults.ll");
+    std::fs::write(
+        &ll,
+        "define i64 @div(i64 %a, i64 %b) {\n  %q = sdiv i64 %a, %b\n  ret i64 %q\n}\n\
+         define i64 @load(i64 %a) {\n  %p = inttoptr i64 %a to ptr\n  %v = load i64, ptr %p\n  ret i64 %v\n}\n\
+         define i64 @unr(i64 %a) {\n  unreachable\n}\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], &str, i32); 4] = [
+        (&["div", "7", "0"], "integer division by zero (", libc::SIGILL),
+        (&["div", "-9223372036854775808", "-1"], "integer overflow in a division (", libc::SIGFPE),
+        (
+            &["load", "16"],
+            "invalid memory access at address 0x10 (SIGSEGV) in function 'load' at offset 0x",
+            libc::SIGSEGV,
+        ),
+        (&["unr", "1"], "'unreachable' reached (", libc::SIGILL),
+    ];
+    for (args, message, signal) in cases {
+        let out = Command::new(support::patchmap_bin())
+            .args(["run", ll.to_str().unwrap(), "--entry", args[0], "--"])
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("patchmap: error: ") && err.contains(message), "{args:?}: {err}");
+        assert!(err.contains(&format!("in function '{}' at offset 0x", args[0])), "{args:?}: {err}");
+        // AArch64 checks division in code (SIGILL for both division faults); x86-64's idiv raises SIGFPE.
+        let got = out.status.signal();
+        assert!(
+            got == Some(signal) || (signal == libc::SIGFPE && got == Some(libc::SIGILL)),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+}

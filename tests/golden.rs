@@ -67,7 +67,8 @@ fn emitted_code_sizes_and_records_match_the_golden_files() {
                     std::fs::write(&file, &actual).unwrap();
                 } else {
                     let line = actual.lines().zip(expected.lines()).position(|(a, b)| a != b);
-                    failures.push(format!("{} differs from what we emit (first differing line {line:?})", file.display()));
+                    failures
+                        .push(format!("{} differs from what we emit (first differing line {line:?})", file.display()));
                 }
             }
             checked += 1;

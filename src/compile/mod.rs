@@ -5,6 +5,7 @@
 pub mod aarch64;
 pub mod points;
 pub mod target;
+pub mod trap;
 pub mod x86_64;
 
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use crate::ir::{self, IrError};
 use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
 pub use target::{Arch, OptLevel, Target};
+pub use trap::TrapKind;
 
 /// Why compiling failed.
 #[derive(Debug, thiserror::Error)]
@@ -104,6 +106,8 @@ pub struct CompiledFunction {
     pub stack_size: u64,
     /// AArch64 patch point regions (offset) whose call sequence must be given a function's address.
     pub symbol_calls: Vec<(u32, ir::FuncId)>,
+    /// Each trapping instruction's offset and what it checks, in code order.
+    pub traps: Vec<(u32, TrapKind)>,
 }
 
 /// Compiles every defined function of `module`, which must be verified (the lowering relies on its
@@ -219,6 +223,7 @@ fn compile_function(
         points: records,
         stack_size,
         symbol_calls,
+        traps: compiled.buffer.traps().iter().map(|t| (t.offset, TrapKind::of(t.code))).collect(),
     })
 }
 

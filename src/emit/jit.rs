@@ -7,7 +7,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::default_libcall_names;
 
 use super::{define_module, section};
-use crate::compile::{CompileError, Options, Target};
+use crate::compile::{CompileError, Options, Target, TrapKind};
 use crate::ir::{self, Type};
 
 /// A function's finished code in memory.
@@ -17,6 +17,25 @@ pub struct JitFunction {
     pub address: *const u8,
     /// The code's length in bytes.
     pub size: usize,
+}
+
+/// Where an address lies in a module's code: see [`JitCode::locate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeLocation<'a> {
+    /// The function whose code holds the address.
+    pub function: &'a str,
+    /// The address's offset from the function's first instruction.
+    pub offset: usize,
+    /// What the instruction there checks, when it is one of Cranelift's trapping instructions.
+    pub trap: Option<TrapKind>,
+}
+
+/// One function's code range and trap records, for [`JitCode::locate`].
+struct CodeRange {
+    start: usize,
+    size: usize,
+    name: String,
+    traps: Vec<(u32, TrapKind)>,
 }
 
 /// A module compiled into executable memory. The code lives as long as this value.
@@ -29,6 +48,8 @@ pub struct JitCode {
     stack_map: Vec<u8>,
     /// Each record's ID and address, in section order (v1 sections cannot tell their functions apart).
     records: Vec<(u64, *mut u8)>,
+    /// The functions' code, by address.
+    ranges: Vec<CodeRange>,
 }
 
 // Rust's `%` on floats is C's fmod; registering them spares a dependency on the process exporting libm.
@@ -104,7 +125,17 @@ impl JitCode {
             .iter()
             .flat_map(|f| f.points.iter().map(move |p| (p.id, address(f).wrapping_add(p.offset as usize) as *mut u8)))
             .collect();
-        Ok(JitCode { _module: out, functions, signatures, stack_map, records })
+        let mut ranges: Vec<CodeRange> = compiled
+            .iter()
+            .map(|f| CodeRange {
+                start: address(f) as usize,
+                size: f.code.len(),
+                name: module.function(f.func).name.clone(),
+                traps: f.traps.clone(),
+            })
+            .collect();
+        ranges.sort_by_key(|r| r.start);
+        Ok(JitCode { _module: out, functions, signatures, stack_map, records, ranges })
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
@@ -122,6 +153,17 @@ impl JitCode {
     /// Every defined function: name, address and size.
     pub fn functions(&self) -> impl Iterator<Item = (&str, JitFunction)> + '_ {
         self.functions.iter().map(|(name, (_, code))| (name.as_str(), *code))
+    }
+
+    /// The function and offset of a code address (a faulting instruction's, a return address), and
+    /// the trap record of the instruction there. Allocates nothing and takes no lock, so a signal
+    /// handler may call it.
+    pub fn locate(&self, address: usize) -> Option<CodeLocation<'_>> {
+        let after = self.ranges.partition_point(|r| r.start <= address);
+        let range = self.ranges[..after].last().filter(|r| address - r.start < r.size)?;
+        let offset = address - range.start;
+        let trap = range.traps.binary_search_by_key(&offset, |t| t.0 as usize).ok().map(|i| range.traps[i].1);
+        Some(CodeLocation { function: &range.name, offset, trap })
     }
 
     /// The code of a defined function, by name.

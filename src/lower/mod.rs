@@ -254,7 +254,7 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::Unreachable => {
-                self.b.ins().trap(TrapCode::unwrap_user(1));
+                self.b.ins().trap(crate::compile::trap::UNREACHABLE);
                 None
             }
         };

@@ -330,7 +330,9 @@ fn live_type(module: &Module, function: &Function, arg: &Operand) -> LiveType {
             let global = module.global(*g);
             LiveType::Ptr { pointee: Some(global.ty.alloc_size()), private: global.linkage == Linkage::Private }
         }
-        (_, Value::Func(f)) => LiveType::Ptr { pointee: Some(0), private: module.function(*f).linkage == Linkage::Private },
+        (_, Value::Func(f)) => {
+            LiveType::Ptr { pointee: Some(0), private: module.function(*f).linkage == Linkage::Private }
+        }
         _ => LiveType::Ptr { pointee: None, private: false },
     }
 }
