@@ -8,7 +8,8 @@
 //!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod input;
 pub mod runtime;

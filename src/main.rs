@@ -1,5 +1,7 @@
 //! The `patchmap` command line: every command is one library call plus printing.
 
+#![deny(unsafe_op_in_unsafe_fn)]
+
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

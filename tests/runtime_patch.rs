@@ -167,3 +167,24 @@ entry:
     // SAFETY: g now calls multiply(6, 7) and adds 1.
     assert_eq!(unsafe { jit.call_i64("g", &[6, 7]) }.unwrap(), 43);
 }
+
+/// `patch_code` gives each page it touched its previous protection back: executable code stays
+/// executable and not writable, and a page that was read-only (not executable) stays so, across a
+/// region that straddles the two.
+#[test]
+fn patching_restores_each_pages_previous_protection() {
+    let page = region::page::size();
+    let mut memory = region::alloc(2 * page, region::Protection::READ_EXECUTE).unwrap();
+    let base = memory.as_mut_ptr::<u8>();
+    // SAFETY: both pages belong to this allocation, which nothing executes.
+    unsafe { region::protect(base.add(page), page, region::Protection::READ).unwrap() };
+    let straddling = unsafe { base.add(page - 8) };
+    // SAFETY: as above.
+    unsafe { patch_code(PatchTarget::Aarch64, straddling, 16, &[0x1f, 0x20, 0x03, 0xd5]) }.unwrap();
+    let protection = |p: *const u8| region::query(p).unwrap().protection();
+    assert_eq!(protection(base), region::Protection::READ_EXECUTE);
+    assert_eq!(protection(unsafe { base.add(page) }), region::Protection::READ);
+    // The bytes were written: the code, then AArch64 nops.
+    let written = unsafe { std::slice::from_raw_parts(straddling, 16) };
+    assert_eq!(written, [0x1f, 0x20, 0x03, 0xd5].repeat(4).as_slice());
+}

@@ -194,9 +194,12 @@ impl JitCode {
         }
         let a = |i: usize| args.get(i).copied().unwrap_or(0);
         // Passing unused arguments is harmless in the C conventions of both targets.
-        let f: extern "C" fn(i64, i64, i64, i64, i64, i64) -> i64 = std::mem::transmute(code.address);
+        // SAFETY: the address is a finished function of this module with at most six integer
+        // parameters (checked above) in the C convention.
+        let f: extern "C" fn(i64, i64, i64, i64, i64, i64) -> i64 = unsafe { std::mem::transmute(code.address) };
         let raw = f(a(0), a(1), a(2), a(3), a(4), a(5));
-        fflush(std::ptr::null_mut());
+        // SAFETY: fflush(NULL) flushes every C output stream; it has no other precondition.
+        unsafe { fflush(std::ptr::null_mut()) };
         Ok(match ret {
             Type::Void => 0,
             Type::Int(1) => raw & 1,

@@ -51,17 +51,24 @@ impl Drop for Allocation {
     }
 }
 
+/// Writes the initialiser `init` of type `ty` at `address`.
+///
+/// # Safety
+/// `address` must be writable for `ty.alloc_size()` bytes.
 unsafe fn write_init(address: u64, ty: &Type, init: &Init) {
     match (init, ty) {
-        (Init::Scalar(c), _) => store(ty, address, scalar::constant(c, ty)),
+        // SAFETY: the scalar lies within the block (the caller's contract).
+        (Init::Scalar(c), _) => unsafe { store(ty, address, scalar::constant(c, ty)) },
         (Init::Array(items), Type::Array(_, elem)) => {
             for (i, item) in items.iter().enumerate() {
-                write_init(address + i as u64 * elem.alloc_size(), elem, item);
+                // SAFETY: element i of the array lies within the block.
+                unsafe { write_init(address + i as u64 * elem.alloc_size(), elem, item) };
             }
         }
         (Init::Bytes(bytes), _) => {
             let len = bytes.len().min(ty.alloc_size() as usize);
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), address as *mut u8, len);
+            // SAFETY: at most `ty.alloc_size()` bytes, within the block.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), address as *mut u8, len) };
         }
         // The block starts zeroed; a verified module has no other combination.
         _ => {}
@@ -74,13 +81,16 @@ unsafe fn write_init(address: u64, ty: &Type, init: &Init) {
 /// `address` must be readable for `ty.alloc_size()` bytes.
 pub unsafe fn load(ty: &Type, address: u64) -> u64 {
     let p = address as *const u8;
-    match ty {
-        // LLVM leaves a stored i1 byte other than 0 or 1 undefined; read its low bit.
-        Type::Int(1) => u64::from(p.read() & 1),
-        Type::Int(8) => u64::from(p.read()),
-        Type::Int(16) => u64::from(p.cast::<u16>().read_unaligned()),
-        Type::Int(32) | Type::Float => u64::from(p.cast::<u32>().read_unaligned()),
-        _ => p.cast::<u64>().read_unaligned(),
+    // SAFETY: `ty.alloc_size()` readable bytes (the caller's contract); unaligned reads.
+    unsafe {
+        match ty {
+            // LLVM leaves a stored i1 byte other than 0 or 1 undefined; read its low bit.
+            Type::Int(1) => u64::from(p.read() & 1),
+            Type::Int(8) => u64::from(p.read()),
+            Type::Int(16) => u64::from(p.cast::<u16>().read_unaligned()),
+            Type::Int(32) | Type::Float => u64::from(p.cast::<u32>().read_unaligned()),
+            _ => p.cast::<u64>().read_unaligned(),
+        }
     }
 }
 
@@ -90,10 +100,13 @@ pub unsafe fn load(ty: &Type, address: u64) -> u64 {
 /// `address` must be writable for `ty.alloc_size()` bytes.
 pub unsafe fn store(ty: &Type, address: u64, bits: u64) {
     let p = address as *mut u8;
-    match ty.alloc_size() {
-        1 => p.write(bits as u8),
-        2 => p.cast::<u16>().write_unaligned(bits as u16),
-        4 => p.cast::<u32>().write_unaligned(bits as u32),
-        _ => p.cast::<u64>().write_unaligned(bits),
+    // SAFETY: `ty.alloc_size()` writable bytes (the caller's contract); unaligned writes.
+    unsafe {
+        match ty.alloc_size() {
+            1 => p.write(bits as u8),
+            2 => p.cast::<u16>().write_unaligned(bits as u16),
+            4 => p.cast::<u32>().write_unaligned(bits as u32),
+            _ => p.cast::<u64>().write_unaligned(bits),
+        }
     }
 }

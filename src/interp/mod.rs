@@ -251,7 +251,8 @@ impl<'a> Interpreter<'a> {
         }
         let frame = self.frame(f, args.to_vec());
         self.steps = 0;
-        self.run(frame)
+        // SAFETY: the caller's contract (see above) is `run`'s.
+        unsafe { self.run(frame) }
     }
 
     /// Resumes function `func` at the instruction after `after`, in `after`'s block, with `bound`
@@ -305,7 +306,8 @@ impl<'a> Interpreter<'a> {
         frame.known = Some(known);
         (frame.block, frame.pos) = (block, pos + 1);
         self.steps = 0;
-        self.run(frame)
+        // SAFETY: the caller's contract (see above) is `run`'s.
+        unsafe { self.run(frame) }
     }
 
     fn frame(&self, f: &'a Function, mut params: Vec<u64>) -> Frame<'a> {
@@ -333,7 +335,8 @@ impl<'a> Interpreter<'a> {
                 let message = format!("step limit reached: {} instructions executed", self.steps - 1);
                 return Err(self.error(f, data.span, message));
             }
-            let step = self.step(frame, id, data).map_err(|message| self.error(f, data.span, message))?;
+            // SAFETY: `run`'s contract covers every instruction it steps through.
+            let step = unsafe { self.step(frame, id, data) }.map_err(|message| self.error(f, data.span, message))?;
             match step {
                 Step::Next(value) => {
                     if let Some(v) = value {
@@ -448,7 +451,8 @@ impl<'a> Interpreter<'a> {
                 if address == 0 {
                     return Err(format!("load of {ty} from a null pointer"));
                 }
-                memory::load(ty, address)
+                // SAFETY: a non-null address the IR loads from is valid (no undefined behaviour).
+                unsafe { memory::load(ty, address) }
             }
             Inst::Store { val, ptr, .. } => {
                 let bits = self.value(frame, &val.value, &val.ty)?;
@@ -456,7 +460,8 @@ impl<'a> Interpreter<'a> {
                 if address == 0 {
                     return Err(format!("store of {} to a null pointer", val.ty));
                 }
-                memory::store(&val.ty, address, bits);
+                // SAFETY: a non-null address the IR stores to is valid (no undefined behaviour).
+                unsafe { memory::store(&val.ty, address, bits) };
                 return Ok(Step::Next(None));
             }
             Inst::Gep { source, base, indices, .. } => {
@@ -472,7 +477,8 @@ impl<'a> Interpreter<'a> {
                 address
             }
             Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
-            Inst::Call { .. } => return self.call_inst(frame, id, data),
+            // SAFETY: `step`'s contract covers the call.
+            Inst::Call { .. } => return unsafe { self.call_inst(frame, id, data) },
             Inst::Br { dest } => return Ok(Step::Jump(*dest)),
             Inst::CondBr { cond, if_true, if_false } => {
                 let taken = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
@@ -513,7 +519,8 @@ impl<'a> Interpreter<'a> {
                     }
                     return Ok(Step::Next(None));
                 }
-                Some(Intrinsic::PatchPoint) => return self.patch_point(frame, data, args),
+                // SAFETY: `call_inst`'s contract covers the patch point's call.
+                Some(Intrinsic::PatchPoint) => return unsafe { self.patch_point(frame, data, args) },
                 None => {}
             }
         }
@@ -537,7 +544,8 @@ impl<'a> Interpreter<'a> {
             _ => false,
         };
         let tail = matches!(*tail, TailKind::Tail | TailKind::MustTail) && returns_result;
-        self.call_target(target, values, args, &data.ty, sig.varargs, tail)
+        // SAFETY: `call_inst`'s contract covers its callee.
+        unsafe { self.call_target(target, values, args, &data.ty, sig.varargs, tail) }
     }
 
     /// `llvm.experimental.patchpoint.*(id, bytes, target, nargs, args..., live...)`: calls the target,
@@ -562,7 +570,8 @@ impl<'a> Interpreter<'a> {
             values.push(self.value(frame, &a.value, &a.ty)?);
         }
         let target = self.by_address.get(&target).map_or(Target::Address(target), |&fid| Target::Function(fid));
-        self.call_target(target, values, call_args, &data.ty, false, false)
+        // SAFETY: `patch_point`'s contract covers its target.
+        unsafe { self.call_target(target, values, call_args, &data.ty, false, false) }
     }
 
     unsafe fn call_target(
@@ -578,7 +587,8 @@ impl<'a> Interpreter<'a> {
             Target::Function(fid) => fid,
             Target::Address(address) => {
                 let what = format!("the function at {address:#x}");
-                return self.call_native(&what, Some(address), &args, operands, ret, varargs);
+                // SAFETY: `call_target`'s contract: the IR calls a valid native function here.
+                return unsafe { self.call_native(&what, Some(address), &args, operands, ret, varargs) };
             }
         };
         let f = self.module.function(fid);
@@ -596,7 +606,8 @@ impl<'a> Interpreter<'a> {
             let what = format!("@{}", f.name);
             let own = self.functions[fid.0 as usize];
             let address = if self.is_token(own) { native::symbol(&f.name) } else { Some(own) };
-            return self.call_native(&what, address, &args, operands, ret, varargs || f.varargs);
+            // SAFETY: `call_target`'s contract: a declared function is a valid native function.
+            return unsafe { self.call_native(&what, address, &args, operands, ret, varargs || f.varargs) };
         };
         Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
     }
@@ -645,7 +656,8 @@ impl<'a> Interpreter<'a> {
         }
         // Keep the order of what interpreted and native code print.
         self.output.flush().map_err(|e| format!("cannot flush the output: {e}"))?;
-        let result = native::call(address, args);
+        // SAFETY: `call_native`'s contract; the signature passed `native::unsupported` above.
+        let result = unsafe { native::call(address, args) };
         Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
     }
 

@@ -49,9 +49,11 @@ pub fn unsupported(ret: &Type, args: &[Operand], varargs: bool) -> Option<String
 pub unsafe fn call(address: u64, args: &[u64]) -> u64 {
     let a = |i: usize| args.get(i).copied().unwrap_or(0);
     // Passing unused argument registers is harmless in the C conventions of both targets.
-    let f: extern "C" fn(u64, u64, u64, u64, u64, u64) -> u64 = std::mem::transmute(address as *const u8);
+    // SAFETY: per the function's contract, a function callable with these integer arguments.
+    let f: extern "C" fn(u64, u64, u64, u64, u64, u64) -> u64 = unsafe { std::mem::transmute(address as *const u8) };
     let result = f(a(0), a(1), a(2), a(3), a(4), a(5));
     // C's stdout is buffered apart from the interpreter's output: flush it to keep their order.
-    fflush(std::ptr::null_mut());
+    // SAFETY: fflush(NULL) flushes every C output stream; it has no other precondition.
+    unsafe { fflush(std::ptr::null_mut()) };
     result
 }

@@ -97,11 +97,16 @@ pub fn exit_call_return_offset(arch: PatchTarget) -> u64 {
     }
 }
 
-/// Writes `code` at the start of the `len`-byte region at `address` and fills the rest with nops.
+/// Writes `code` at the start of the `len`-byte region at `address` and fills the rest with nops,
+/// then flushes the instruction cache (AArch64).
+///
+/// Protection works on whole pages: every page the region touches is made writable and not
+/// executable while it is written (W^X), then gets back the protection it had before, page range by
+/// page range. Other code on those pages cannot run meanwhile.
 ///
 /// # Safety
-/// `address..address + len` must be code this process mapped executable (JIT code, or the text of a
-/// loaded object), and no thread may execute it during the call.
+/// `address..address + len` must be code this process mapped (JIT code, or the text of a loaded
+/// object), and no thread may execute code on the pages it touches during the call.
 pub unsafe fn patch_code(arch: PatchTarget, address: *mut u8, len: usize, code: &[u8]) -> Result<(), PatchError> {
     if code.len() > len {
         return Err(PatchError::TooLong { needed: code.len(), len });
@@ -112,10 +117,26 @@ pub unsafe fn patch_code(arch: PatchTarget, address: *mut u8, len: usize, code: 
     let mut bytes = code.to_vec();
     bytes.resize(len, 0);
     write_nops(arch, &mut bytes[code.len()..]);
-    let protection = |p| region::protect(address, len, p).map_err(|e| PatchError::Protection(e.to_string()));
-    protection(region::Protection::READ_WRITE)?;
-    std::ptr::copy_nonoverlapping(bytes.as_ptr(), address, len);
-    protection(region::Protection::READ_EXECUTE)?;
+    let error = |e: region::Error| PatchError::Protection(e.to_string());
+    // The protection of each mapping the region overlaps, clipped to the region.
+    let start = address as usize;
+    let previous = region::query_range(address, len)
+        .map_err(error)?
+        .map(|r| {
+            let r = r.map_err(error)?;
+            let from = (r.as_ptr::<u8>() as usize).max(start);
+            let to = (r.as_ptr::<u8>() as usize + r.len()).min(start + len);
+            Ok((from, to - from, r.protection()))
+        })
+        .collect::<Result<Vec<_>, PatchError>>()?;
+    // SAFETY: the caller vouches that the range is this process's code that no thread runs now.
+    unsafe {
+        region::protect(address, len, region::Protection::READ_WRITE).map_err(error)?;
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), address, len);
+        for &(from, size, protection) in &previous {
+            region::protect(from as *const u8, size, protection).map_err(error)?;
+        }
+    }
     flush_instruction_cache(arch, address, len);
     Ok(())
 }
