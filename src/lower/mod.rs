@@ -574,6 +574,22 @@ impl<'a> Lowering<'a> {
         let v = self.value(val, ty)?;
         let bits = ty.int_bits().unwrap_or(64);
         let mask: u128 = if bits >= 64 { u64::MAX as u128 } else { (1u128 << bits) - 1 };
+        // LLVM's rule on both targets (`-min-jump-table-entries`): fewer cases compare one by one,
+        // which beats a bounds check and an indirect jump.
+        const MIN_JUMP_TABLE_CASES: usize = 4;
+        if cases.len() < MIN_JUMP_TABLE_CASES {
+            for &(value, target) in cases {
+                let k = self.b.ins().iconst(clif_type(ty), ((value as u64 as u128) & mask) as i64);
+                let equal = self.b.ins().icmp(IntCC::Equal, v, k);
+                let args = self.edge_args(block, target)?;
+                let (dest, next) = (self.block(target), self.b.create_block());
+                self.b.ins().brif(equal, dest, &args, next, &[]);
+                self.b.switch_to_block(next);
+            }
+            let (args, dest) = (self.edge_args(block, default)?, self.block(default));
+            self.b.ins().jump(dest, &args);
+            return Ok(());
+        }
         // Cranelift's switch passes no block arguments: edges into blocks with phis go through a
         // block of their own that supplies them.
         let mut edge_blocks: HashMap<BlockId, clif::Block> = HashMap::new();
