@@ -13,8 +13,6 @@
 //! meaning are skipped.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -99,37 +97,7 @@ pub fn parse_file(path: &Path) -> Result<Module, IrError> {
 
 /// FxHash: the names hashed here are short and not attacker-chosen in a way that matters for a
 /// compiler front end, and SipHash dominates parse time otherwise.
-#[derive(Default, Clone, Copy)]
-struct NameHasher(u64);
-
-impl Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().unwrap()));
-        }
-        for &b in chunks.remainder() {
-            self.add(b as u64);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type NameMap<K, V> = HashMap<K, V, BuildHasherDefault<NameHasher>>;
+type NameMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// A function-local name as written: `%name` or `%7`. Numbered names that the text leaves
 /// implicit (unnamed results, unlabeled blocks) have a key without any source text.
