@@ -35,7 +35,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use crate::ir::{
-    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, Span, TailKind,
+    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Module, Operand, PointCall, Span, TailKind,
     Type, Value,
 };
 use memory::Allocation;
@@ -504,25 +504,25 @@ impl<'a> Interpreter<'a> {
     /// A call: `data.kind` is an `Inst::Call`.
     unsafe fn call_inst(&mut self, frame: &Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
         let Inst::Call { callee, sig, args, tail, .. } = &data.kind else { unreachable!("a call") };
-        if let Value::Func(fid) = callee {
-            match self.module.function(*fid).intrinsic() {
-                Some(Intrinsic::StackMap) => {
-                    if self.on_stack_map.is_some() {
-                        let mut live = Vec::with_capacity(args.len().saturating_sub(2));
-                        for a in args.iter().skip(2) {
-                            live.push(self.value(frame, &a.value, &a.ty)?);
-                        }
-                        let id = self.value(frame, &args[0].value, &args[0].ty)?;
-                        if let Some(hook) = &mut self.on_stack_map {
-                            hook(id, &live);
-                        }
+        match PointCall::decode(self.module, data) {
+            Some(Ok(PointCall::StackMap { id, live, .. })) => {
+                if self.on_stack_map.is_some() {
+                    let mut values = Vec::with_capacity(live.len());
+                    for a in live {
+                        values.push(self.value(frame, &a.value, &a.ty)?);
                     }
-                    return Ok(Step::Next(None));
+                    if let Some(hook) = &mut self.on_stack_map {
+                        hook(id, &values);
+                    }
                 }
-                // SAFETY: `call_inst`'s contract covers the patch point's call.
-                Some(Intrinsic::PatchPoint) => return unsafe { self.patch_point(frame, data, args) },
-                None => {}
+                return Ok(Step::Next(None));
             }
+            // SAFETY: `call_inst`'s contract covers the patch point's call.
+            Some(Ok(PointCall::PatchPoint { target, args, .. })) => {
+                return unsafe { self.patch_point(frame, data, target, args) };
+            }
+            Some(Err(_)) => return Err("stack map or patch point operands not verified".to_string()),
+            None => {}
         }
         let mut values = Vec::with_capacity(args.len());
         for a in args {
@@ -554,17 +554,13 @@ impl<'a> Interpreter<'a> {
         &mut self,
         frame: &Frame<'a>,
         data: &'a InstData,
-        args: &'a [Operand],
+        target: &'a Value,
+        call_args: &'a [Operand],
     ) -> Result<Step, String> {
-        let target = self.value(frame, &args[2].value, &Type::Ptr)?;
+        let target = self.value(frame, target, &Type::Ptr)?;
         if target == 0 {
             return Ok(Step::Next((data.ty != Type::Void).then_some(0)));
         }
-        let nargs = match &args[3].value {
-            Value::Const(Const::Int(n)) => *n as usize,
-            _ => 0,
-        };
-        let call_args = &args[4..(4 + nargs).min(args.len())];
         let mut values = Vec::with_capacity(call_args.len());
         for a in call_args {
             values.push(self.value(frame, &a.value, &a.ty)?);
@@ -703,13 +699,5 @@ pub fn stack_map_call(module: &Module, func: FuncId, id: u64) -> Option<InstId> 
 /// The live operands of the stack map or patch point call `call` of function `func`, in the order of
 /// its record's locations; `None` if `call` is no such call.
 pub fn stack_map_operands(module: &Module, func: FuncId, call: InstId) -> Option<&[Operand]> {
-    let f = module.function(func);
-    let Inst::Call { callee: Value::Func(callee), args, .. } = &f.inst(call).kind else { return None };
-    match module.function(*callee).intrinsic()? {
-        Intrinsic::StackMap => args.get(2..),
-        Intrinsic::PatchPoint => match args.get(3).map(|a| &a.value) {
-            Some(Value::Const(Const::Int(n))) => args.get(4 + *n as usize..),
-            _ => None,
-        },
-    }
+    PointCall::decode(module, module.function(func).inst(call))?.ok().map(|point| point.live())
 }

@@ -12,11 +12,13 @@ pub mod builder;
 pub mod error;
 pub mod lexer;
 pub mod parser;
+pub mod points;
 pub mod print;
 pub mod verify;
 
 pub use error::{IrError, Span};
 pub use parser::{parse, parse_file};
+pub use points::PointCall;
 pub use verify::{verify, verify_all};
 
 use std::fmt;

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::print::{const_text, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    Signature, Span, Type, Value,
+    PointCall, Signature, Span, Type, Value,
 };
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
@@ -40,28 +40,12 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
     v.errors
 }
 
-/// The return type a patch point intrinsic's name promises.
-fn patchpoint_result(name: &str) -> Option<Type> {
-    Some(match name.strip_prefix("llvm.experimental.patchpoint.")? {
-        "void" => Type::Void,
-        "i64" => Type::I64,
-        "i32" => Type::I32,
-        "i16" => Type::I16,
-        "i8" => Type::I8,
-        "i1" => Type::I1,
-        "p0" | "ptr" => Type::Ptr,
-        "f32" => Type::Float,
-        "f64" => Type::Double,
-        _ => return None,
-    })
-}
-
 /// The signature an intrinsic must be declared with.
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
         Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true }),
         Intrinsic::PatchPoint => Some(Signature {
-            ret: patchpoint_result(&f.name)?,
+            ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
         }),
@@ -827,61 +811,9 @@ impl<'m> Verifier<'m> {
         if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {
             self.error(d.span, "'anyregcc' is only allowed on calls of llvm.experimental.patchpoint".to_string());
         }
-        match intrinsic {
-            Some((Intrinsic::StackMap, _)) => {
-                self.immediate(d, args, 0, 64, "stackmap ID");
-                self.immediate(d, args, 1, 32, "stackmap SHADOW (number of shadow bytes)");
-            }
-            Some((Intrinsic::PatchPoint, t)) => {
-                self.immediate(d, args, 0, 64, "patchpoint ID");
-                self.immediate(d, args, 1, 32, "patchpoint NUMBYTES");
-                match &args[2].value {
-                    Value::Const(Const::Zero | Const::IntToPtr(_)) | Value::Func(_) | Value::Global(_) => {}
-                    _ => self.error(
-                        d.operand_span(3),
-                        "patchpoint TARGET must be a constant pointer (null, inttoptr or a function address)"
-                            .to_string(),
-                    ),
-                }
-                if let Some(n) = self.immediate(d, args, 3, 32, "patchpoint NUMARGS") {
-                    let available = args.len() - 4;
-                    if n as usize > available {
-                        self.error(
-                            d.operand_span(4),
-                            format!(
-                                "patchpoint NUMARGS is {n} but only {available} argument(s) follow the fixed operands"
-                            ),
-                        );
-                    }
-                }
-                if let Some(want) = patchpoint_result(&t.name) {
-                    if d.ty != want {
-                        self.error(
-                            d.span,
-                            format!("'@{}' returns '{want}' but the call's result type is '{}'", t.name, d.ty),
-                        );
-                    }
-                }
-            }
-            None => {}
-        }
-    }
-
-    /// A stack map / patch point operand that must be a non-negative integer constant of `bits`.
-    fn immediate(&mut self, d: &InstData, args: &[super::Operand], i: usize, bits: u8, what: &str) -> Option<i64> {
-        let a = &args[i];
-        let span = d.operand_span(i + 1);
-        match (&a.value, &a.ty) {
-            (Value::Const(Const::Int(v)), Type::Int(b)) if *b == bits => {
-                if *v < 0 && bits < 64 {
-                    self.error(span, format!("{what} must not be negative, found {v}"));
-                    return None;
-                }
-                Some(*v)
-            }
-            _ => {
-                self.error(span, format!("{what} must be an i{bits} constant"));
-                None
+        if let Some(Err(errors)) = PointCall::decode(self.m, d) {
+            for e in errors {
+                self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
             }
         }
     }

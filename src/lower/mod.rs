@@ -514,15 +514,15 @@ impl<'a> Lowering<'a> {
 
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
         let data = self.f.inst(id);
-        if let Value::Func(fid) = callee {
-            match self.module.function(*fid).intrinsic() {
-                Some(ir::Intrinsic::StackMap) => return self.stackmap(id, args),
-                Some(ir::Intrinsic::PatchPoint) => {
-                    let Inst::Call { cc, .. } = &data.kind else { unreachable!("a call") };
-                    return self.patchpoint(id, *cc, args);
-                }
-                None => {}
+        match ir::PointCall::decode(self.module, data) {
+            Some(Ok(ir::PointCall::StackMap { id: record, shadow, live })) => {
+                return self.stackmap(id, record, shadow, live)
             }
+            Some(Ok(ir::PointCall::PatchPoint { id: record, bytes, target, args, live, anyreg })) => {
+                return self.patchpoint(id, record, bytes, target, args, live, anyreg);
+            }
+            Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
+            None => {}
         }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {

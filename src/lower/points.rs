@@ -19,7 +19,7 @@ use cranelift_codegen::isa::CallConv;
 
 use super::{clif_type, Lowering};
 use crate::compile::Arch;
-use crate::ir::{CallConv as CallConv_, CastOp, Const, Inst, InstId, IrError, Operand, Type, Value};
+use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, Type, Value};
 
 /// What the lowering decided about one stack map point or patch point, completed by `compile` once
 /// the code exists.
@@ -69,16 +69,8 @@ pub const UNDEF_CONSTANT: i64 = 0xFEFE_FEFEu32 as i32 as i64;
 
 impl Lowering<'_> {
     /// Lowers `llvm.experimental.stackmap(id, shadow, live...)` at instruction `inst`.
-    pub(super) fn stackmap(&mut self, inst: InstId, args: &[Operand]) -> Result<(), IrError> {
+    pub(super) fn stackmap(&mut self, inst: InstId, id: u64, shadow: u32, live: &[Operand]) -> Result<(), IrError> {
         let span = self.f.inst(inst).span;
-        let constant = |i: usize, what: &str| match args.get(i).map(|a| &a.value) {
-            Some(Value::Const(Const::Int(v))) => Ok(*v),
-            _ => Err(self.error(span, format!("stackmap {what} must be an integer constant"))),
-        };
-        let id = constant(0, "ID")? as u64;
-        let shadow = constant(1, "shadow byte count")?;
-        let shadow = u32::try_from(shadow as i32)
-            .map_err(|_| self.error(span, format!("stackmap shadow byte count {shadow} is negative")))?;
         if self.is_aarch64() && shadow % 4 != 0 {
             // llc-19 loops forever on these (its nop count wraps).
             return Err(
@@ -86,7 +78,7 @@ impl Lowering<'_> {
             );
         }
         let index = self.points.len();
-        let (locations, live) = self.plan_live_values(&args[2..])?;
+        let (locations, live) = self.plan_live_values(live)?;
         // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
         self.b.ins().stackmap(index as u64, shadow, &live);
         self.points.push(PlannedPoint { id, shadow, locations, region: None });
@@ -98,25 +90,23 @@ impl Lowering<'_> {
     /// puts them, its caller-saved registers clobbered) or `patchpoint_anyreg` (arguments and result
     /// in registers the allocator picks, nothing else clobbered). Either emits the region as NUMBYTES
     /// of nops in one piece; `compile` writes the target's call sequence into it.
-    pub(super) fn patchpoint(&mut self, inst: InstId, cc: CallConv_, args: &[Operand]) -> Result<(), IrError> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn patchpoint(
+        &mut self,
+        inst: InstId,
+        id: u64,
+        bytes: u32,
+        target: &Value,
+        args: &[Operand],
+        live: &[Operand],
+        anyreg: bool,
+    ) -> Result<(), IrError> {
         let data = self.f.inst(inst);
         let span = data.span;
-        let constant = |i: usize, what: &str| match args.get(i).map(|a| &a.value) {
-            Some(Value::Const(Const::Int(v))) => Ok(*v),
-            _ => Err(self.error(span, format!("patchpoint {what} must be an integer constant"))),
-        };
-        let id = constant(0, "ID")? as u64;
-        let bytes = constant(1, "byte count")?;
-        let nargs = constant(3, "argument count")?;
-        let bytes = u32::try_from(bytes as i32)
-            .map_err(|_| self.error(span, format!("patchpoint byte count {bytes} is negative")))?;
-        let nargs = usize::try_from(nargs as i32).ok().filter(|n| 4 + n <= args.len()).ok_or_else(|| {
-            self.error(span, format!("patchpoint argument count {nargs} does not match its operands"))
-        })?;
-        let target = match self.constant_target(&args[2].value) {
+        let target = match self.constant_target(target) {
             Some(0) => CallTarget::Null,
             Some(a) => CallTarget::Address(a),
-            None => match &args[2].value {
+            None => match target {
                 Value::Func(f) if self.module.function(*f).intrinsic().is_none() => CallTarget::Function(*f),
                 _ => {
                     // llc-19 calls address 0 for a run-time target.
@@ -145,27 +135,26 @@ impl Lowering<'_> {
                 ));
             }
         }
-        let anyreg = cc == CallConv_::AnyReg;
         if anyreg {
             // Every argument needs a register of its own at the region's start (x86-64 keeps r11 for
             // the call sequence; Cranelift never allocates AArch64's x18).
             let (ints, floats, target) = if self.is_aarch64() { (26, 32, "AArch64") } else { (13, 16, "x86-64") };
-            let float_args = args[4..4 + nargs].iter().filter(|a| a.ty.is_float()).count();
-            if nargs - float_args > ints || float_args > floats {
+            let float_args = args.iter().filter(|a| a.ty.is_float()).count();
+            if args.len() - float_args > ints || float_args > floats {
                 return Err(self.error(
                     span,
                     format!(
                         "anyregcc patch point with {} integer and {float_args} floating-point arguments: at most \
                          {ints} and {floats} fit in {target}'s allocatable registers",
-                        nargs - float_args
+                        args.len() - float_args
                     ),
                 ));
             }
         }
         let result = (data.ty != Type::Void).then(|| data.ty.clone());
         let mut sig = Signature::new(CallConv::SystemV);
-        let mut operands = Vec::with_capacity(args.len() - 4);
-        for operand in &args[4..4 + nargs] {
+        let mut operands = Vec::with_capacity(args.len() + live.len());
+        for operand in args {
             sig.params.push(AbiParam::new(clif_type(&operand.ty)));
             operands.push(self.value(&operand.value, &operand.ty)?);
         }
@@ -173,11 +162,11 @@ impl Lowering<'_> {
         // The record lists anyregcc's result and arguments before the live values.
         let mut locations = Vec::new();
         if anyreg {
-            let fixed = result.iter().chain(args[4..4 + nargs].iter().map(|a| &a.ty));
+            let fixed = result.iter().chain(args.iter().map(|a| &a.ty));
             locations.extend(fixed.enumerate().map(|(index, ty)| PlannedLocation::Live { index, ty: ty.clone() }));
         }
         let first_live = locations.len();
-        let (live, values) = self.plan_live_values(&args[4 + nargs..])?;
+        let (live, values) = self.plan_live_values(live)?;
         locations.extend(live.into_iter().map(|location| match location {
             PlannedLocation::Live { index, ty } => PlannedLocation::Live { index: first_live + index, ty },
             other => other,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use patchmap::ir::{CallConv, Const, Function, Inst, Intrinsic, Linkage, Module, Operand, Type, Value};
+use patchmap::ir::{Const, Function, Inst, Linkage, Module, Operand, PointCall, Type, Value};
 
 use super::{run, run_with_deadline, Arch, Outcome, Toolchain};
 
@@ -272,36 +272,21 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
     let mut types: HashMap<u64, Vec<LiveType>> = HashMap::new();
     for function in &module.functions {
         for inst in &function.insts {
-            let Inst::Call { callee: Value::Func(callee), args, .. } = &inst.kind else { continue };
-            // Stack maps record the operands after ID and shadow; C-convention patch points those
-            // after ID, byte count, target, argument count and the arguments.
-            // anyregcc patch points record the result's register first (not yet written at the region's
-            // start: unchecked), then the arguments, then the live values.
-            let anyreg = matches!(inst.kind, Inst::Call { cc: CallConv::AnyReg, .. });
-            // Every `llvm.experimental.patchpoint.*` is a patch point here, whichever result types the
-            // parser knows as intrinsics (f32 and f64 come with issue 11).
-            let callee = module.function(*callee);
-            let intrinsic = callee
-                .intrinsic()
-                .or_else(|| callee.name.starts_with("llvm.experimental.patchpoint.").then_some(Intrinsic::PatchPoint));
-            let first_live = match intrinsic {
-                Some(Intrinsic::StackMap) => 2,
-                Some(Intrinsic::PatchPoint) if anyreg => 4,
-                Some(Intrinsic::PatchPoint) => match args.get(3).map(|a| &a.value) {
-                    Some(Value::Const(Const::Int(n))) => 4 + *n as usize,
-                    _ => return Err(format!("patch point with a non-constant argument count in @{}", function.name)),
-                },
-                None => continue,
+            // Stack maps and C-convention patch points record their live operands; anyregcc patch
+            // points their result's register first (not yet written at the region's start:
+            // unchecked), then the arguments, then the live values.
+            let Some(point) = PointCall::decode(module, inst) else { continue };
+            let point = point.map_err(|e| format!("invalid stack map or patch point in @{}: {e:?}", function.name))?;
+            let (anyreg, fixed): (bool, &[Operand]) = match point {
+                PointCall::PatchPoint { anyreg: true, args, .. } => (true, args),
+                _ => (false, &[]),
             };
-            let result = (anyreg && inst.ty != Type::Void).then_some(LiveType::Undef);
-            let Some(Value::Const(Const::Int(id))) = args.first().map(|a| &a.value) else {
-                return Err(format!("stack map with a non-constant ID in @{}", function.name));
-            };
-            let live: Vec<LiveType> = result
+            let live: Vec<LiveType> = (anyreg && inst.ty != Type::Void)
+                .then_some(LiveType::Undef)
                 .into_iter()
-                .chain(args.iter().skip(first_live).map(|arg| live_type(module, function, arg)))
+                .chain(fixed.iter().chain(point.live()).map(|arg| live_type(module, function, arg)))
                 .collect();
-            let id = *id as u64;
+            let id = point.id();
             match types.get(&id) {
                 Some(known) if *known != live => {
                     return Err(format!("stack map ID {id} is used with different live types"));

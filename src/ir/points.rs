@@ -1,0 +1,171 @@
+//! The operand layout of `llvm.experimental.stackmap` and `llvm.experimental.patchpoint.*` calls,
+//! decoded in one place: the verifier reports what does not fit the layout, and the lowering and the
+//! interpreter read the decoded form of verified calls.
+
+use super::{CallConv, Const, Inst, InstData, Intrinsic, Module, Operand, Type, Value};
+
+/// A stack map or patch point call, decoded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PointCall<'a> {
+    /// `llvm.experimental.stackmap(i64 ID, i32 SHADOW, live...)`.
+    StackMap {
+        /// The record's ID.
+        id: u64,
+        /// Bytes after the point that must not hold another point.
+        shadow: u32,
+        /// The values the record locates.
+        live: &'a [Operand],
+    },
+    /// `llvm.experimental.patchpoint.<ty>(i64 ID, i32 NUMBYTES, ptr TARGET, i32 NUMARGS, args..., live...)`.
+    PatchPoint {
+        /// The record's ID.
+        id: u64,
+        /// The region's length.
+        bytes: u32,
+        /// What the region calls: null, an address or a function (the lowering folds it).
+        target: &'a Value,
+        /// The NUMARGS call arguments.
+        args: &'a [Operand],
+        /// The values the record locates after them.
+        live: &'a [Operand],
+        /// `anyregcc`: the arguments and the result are recorded (and live in any register).
+        anyreg: bool,
+    },
+}
+
+/// What is wrong with a point call's operands: the operand (its position among the call's operands,
+/// 0 the callee) or the whole call (`None`), and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    /// The operand at fault, as [`InstData::operand_span`] numbers them.
+    pub operand: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl<'a> PointCall<'a> {
+    /// Decodes `data` if it calls a stack map or patch point intrinsic of `module`; `None` for any
+    /// other instruction. The errors name every operand that breaks the layout.
+    pub fn decode(module: &Module, data: &'a InstData) -> Option<Result<PointCall<'a>, Vec<LayoutError>>> {
+        let Inst::Call { callee: Value::Func(callee), args, cc, .. } = &data.kind else { return None };
+        let callee = module.functions.get(callee.0 as usize)?;
+        let intrinsic = callee.intrinsic()?;
+        let mut errors = Vec::new();
+        let decoded = match intrinsic {
+            Intrinsic::StackMap => {
+                let id = immediate(args, 0, 64, "stackmap ID", &mut errors);
+                let shadow = immediate(args, 1, 32, "stackmap SHADOW (number of shadow bytes)", &mut errors);
+                match (id, shadow) {
+                    (Some(id), Some(shadow)) => {
+                        Some(PointCall::StackMap { id: id as u64, shadow: shadow as u32, live: &args[2..] })
+                    }
+                    _ => None,
+                }
+            }
+            Intrinsic::PatchPoint => {
+                let id = immediate(args, 0, 64, "patchpoint ID", &mut errors);
+                let bytes = immediate(args, 1, 32, "patchpoint NUMBYTES", &mut errors);
+                let target = args.get(2).map(|a| &a.value);
+                if !matches!(
+                    target,
+                    Some(Value::Const(Const::Zero | Const::IntToPtr(_)) | Value::Func(_) | Value::Global(_))
+                ) {
+                    errors.push(LayoutError {
+                        operand: Some(3),
+                        message: "patchpoint TARGET must be a constant pointer (null, inttoptr or a function address)"
+                            .to_string(),
+                    });
+                }
+                let nargs = immediate(args, 3, 32, "patchpoint NUMARGS", &mut errors);
+                if let Some(n) = nargs {
+                    let available = args.len().saturating_sub(4);
+                    if n as usize > available {
+                        errors.push(LayoutError {
+                            operand: Some(4),
+                            message: format!(
+                                "patchpoint NUMARGS is {n} but only {available} argument(s) follow the fixed operands"
+                            ),
+                        });
+                    }
+                }
+                if let Some(want) = patchpoint_result(&callee.name) {
+                    if data.ty != want {
+                        errors.push(LayoutError {
+                            operand: None,
+                            message: format!(
+                                "'@{}' returns '{want}' but the call's result type is '{}'",
+                                callee.name, data.ty
+                            ),
+                        });
+                    }
+                }
+                match (id, bytes, target, nargs) {
+                    (Some(id), Some(bytes), Some(target), Some(n)) if errors.is_empty() => {
+                        let (call_args, live) = args[4..].split_at(n as usize);
+                        Some(PointCall::PatchPoint {
+                            id: id as u64,
+                            bytes: bytes as u32,
+                            target,
+                            args: call_args,
+                            live,
+                            anyreg: *cc == CallConv::AnyReg,
+                        })
+                    }
+                    _ => None,
+                }
+            }
+        };
+        Some(match decoded {
+            Some(call) if errors.is_empty() => Ok(call),
+            _ => Err(errors),
+        })
+    }
+
+    /// The record's ID.
+    pub fn id(&self) -> u64 {
+        match *self {
+            PointCall::StackMap { id, .. } | PointCall::PatchPoint { id, .. } => id,
+        }
+    }
+
+    /// The values the record locates after any anyregcc result and arguments.
+    pub fn live(&self) -> &'a [Operand] {
+        match *self {
+            PointCall::StackMap { live, .. } | PointCall::PatchPoint { live, .. } => live,
+        }
+    }
+}
+
+/// The return type a patch point intrinsic's name promises.
+pub(crate) fn patchpoint_result(name: &str) -> Option<Type> {
+    Some(match name.strip_prefix("llvm.experimental.patchpoint.")? {
+        "void" => Type::Void,
+        "i64" => Type::I64,
+        "i32" => Type::I32,
+        "i16" => Type::I16,
+        "i8" => Type::I8,
+        "i1" => Type::I1,
+        "p0" | "ptr" => Type::Ptr,
+        "f32" => Type::Float,
+        "f64" => Type::Double,
+        _ => return None,
+    })
+}
+
+/// Operand `i`, which must be a non-negative integer constant of `bits` (an `i64` may be any value).
+fn immediate(args: &[Operand], i: usize, bits: u8, what: &str, errors: &mut Vec<LayoutError>) -> Option<i64> {
+    let operand = Some(i + 1);
+    match args.get(i).map(|a| (&a.value, &a.ty)) {
+        Some((Value::Const(Const::Int(v)), Type::Int(b))) if *b == bits => {
+            if *v < 0 && bits < 64 {
+                errors.push(LayoutError { operand, message: format!("{what} must not be negative, found {v}") });
+                return None;
+            }
+            Some(*v)
+        }
+        _ => {
+            errors.push(LayoutError { operand, message: format!("{what} must be an i{bits} constant") });
+            None
+        }
+    }
+}
