@@ -17,7 +17,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::temp_dir().join(format!("patchmap-object-example-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     for target in ["x86_64", "aarch64"] {
-        let object = patchmap::emit::object::compile(&module, &Options::new(Some(target), "speed", 3)?)?;
+        let object = patchmap::emit::object::compile(&module, &Options::new(Some(target), "speed", 3)?)
+            .map_err(|e| e.to_string())?;
         let path = dir.join(format!("program.{target}.o"));
         std::fs::write(&path, &object)?;
         println!("{target}: {} ({} bytes)", path.display(), object.len());

@@ -90,6 +90,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// The command line's message for a compile error: IR errors carry their own `file:line:col: error:`
+/// prefix; the others get the program's.
+fn report(error: patchmap::compile::CompileError) -> String {
+    match error {
+        patchmap::compile::CompileError::Ir(e) => e.to_string(),
+        other => format!("patchmap: error: {other}"),
+    }
+}
+
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     patchmap::input::read(path).map_err(|e| format!("patchmap: error: cannot read {}: {e}", path.display()))
 }
@@ -165,7 +174,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let options = patchmap::compile::Options::new(target.as_deref(), &opt, stackmap_version)
                 .map_err(|e| format!("patchmap: error: {e}"))?;
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
-            let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
+            let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
             write(&output, &object)?;
             // The process ends here: freeing a large module node by node would only cost time.
             std::mem::forget(module);
@@ -176,9 +185,9 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let options =
                 patchmap::compile::Options::new(None, &opt, 3).map_err(|e| format!("patchmap: error: {e}"))?;
-            let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
+            let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(report)?;
             // SAFETY: running the user's program is what `run` is for; its IR answers for its behaviour.
-            let result = fault::reported(&jit, || unsafe { jit.call_i64(&entry, &args) }).map_err(|e| e.to_string())?;
+            let result = fault::reported(&jit, || unsafe { jit.call_i64(&entry, &args) }).map_err(report)?;
             println!("{result}");
             Ok(ExitCode::SUCCESS)
         }
@@ -233,19 +242,19 @@ fn demo() -> Result<ExitCode, String> {
     for target in ["x86_64", "aarch64"] {
         let options =
             patchmap::compile::Options::new(Some(target), "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
-        let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
+        let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
         println!("\n{target}: a {}-byte ELF relocatable object; its .llvm_stackmaps:", object.len());
         patchmap::stackmap::object_file::dump(&object, true, &mut std::io::stdout().lock())
             .map_err(|e| format!("patchmap: error: {e}"))?;
     }
     let options = patchmap::compile::Options::new(None, "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
-    let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(|e| e.to_string())?;
+    let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(report)?;
     println!(
         "\nthe JIT's section: {} bytes with absolute addresses; running main() (S lines: the values each stack map records):",
         jit.stack_map_section().len()
     );
     // SAFETY: the embedded program is one of the differential-tested examples.
-    let result = unsafe { jit.call_i64("main", &[]) }.map_err(|e| e.to_string())?;
+    let result = unsafe { jit.call_i64("main", &[]) }.map_err(report)?;
     println!("main() returned {result}");
     Ok(ExitCode::SUCCESS)
 }

@@ -20,7 +20,7 @@ fn good_functions(count: usize) -> String {
 
 fn compile(text: &str, triple: &str) -> Result<Vec<u8>, String> {
     let module = ir::parse("in.ll", text).map_err(|e| e.to_string())?;
-    let options = Options::new(Some(triple), "speed", 1)?;
+    let options = Options::new(Some(triple), "speed", 1).map_err(|e| e.to_string())?;
     patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
 }
 

@@ -13,7 +13,7 @@ use support::Arch;
 fn compile_ours(ll: &Path, arch: Arch, opt: &str) -> Result<Vec<u8>, String> {
     let module = patchmap::ir::parse_file(ll).map_err(|e| e.to_string())?;
     patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
-    let options = Options::new(Some(arch.triple()), opt, 1)?;
+    let options = Options::new(Some(arch.triple()), opt, 1).map_err(|e| e.to_string())?;
     patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
 }
 

@@ -42,7 +42,7 @@ fn check_seed(
     let opt = if seed.is_multiple_of(4) { "none" } else { "speed" };
     let module = patchmap::ir::parse(&ll.to_string_lossy(), &text).map_err(|e| e.to_string())?;
     patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
-    let options = Options::new(Some(arch.triple()), opt, 1)?;
+    let options = Options::new(Some(arch.triple()), opt, 1).map_err(|e| e.to_string())?;
     let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
     let ours = toolchain.link_and_run(&object, dir, &format!("gen{seed}-ours"))?;
     if ours != reference {

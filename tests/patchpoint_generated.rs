@@ -220,7 +220,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path, tally: &Tally64
         1 => ("speed", 2),
         _ => ("speed", 3),
     };
-    let options = Options::new(Some(tc.arch.triple()), opt, version)?;
+    let options = Options::new(Some(tc.arch.triple()), opt, version).map_err(|e| e.to_string())?;
     let object = compile(&p.module, &options).map_err(|e| format!("-O {opt}: {e}"))?;
     let Some((llc_outcome, mut llc_values, reference)) = llc_run(&p, llc, tc, dir, "2", seed)? else {
         // No reference: ours must still run to completion under the checker.

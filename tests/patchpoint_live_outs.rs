@@ -75,7 +75,7 @@ fn plain_and_clobbered(
 
 fn compile(text: &str, name: &str, arch: Arch, opt: &str) -> Result<Vec<u8>, String> {
     let module = patchmap::ir::parse(name, text).map_err(|e| e.to_string())?;
-    let options = Options::new(Some(arch.triple()), opt, 3)?;
+    let options = Options::new(Some(arch.triple()), opt, 3).map_err(|e| e.to_string())?;
     patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
 }
 

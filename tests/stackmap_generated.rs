@@ -46,7 +46,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usiz
         1 => ("speed", 2),
         _ => ("speed", 3),
     };
-    let options = Options::new(Some(tc.arch.triple()), opt, version)?;
+    let options = Options::new(Some(tc.arch.triple()), opt, version).map_err(|e| e.to_string())?;
     let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
     let (outcome, values, planted) =
         checker::run_normalized(&object, tc, dir, &format!("gen{seed}-ours"), &types, &[])?;

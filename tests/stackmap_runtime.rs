@@ -39,7 +39,7 @@ fn ours(
 ) -> Result<(support::Outcome, Normal), String> {
     let module = patchmap::ir::parse_file(ll).map_err(|e| e.to_string())?;
     let types = checker::live_types(&module)?;
-    let options = Options::new(Some(tc.arch.triple()), opt, version)?;
+    let options = Options::new(Some(tc.arch.triple()), opt, version).map_err(|e| e.to_string())?;
     let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
     let exe = checker::build_checked(&object, tc, dir, &format!("{name}-{opt}-v{version}"))?;
     let (outcome, report) = checker::run_checked_report(&exe, tc)?;

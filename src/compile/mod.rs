@@ -3,6 +3,7 @@
 //! code with its relocations and unwind information to `emit`.
 
 pub mod aarch64;
+pub mod error;
 pub mod points;
 pub mod target;
 pub mod trap;
@@ -16,33 +17,12 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
 
-use crate::ir::{self, IrError};
+use crate::ir;
 use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
+pub use error::{CallError, CodegenFailure, CompileError, EmitError, TargetError};
 pub use target::{Arch, OptLevel, Target};
 pub use trap::TrapKind;
-
-/// Why compiling failed.
-#[derive(Debug, thiserror::Error)]
-pub enum CompileError {
-    /// The IR is invalid or uses something patchmap does not support, with its position.
-    #[error(transparent)]
-    Ir(#[from] IrError),
-    /// The options or the target are unusable.
-    #[error("patchmap: error: {0}")]
-    Target(String),
-    /// Cranelift rejected a function (a bug in the lowering if it ever happens).
-    #[error("patchmap: error: Cranelift failed on function '{function}': {message}")]
-    Codegen {
-        /// The IR name of the function, without `@`.
-        function: String,
-        /// Cranelift's error, or what went wrong finishing the function's code and records.
-        message: String,
-    },
-    /// Writing the object or finalizing JIT code failed.
-    #[error("patchmap: error: {0}")]
-    Emit(String),
-}
 
 /// How to compile.
 #[derive(Clone, Debug)]
@@ -63,10 +43,10 @@ impl Default for Options {
 
 impl Options {
     /// Options from the command line's words.
-    pub fn new(target: Option<&str>, opt: &str, stackmap_version: u8) -> Result<Options, String> {
+    pub fn new(target: Option<&str>, opt: &str, stackmap_version: u8) -> Result<Options, TargetError> {
         let target = target.map(Target::parse).transpose()?;
         if !(1..=3).contains(&stackmap_version) {
-            return Err(format!("stack map version {stackmap_version} is not 1, 2 or 3"));
+            return Err(TargetError::StackMapVersion(stackmap_version));
         }
         Ok(Options { target, opt: opt.parse()?, stackmap_version })
     }
@@ -75,15 +55,16 @@ impl Options {
     /// else the module's triple, else the host.
     pub fn resolve_target(&self, module: &ir::Module) -> Result<Target, CompileError> {
         match (&self.target, &module.triple) {
-            (Some(target), Some(triple)) if !target.agrees_with(triple) => Err(CompileError::Target(format!(
-                "{}: the module's target triple '{triple}' contradicts --target {}",
-                module.file, target.triple
-            ))),
-            (Some(target), _) => Ok(target.clone()),
-            (None, Some(triple)) => {
-                Target::parse(triple).map_err(|e| CompileError::Target(format!("{}: {e}", module.file)))
+            (Some(target), Some(triple)) if !target.agrees_with(triple) => Err(TargetError::Contradiction {
+                file: module.file.clone(),
+                module: triple.clone(),
+                option: target.triple.to_string(),
             }
-            (None, None) => Target::host().map_err(CompileError::Target),
+            .into()),
+            (Some(target), _) => Ok(target.clone()),
+            (None, Some(triple)) => Target::parse(triple)
+                .map_err(|e| TargetError::ModuleTriple { file: module.file.clone(), source: Box::new(e) }.into()),
+            (None, None) => Ok(Target::host()?),
         }
     }
 }
@@ -153,15 +134,16 @@ fn compile_function(
     scratch: &mut Scratch,
 ) -> Result<CompiledFunction, CompileError> {
     let name = &module.function(id).name;
-    let codegen_error = |message: String| CompileError::Codegen { function: name.clone(), message };
+    let codegen_error = |failure: CodegenFailure| CompileError::Codegen { function: name.clone(), failure };
     let arch = Arch::of(isa.as_ref());
     let ctx = &mut scratch.ctx;
     ctx.clear();
     let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
-    ctx.compile(isa.as_ref(), &mut ControlPlane::default()).map_err(|e| codegen_error(format!("{:?}", e.inner)))?;
+    ctx.compile(isa.as_ref(), &mut ControlPlane::default())
+        .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let records = points::resolve(arch, &planned, compiled).map_err(codegen_error)?;
-    let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(e.to_string()))?;
+    let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(CodegenFailure::Unwind(e)))?;
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
     // Patch point regions with a target start with LLVM's call sequence.
@@ -195,7 +177,7 @@ fn compile_function(
             }
         };
         let sequence = crate::runtime::encode_call(arch.patch_target(), address)
-            .map_err(|e| codegen_error(format!("patch point {}: {e}", record.id)))?;
+            .map_err(|source| codegen_error(CodegenFailure::PatchPoint { id: record.id, source }))?;
         let (start, end) = (record.offset as usize, (record.offset + record.shadow) as usize);
         code[start..start + sequence.len()].copy_from_slice(&sequence);
         arch.write_nops(&mut code[start + sequence.len()..end]);
@@ -211,7 +193,7 @@ fn compile_function(
     let stack_size = if lower::symbols::needs_dynamic_stack(f) || over_aligned(f) {
         crate::stackmap::DYNAMIC_STACK_SIZE
     } else {
-        let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error("no frame layout".into()))?;
+        let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
         arch.stack_size(layout.frame_to_fp_offset)
     };
     Ok(CompiledFunction {

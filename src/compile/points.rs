@@ -6,7 +6,7 @@
 
 use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapLoc};
 
-use super::Arch;
+use super::{Arch, CodegenFailure};
 use crate::ir::Type;
 use crate::lower::points::CallTarget;
 use crate::lower::{PlannedLocation, PlannedPoint};
@@ -42,16 +42,21 @@ pub enum PointLocation {
 /// Resolves `planned` against `compiled`: the records of the `stackmap` and `patchpoint`
 /// instructions, in code order. An error is something Cranelift reported that the mechanism does
 /// not expect.
-pub fn resolve(arch: Arch, planned: &[PlannedPoint], compiled: &CompiledCode) -> Result<Vec<PointRecord>, String> {
+pub fn resolve(
+    arch: Arch,
+    planned: &[PlannedPoint],
+    compiled: &CompiledCode,
+) -> Result<Vec<PointRecord>, CodegenFailure> {
     let buffer = &compiled.buffer;
-    let layout = buffer.frame_layout().ok_or("no frame layout")?;
+    let layout = buffer.frame_layout().ok_or(CodegenFailure::NoFrameLayout)?;
     let fp = arch.frame_pointer();
-    let dwarf = |class: RegClass, hw: u8| -> Result<u16, String> {
-        match class {
-            RegClass::Int => arch.gpr_dwarf(hw),
-            RegClass::Float | RegClass::Vector => arch.float_dwarf(hw),
-        }
-        .ok_or_else(|| format!("register {class:?} {hw} has no DWARF number"))
+    let dwarf = |class: RegClass, hw: u8| -> Result<u16, CodegenFailure> {
+        let (dwarf, class) = match class {
+            RegClass::Int => (arch.gpr_dwarf(hw), "integer"),
+            RegClass::Float => (arch.float_dwarf(hw), "float"),
+            RegClass::Vector => (arch.float_dwarf(hw), "vector"),
+        };
+        dwarf.ok_or(CodegenFailure::UnknownRegister { class, hw })
     };
     let mut records = Vec::with_capacity(planned.len());
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
@@ -62,7 +67,7 @@ pub fn resolve(arch: Arch, planned: &[PlannedPoint], compiled: &CompiledCode) ->
         for planned_location in &point.locations {
             let location = match planned_location {
                 PlannedLocation::Live { index, ty } => {
-                    let found = stackmap.locations.get(*index).ok_or("a point lost an operand")?;
+                    let found = stackmap.locations.get(*index).ok_or(CodegenFailure::LostOperand)?;
                     match *found {
                         StackmapLoc::Reg(reg) => PointLocation::Machine(Location::register(
                             dwarf(reg.class(), reg.hw_enc())?,
@@ -114,13 +119,17 @@ pub fn resolve(arch: Arch, planned: &[PlannedPoint], compiled: &CompiledCode) ->
 }
 
 /// The FP-relative offset of an SP-relative one (SP is fixed in the body).
-fn fp_offset(layout: &MachBufferFrameLayout, sp_offset: u32) -> Result<i32, String> {
+fn fp_offset(layout: &MachBufferFrameLayout, sp_offset: u32) -> Result<i32, CodegenFailure> {
     let offset = i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
-    i32::try_from(offset).map_err(|_| format!("frame offset {offset} does not fit 32 bits"))
+    i32::try_from(offset).map_err(|_| CodegenFailure::FrameOffset(offset))
 }
 
 /// A location the lowering fixed before compiling: a constant or an alloca's address.
-fn fixed_location(fp: u16, layout: &MachBufferFrameLayout, planned: &PlannedLocation) -> Result<PointLocation, String> {
+fn fixed_location(
+    fp: u16,
+    layout: &MachBufferFrameLayout,
+    planned: &PlannedLocation,
+) -> Result<PointLocation, CodegenFailure> {
     Ok(match planned {
         PlannedLocation::Constant(v) => PointLocation::Constant(*v),
         PlannedLocation::Direct(slot) => {

@@ -7,6 +7,8 @@ use cranelift_codegen::isa::{self, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use target_lexicon::{Architecture, Triple};
 
+use super::TargetError;
+
 /// The architectures with stack map support.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arch {
@@ -36,44 +38,45 @@ pub enum OptLevel {
 }
 
 impl FromStr for OptLevel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = TargetError;
+    fn from_str(s: &str) -> Result<Self, TargetError> {
         match s {
             "none" | "0" => Ok(OptLevel::None),
             "speed" | "2" => Ok(OptLevel::Speed),
-            other => Err(format!("unknown optimisation level '{other}' (expected none or speed)")),
+            other => Err(TargetError::UnknownOptLevel(other.to_string())),
         }
     }
 }
 
 impl Target {
     /// The machine this process runs on.
-    pub fn host() -> Result<Target, String> {
+    pub fn host() -> Result<Target, TargetError> {
         Target::from_triple(Triple::host())
     }
 
     /// A full triple, or `x86_64` / `aarch64` as shorthands for their Linux GNU triples.
-    pub fn parse(text: &str) -> Result<Target, String> {
+    pub fn parse(text: &str) -> Result<Target, TargetError> {
         let text = match text {
             "x86_64" | "x86-64" => "x86_64-unknown-linux-gnu",
             "aarch64" | "arm64" => "aarch64-unknown-linux-gnu",
             other => other,
         };
-        let triple = Triple::from_str(text).map_err(|e| format!("invalid target triple '{text}': {e}"))?;
+        let triple =
+            Triple::from_str(text).map_err(|reason| TargetError::InvalidTriple { triple: text.to_string(), reason })?;
         Target::from_triple(triple)
     }
 
-    fn from_triple(triple: Triple) -> Result<Target, String> {
+    fn from_triple(triple: Triple) -> Result<Target, TargetError> {
         let arch = match triple.architecture {
             Architecture::X86_64 => Arch::X86_64,
             Architecture::Aarch64(target_lexicon::Aarch64Architecture::Aarch64) => Arch::Aarch64,
-            other => return Err(format!("unsupported target architecture '{other}' (supported: x86_64, aarch64)")),
+            other => return Err(TargetError::UnsupportedArchitecture(other.to_string())),
         };
         if triple.binary_format != target_lexicon::BinaryFormat::Elf {
-            return Err(format!(
-                "unsupported object format '{}' for '{triple}' (supported: ELF, e.g. x86_64-unknown-linux-gnu)",
-                triple.binary_format
-            ));
+            return Err(TargetError::UnsupportedFormat {
+                format: triple.binary_format.to_string(),
+                triple: triple.to_string(),
+            });
         }
         Ok(Target { arch, triple })
     }
@@ -85,10 +88,10 @@ impl Target {
 
     /// The Cranelift ISA: frame pointers kept (stack maps are FP-relative, as LLVM's), PIC for objects
     /// that link into PIE executables, non-PIC for the JIT (which needs it).
-    pub fn isa(&self, opt: OptLevel, pic: bool) -> Result<Arc<dyn TargetIsa>, String> {
+    pub fn isa(&self, opt: OptLevel, pic: bool) -> Result<Arc<dyn TargetIsa>, TargetError> {
         let mut flags = settings::builder();
-        let set = |flags: &mut settings::Builder, name: &str, value: &str| {
-            flags.set(name, value).map_err(|e| format!("cranelift setting {name}={value}: {e}"))
+        let set = |flags: &mut settings::Builder, name: &'static str, value: &'static str| {
+            flags.set(name, value).map_err(|source| TargetError::Setting { name, value, source })
         };
         set(&mut flags, "opt_level", if opt == OptLevel::Speed { "speed" } else { "none" })?;
         set(&mut flags, "preserve_frame_pointers", "true")?;
@@ -97,11 +100,12 @@ impl Target {
         // Cranelift's IR verifier re-checks every function it compiles; ours already checked the
         // module, and the lowering's output is covered by the tests (which keep it on in debug builds).
         set(&mut flags, "enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;
+        let triple = || self.triple.to_string();
         let builder =
-            isa::lookup(self.triple.clone()).map_err(|e| format!("no Cranelift backend for {}: {e}", self.triple))?;
+            isa::lookup(self.triple.clone()).map_err(|source| TargetError::NoBackend { triple: triple(), source })?;
         builder
             .finish(settings::Flags::new(flags))
-            .map_err(|e| format!("cannot configure Cranelift for {}: {e}", self.triple))
+            .map_err(|source| TargetError::Configure { triple: triple(), source })
     }
 }
 

@@ -8,6 +8,8 @@ use cranelift_codegen::gimli::write::{Address, EhFrame, EndianVec, FrameTable, R
 use cranelift_codegen::gimli::{self, RunTimeEndian};
 use cranelift_codegen::isa::unwind::UnwindInfo;
 use cranelift_codegen::isa::TargetIsa;
+
+use crate::compile::EmitError;
 use cranelift_object::object::write::{Object, Relocation as ObjectRelocation, StandardSection, SymbolId};
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind};
 
@@ -36,7 +38,7 @@ pub fn write(
     object: &mut Object<'static>,
     isa: &dyn TargetIsa,
     functions: &[(SymbolId, &UnwindInfo)],
-) -> Result<(), String> {
+) -> Result<(), EmitError> {
     let Some(mut cie) = isa.create_systemv_cie() else { return Ok(()) };
     // PC-relative function addresses, as compilers emit them: absolute ones would be relocations in
     // a read-only section, which makes PIE links create text relocations.
@@ -55,13 +57,13 @@ pub fn write(
         return Ok(());
     }
     let mut eh_frame = EhFrame(Section { writer: EndianVec::new(RunTimeEndian::Little), relocations: Vec::new() });
-    table.write_eh_frame(&mut eh_frame).map_err(|e| format!("cannot write .eh_frame: {e}"))?;
+    table.write_eh_frame(&mut eh_frame).map_err(EmitError::EhFrame)?;
     let EhFrame(section) = eh_frame;
     let id = object.section_id(StandardSection::EhFrame);
     let offset = object.append_section_data(id, &section.writer.into_vec(), 8);
     for r in section.relocations {
         let gimli::write::RelocationTarget::Symbol(index) = r.target else {
-            return Err("unexpected section-relative relocation in .eh_frame".into());
+            unreachable!("the table above holds symbol addresses only")
         };
         // Function addresses in FDEs are PC-relative (DW_EH_PE_pcrel | sdata4) on both targets.
         let relative = r.eh_pe.is_some_and(|pe| pe.application() == gimli::constants::DW_EH_PE_pcrel);
@@ -80,7 +82,7 @@ pub fn write(
                     flags: RelocationFlags::Generic { kind, encoding: RelocationEncoding::Generic, size },
                 },
             )
-            .map_err(|e| format!("cannot relocate .eh_frame: {e}"))?;
+            .map_err(|source| EmitError::Relocate { what: ".eh_frame", source })?;
     }
     Ok(())
 }

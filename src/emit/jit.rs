@@ -7,7 +7,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::default_libcall_names;
 
 use super::{define_module, section};
-use crate::compile::{CompileError, Options, Target, TrapKind};
+use crate::compile::{CallError, CompileError, EmitError, Options, Target, TargetError, TrapKind};
 use crate::ir::{self, Type};
 
 /// A function's finished code in memory.
@@ -77,21 +77,23 @@ impl JitCode {
         options: &Options,
         symbols: &[(&str, *const u8)],
     ) -> Result<JitCode, CompileError> {
-        let host = Target::host().map_err(CompileError::Target)?;
+        let host = Target::host()?;
         let target = options.resolve_target(module)?;
         if target.arch != host.arch {
-            return Err(CompileError::Target(format!(
-                "{}: cannot run {} code on this {} host",
-                module.file, target.triple, host.triple
-            )));
+            return Err(TargetError::NotHost {
+                file: module.file.clone(),
+                target: target.triple.to_string(),
+                host: host.triple.to_string(),
+            }
+            .into());
         }
-        let isa = host.isa(options.opt, false).map_err(CompileError::Target)?;
+        let isa = host.isa(options.opt, false)?;
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder.symbol("fmod", fmod as *const u8).symbol("fmodf", fmodf as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
         let mut out = JITModule::new(builder);
         let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
-        out.finalize_definitions().map_err(|e| CompileError::Emit(format!("cannot finalize JIT code: {e}")))?;
+        out.finalize_definitions().map_err(EmitError::Finalize)?;
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))
         };
@@ -107,13 +109,12 @@ impl JitCode {
             for &(offset, target) in &f.symbol_calls {
                 let callee = out.get_finalized_function(symbols.function(target).expect("targets are not intrinsics"));
                 let region = address(f).wrapping_add(offset as usize) as *mut u8;
+                let error = |source| EmitError::PatchPoint { function: module.function(f.func).name.clone(), source };
                 let call =
-                    crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64).map_err(|e| {
-                        CompileError::Emit(format!("patch point in '{}': {e}", module.function(f.func).name))
-                    })?;
+                    crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64).map_err(error)?;
                 // SAFETY: the region is code just finalized for this module; nothing runs it yet.
                 unsafe { crate::runtime::patch_code(crate::runtime::PatchTarget::Aarch64, region, call.len(), &call) }
-                    .map_err(|e| CompileError::Emit(e.to_string()))?;
+                    .map_err(error)?;
             }
         }
         let map = section::stack_map(&compiled, |f| address(f) as u64);
@@ -179,18 +180,15 @@ impl JitCode {
     /// # Safety
     /// Runs generated code: the IR must be free of undefined behaviour for these arguments.
     pub unsafe fn call_i64(&self, name: &str, args: &[i64]) -> Result<i64, CompileError> {
-        let (id, code) =
-            self.functions.get(name).ok_or_else(|| CompileError::Emit(format!("no function named '{name}'")))?;
+        let (id, code) = self.functions.get(name).ok_or_else(|| CallError::NoSuchFunction(name.to_string()))?;
         let (ret, params) = &self.signatures[id.0 as usize];
         let integer = |t: &Type| t.is_int() || *t == Type::Ptr;
         if params.len() != args.len() {
-            return Err(CompileError::Emit(format!("'{name}' takes {} arguments, {} given", params.len(), args.len())));
+            let function = name.to_string();
+            return Err(CallError::ArgumentCount { function, params: params.len(), given: args.len() }.into());
         }
         if !params.iter().all(integer) || !(integer(ret) || *ret == Type::Void) || args.len() > 6 {
-            return Err(CompileError::Emit(format!(
-                "'{name}' cannot be called with integer arguments (it needs at most 6 integer or pointer \
-                 parameters and an integer, pointer or void result)"
-            )));
+            return Err(CallError::Signature(name.to_string()).into());
         }
         let a = |i: usize| args.get(i).copied().unwrap_or(0);
         // Passing unused arguments is harmless in the C conventions of both targets.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_module::{DataDescription, Module};
 
-use crate::compile::{compile_functions, CompileError, CompiledFunction};
+use crate::compile::{compile_functions, CompileError, CompiledFunction, EmitError};
 use crate::ir::{self, Const, Init, IrError, Type};
 use crate::lower::Symbols;
 
@@ -31,7 +31,7 @@ fn define_module(
     for f in &compiled {
         let id = symbols.function(f.func).expect("defined functions have symbols");
         out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
-            .map_err(|e| CompileError::Emit(format!("cannot define '{}': {e}", module.function(f.func).name)))?;
+            .map_err(|source| EmitError::Define { name: module.function(f.func).name.clone(), source })?;
     }
     Ok((symbols, compiled))
 }

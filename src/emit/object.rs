@@ -7,17 +7,16 @@ use cranelift_object::object::{elf, RelocationFlags};
 use cranelift_object::{ObjectBuilder, ObjectModule};
 
 use super::{define_module, eh_frame, section};
-use crate::compile::{CompileError, Options};
+use crate::compile::{CompileError, EmitError, Options};
 use crate::ir::Module as IrModule;
 
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
     let target = options.resolve_target(module)?;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
-    let isa = target.isa(options.opt, true).map_err(CompileError::Target)?;
+    let isa = target.isa(options.opt, true)?;
     let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
-    let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names())
-        .map_err(|e| CompileError::Target(e.to_string()))?;
+    let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(EmitError::Object)?;
     let mut out = ObjectModule::new(builder);
     let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
     let mut product = out.finish();
@@ -42,7 +41,7 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
                 product
                     .object
                     .add_relocation(section, relocation)
-                    .map_err(|e| CompileError::Emit(format!("cannot relocate a patch point: {e}")))?;
+                    .map_err(|source| EmitError::Relocate { what: "a patch point", source })?;
             }
         }
     }
@@ -53,7 +52,7 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
             Some((symbol, f.unwind.as_ref()?))
         })
         .collect();
-    eh_frame::write(&mut product.object, isa.as_ref(), &unwind).map_err(CompileError::Emit)?;
+    eh_frame::write(&mut product.object, isa.as_ref(), &unwind)?;
     let map = section::stack_map(&compiled, |_| 0);
     if !map.records.is_empty() {
         let bytes = section::section_bytes(&map, options.stackmap_version)?;
@@ -64,5 +63,5 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
             .collect();
         section::add_to_object(&mut product.object, bytes, options.stackmap_version, &with_records)?;
     }
-    product.emit().map_err(|e| CompileError::Emit(format!("cannot write the object: {e}")))
+    Ok(product.emit().map_err(EmitError::Write)?)
 }

@@ -7,7 +7,7 @@ use cranelift_object::object::{
 };
 
 use crate::compile::points::PointLocation;
-use crate::compile::{CompileError, CompiledFunction};
+use crate::compile::{CompileError, CompiledFunction, EmitError, TargetError};
 use crate::stackmap::{Endian, LiveOut, Record, StackMap, Version};
 
 /// The module's stack map: one function record per function with records, in code order, and one
@@ -40,9 +40,8 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
 
 /// The section's bytes in `version`.
 pub fn section_bytes(map: &StackMap, version: u8) -> Result<Vec<u8>, CompileError> {
-    let version = Version::from_byte(version)
-        .ok_or_else(|| CompileError::Target(format!("stack map version {version} is not 1, 2 or 3")))?;
-    map.write(version, Endian::Little).map_err(|e| CompileError::Emit(format!("cannot write the stack map: {e}")))
+    let version = Version::from_byte(version).ok_or(TargetError::StackMapVersion(version))?;
+    Ok(map.write(version, Endian::Little).map_err(EmitError::StackMap)?)
 }
 
 /// Adds `.llvm_stackmaps` to an object as llc does: read-only allocated data aligned to 8, a local
@@ -83,7 +82,7 @@ pub fn add_to_object(
                     },
                 },
             )
-            .map_err(|e| CompileError::Emit(format!("cannot relocate the stack map: {e}")))?;
+            .map_err(|source| EmitError::Relocate { what: "the stack map", source })?;
     }
     Ok(())
 }

@@ -1,0 +1,223 @@
+//! What can go wrong between a verified module and finished code: the compiler half's errors. Their
+//! messages carry no program-name prefix; the command line adds `patchmap: error:`.
+
+use cranelift_codegen::CodegenError;
+use cranelift_module::ModuleError;
+
+use crate::ir::IrError;
+use crate::runtime::PatchError;
+
+/// Why compiling failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    /// The IR is invalid or uses something patchmap does not support, with its position.
+    #[error(transparent)]
+    Ir(#[from] IrError),
+    /// The options or the target are unusable.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// Cranelift rejected a function, or its code broke an assumption of the stack map mechanism
+    /// (a bug of patchmap's if it ever happens).
+    #[error("Cranelift failed on function '{function}': {failure}")]
+    Codegen {
+        /// The IR name of the function, without `@`.
+        function: String,
+        /// What failed.
+        #[source]
+        failure: CodegenFailure,
+    },
+    /// Writing the object or finalizing JIT code failed.
+    #[error(transparent)]
+    Emit(#[from] EmitError),
+    /// A JIT function cannot be called as asked.
+    #[error(transparent)]
+    Call(#[from] CallError),
+}
+
+/// Why a target, the host or an option cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    /// Not a target triple.
+    #[error("invalid target triple '{triple}': {reason}")]
+    InvalidTriple {
+        /// The text given.
+        triple: String,
+        /// target-lexicon's reason.
+        reason: target_lexicon::ParseError,
+    },
+    /// An architecture Cranelift or patchmap does not generate code for.
+    #[error("unsupported target architecture '{0}' (supported: x86_64, aarch64)")]
+    UnsupportedArchitecture(String),
+    /// An object format other than ELF.
+    #[error("unsupported object format '{format}' for '{triple}' (supported: ELF, e.g. x86_64-unknown-linux-gnu)")]
+    UnsupportedFormat {
+        /// The triple's object format.
+        format: String,
+        /// The triple.
+        triple: String,
+    },
+    /// `-O` with a level other than `none` or `speed`.
+    #[error("unknown optimisation level '{0}' (expected none or speed)")]
+    UnknownOptLevel(String),
+    /// A `.llvm_stackmaps` version other than 1, 2 or 3.
+    #[error("stack map version {0} is not 1, 2 or 3")]
+    StackMapVersion(u8),
+    /// `--target` and the module's `target triple` name different architectures.
+    #[error("{file}: the module's target triple '{module}' contradicts --target {option}")]
+    Contradiction {
+        /// The module's file.
+        file: String,
+        /// The module's triple.
+        module: String,
+        /// The `--target` triple.
+        option: String,
+    },
+    /// The module's own `target triple` is unusable.
+    #[error("{file}: {source}")]
+    ModuleTriple {
+        /// The module's file.
+        file: String,
+        /// Why.
+        source: Box<TargetError>,
+    },
+    /// JIT code for another architecture than the host's.
+    #[error("{file}: cannot run {target} code on this {host} host")]
+    NotHost {
+        /// The module's file.
+        file: String,
+        /// The module's target.
+        target: String,
+        /// The host's triple.
+        host: String,
+    },
+    /// Cranelift refused a setting.
+    #[error("cranelift setting {name}={value}: {source}")]
+    Setting {
+        /// The setting.
+        name: &'static str,
+        /// Its value.
+        value: &'static str,
+        /// Cranelift's reason.
+        source: cranelift_codegen::settings::SetError,
+    },
+    /// Cranelift has no backend for the triple (not built in).
+    #[error("no Cranelift backend for {triple}: {source}")]
+    NoBackend {
+        /// The triple.
+        triple: String,
+        /// Cranelift's reason.
+        source: cranelift_codegen::isa::LookupError,
+    },
+    /// Cranelift could not be configured for the triple.
+    #[error("cannot configure Cranelift for {triple}: {source}")]
+    Configure {
+        /// The triple.
+        triple: String,
+        /// Cranelift's reason.
+        source: CodegenError,
+    },
+}
+
+/// What failed while compiling one function.
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenFailure {
+    /// Cranelift's own error (its verifier, the register allocator, code size limits).
+    #[error("{0:?}")]
+    Cranelift(CodegenError),
+    /// Cranelift gave no frame layout for the finished code.
+    #[error("no frame layout")]
+    NoFrameLayout,
+    /// A recorded register has no DWARF number.
+    #[error("register {class} {hw} has no DWARF number")]
+    UnknownRegister {
+        /// The register class, as Cranelift names it.
+        class: &'static str,
+        /// The hardware encoding.
+        hw: u8,
+    },
+    /// Cranelift's record of a point has fewer locations than the point has operands.
+    #[error("a point lost an operand")]
+    LostOperand,
+    /// A stack slot's offset from the frame pointer does not fit a record's 32 bits.
+    #[error("frame offset {0} does not fit 32 bits")]
+    FrameOffset(i64),
+    /// Cranelift could not describe the function's unwinding.
+    #[error("unwind information: {0}")]
+    Unwind(CodegenError),
+    /// A patch point's call sequence does not fit or reach.
+    #[error("patch point {id}: {source}")]
+    PatchPoint {
+        /// The patch point's ID.
+        id: u64,
+        /// Why.
+        source: PatchError,
+    },
+}
+
+/// Why the object or the JIT code could not be finished.
+#[derive(Debug, thiserror::Error)]
+pub enum EmitError {
+    /// cranelift-module refused a definition or a declaration.
+    #[error("cannot define '{name}': {source}")]
+    Define {
+        /// The symbol.
+        name: String,
+        /// cranelift-module's reason.
+        source: ModuleError,
+    },
+    /// cranelift-object could not start an object for the target.
+    #[error("cannot start an object: {0}")]
+    Object(#[source] ModuleError),
+    /// The JIT could not make its code executable.
+    #[error("cannot finalize JIT code: {0}")]
+    Finalize(#[source] ModuleError),
+    /// A relocation could not be added to the object.
+    #[error("cannot relocate {what}: {source}")]
+    Relocate {
+        /// What the relocation is for.
+        what: &'static str,
+        /// The object writer's reason.
+        source: cranelift_object::object::write::Error,
+    },
+    /// `.eh_frame` could not be written.
+    #[error("cannot write .eh_frame: {0}")]
+    EhFrame(#[source] cranelift_codegen::gimli::write::Error),
+    /// The `.llvm_stackmaps` section could not be encoded.
+    #[error("cannot write the stack map: {0}")]
+    StackMap(#[source] crate::stackmap::Error),
+    /// The object could not be written out.
+    #[error("cannot write the object: {0}")]
+    Write(#[source] cranelift_object::object::write::Error),
+    /// A JIT patch point's call sequence could not be written.
+    #[error("patch point in '{function}': {source}")]
+    PatchPoint {
+        /// The function holding the patch point.
+        function: String,
+        /// Why.
+        source: PatchError,
+    },
+}
+
+/// Why [`crate::emit::jit::JitCode::call_i64`] cannot make a call.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// No defined function has the name.
+    #[error("no function named '{0}'")]
+    NoSuchFunction(String),
+    /// The argument count differs from the parameter count.
+    #[error("'{function}' takes {params} arguments, {given} given")]
+    ArgumentCount {
+        /// The function.
+        function: String,
+        /// Its parameter count.
+        params: usize,
+        /// The arguments given.
+        given: usize,
+    },
+    /// The signature is not integers only.
+    #[error(
+        "'{0}' cannot be called with integer arguments (it needs at most 6 integer or pointer parameters and an \
+         integer, pointer or void result)"
+    )]
+    Signature(String),
+}
