@@ -8,13 +8,14 @@ use cranelift_object::object::{
 
 use crate::compile::points::PointLocation;
 use crate::compile::{CompileError, CompiledFunction, EmitError, TargetError};
-use crate::stackmap::{Endian, LiveOut, Record, StackMap, Version};
+use crate::stackmap::{ConstantPool, Endian, LiveOut, Record, StackMap, Version};
 
 /// The module's stack map: one function record per function with records, in code order, and one
 /// constant pool for the whole module. `address` gives each function's address (0 in objects, where
 /// a relocation supplies it).
 pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunction) -> u64) -> StackMap {
     let mut map = StackMap::new();
+    let mut pool = ConstantPool::default();
     for f in functions.iter().filter(|f| !f.points.is_empty()) {
         let records: Vec<Record> = f
             .points
@@ -26,7 +27,7 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
                     .locations
                     .iter()
                     .map(|l| match l {
-                        PointLocation::Constant(v) => map.constant_location(*v),
+                        PointLocation::Constant(v) => pool.location(&mut map, *v),
                         PointLocation::Machine(location) => *location,
                     })
                     .collect(),

@@ -37,8 +37,8 @@ mod write;
 
 pub use error::{Error, Result};
 pub use model::{
-    Endian, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version, DYNAMIC_STACK_SIZE,
-    OVERFLOW_RECORD_ID,
+    ConstantPool, Endian, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version,
+    DYNAMIC_STACK_SIZE, OVERFLOW_RECORD_ID,
 };
 pub use print::{print, print_with_symbols};
 pub use read::{parse_section, AddressIndex, RecordView, StackMapView};
