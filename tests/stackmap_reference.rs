@@ -342,3 +342,24 @@ fn convert_refuses_corrupt_section_alignment() {
     let err = object_file::convert(&bytes, 1).unwrap_err();
     assert!(matches!(err, stackmap::Error::UnsupportedElf { .. }), "{err}");
 }
+
+/// Found by fuzzing: `.gnu.hash` headers that `object`'s ELF writer cannot rewrite (a bloom count of
+/// zero underflowed its mask and panicked; a huge count or a shift of 32 or more would too).
+#[test]
+fn convert_refuses_corrupt_gnu_hash_header() {
+    let Some(reference) = support::reference_dir() else { return };
+    let original = std::fs::read(reference.join("llc19/linked/linked.x86_64")).unwrap();
+    let header = {
+        let obj = object::File::parse(&*original).unwrap();
+        obj.section_by_name(".gnu.hash").unwrap().file_range().unwrap().0 as usize
+    };
+    // Header words: bucket count, symbol base, bloom count, bloom shift.
+    for (word, value) in [(2, 0u32), (2, 3), (2, 1 << 30), (3, 32)] {
+        let mut bytes = original.clone();
+        let at = header + 4 * word;
+        bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        let err = object_file::convert(&bytes, 1).unwrap_err();
+        assert!(matches!(err, stackmap::Error::UnsupportedElf { .. }), "word {word} = {value}: {err}");
+        assert!(err.to_string().contains(&format!("at file offset {header}")), "{err}");
+    }
+}

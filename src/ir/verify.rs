@@ -21,8 +21,13 @@ use super::{
 /// llc-19 writes a 2 GiB object for a global aligned to 2^31.
 const MAX_ALIGN: u64 = 1 << 24;
 
-/// Largest global, in bytes (4 GiB): initialised contents are built in memory before they are written.
+/// Largest global, in bytes (4 GiB).
 const MAX_GLOBAL_BYTES: u64 = 1 << 32;
+
+/// Largest global whose bytes are stored (a constant, or a non-zero initializer), in bytes (256 MiB):
+/// its contents are built in memory and copied on their way into the object, where a writable zero
+/// global costs nothing (`.bss`). Nested arrays of `zeroinitializer` make them huge in a few lines.
+const MAX_STORED_BYTES: u64 = 1 << 28;
 
 /// Checks a module; returns the first error in module order.
 pub fn verify(m: &Module) -> Result<(), IrError> {
@@ -243,6 +248,19 @@ impl<'m> Verifier<'m> {
         if let Some(init) = &g.init {
             if let Err(msg) = self.init(init, &g.ty) {
                 self.error(g.span, format!("initializer of '@{}': {msg}", g.name));
+            }
+            let size = g.ty.alloc_size();
+            if (g.constant || !init.is_zero()) && size > MAX_STORED_BYTES && size <= MAX_GLOBAL_BYTES {
+                self.error(
+                    g.span,
+                    format!(
+                        "{} '@{}' of type '{}' is larger than the limit for stored contents, {MAX_STORED_BYTES} bytes \
+                         (only a zero-initialised 'global' is not stored)",
+                        if g.constant { "constant" } else { "initialised global" },
+                        g.name,
+                        g.ty
+                    ),
+                );
             }
         }
     }

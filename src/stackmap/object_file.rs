@@ -280,6 +280,20 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usiz
         {
             return Err(Error::UnsupportedElf { reason: format!("section {name} starts past the end of the file") });
         }
+        // The builder rewrites `.gnu.hash` from its header: a bloom count that is not a power of two (zero
+        // underflows its mask), larger than the file could hold (the filter is allocated), or a shift past
+        // a 32-bit hash makes `object` panic or allocate without bound.
+        let (count, shift) = (builder.gnu_hash_bloom_count, builder.gnu_hash_bloom_shift);
+        if matches!(s.data, SectionData::GnuHash)
+            && (!count.is_power_of_two() || u64::from(count) * 8 > input_len as u64 || shift >= 32)
+        {
+            return Err(Error::UnsupportedElf {
+                reason: format!(
+                    "section {name} at file offset {} has bloom count {count} and shift {shift}",
+                    s.sh_offset
+                ),
+            });
+        }
     }
     Ok(())
 }
