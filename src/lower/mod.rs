@@ -212,14 +212,26 @@ impl<'a> Lowering<'a> {
                 Some(self.cast(*op, from, ty, v))
             }
             Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, id, elem, count.as_ref(), *align)?),
-            Inst::Load { ptr, .. } => {
+            Inst::Load { ptr, volatile, .. } => {
                 let p = self.value(ptr, &Type::Ptr)?;
+                if *volatile {
+                    // Cranelift has no volatile access; a sequence point (no code) is a fence to its
+                    // alias analysis, so the load is neither merged with an earlier one nor moved.
+                    self.b.ins().sequence_point();
+                }
                 Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
             }
-            Inst::Store { val, ptr, .. } => {
+            Inst::Store { val, ptr, volatile, .. } => {
                 let v = self.value(&val.value, &val.ty)?;
                 let p = self.value(ptr, &Type::Ptr)?;
+                // As for loads, on both sides: the store is not removed as dead before a later one.
+                if *volatile {
+                    self.b.ins().sequence_point();
+                }
                 self.b.ins().store(MemFlagsData::new(), v, p, 0);
+                if *volatile {
+                    self.b.ins().sequence_point();
+                }
                 None
             }
             Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
