@@ -97,6 +97,9 @@ impl Target {
         set(&mut flags, "preserve_frame_pointers", "true")?;
         set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;
         set(&mut flags, "unwind_info", "true")?;
+        // The dynamic-alloca arena's state is thread-local in objects (`lower::dynamic_stack`); the
+        // general-dynamic model works in shared objects too, and linkers relax it in executables.
+        set(&mut flags, "tls_model", "elf_gd")?;
         // Cranelift's IR verifier re-checks every function it compiles; ours already checked the
         // module, and the lowering's output is covered by the tests (which keep it on in debug builds).
         set(&mut flags, "enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;

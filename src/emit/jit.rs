@@ -89,7 +89,10 @@ impl JitCode {
         }
         let isa = host.isa(options.opt, false)?;
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
-        builder.symbol("fmod", fmod as *const u8).symbol("fmodf", fmodf as *const u8);
+        builder
+            .symbol("fmod", fmod as *const u8)
+            .symbol("fmodf", fmodf as *const u8)
+            .symbol(crate::lower::dynamic_stack::STATE, crate::lower::dynamic_stack::jit_thread_state as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
         let mut out = JITModule::new(builder);
         let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;

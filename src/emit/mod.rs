@@ -27,6 +27,7 @@ fn define_module(
     ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
     define_globals(module, out, &symbols)?;
+    symbols.define_helpers(out)?;
     let compiled = compile_functions(module, isa, &symbols)?;
     for f in &compiled {
         let id = symbols.function(f.func).expect("defined functions have symbols");

@@ -20,6 +20,11 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
     let mut out = ObjectModule::new(builder);
     let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
     let mut product = out.finish();
+    if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
+        // Where the C library has no thread-exit destructors, the arena helper skips registering one.
+        let symbol = product.function_symbol(weak);
+        product.object.symbol_mut(symbol).weak = true;
+    }
     for f in &compiled {
         let function = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
         for &(offset, target) in &f.symbol_calls {

@@ -8,6 +8,7 @@
 //! `phi`s become block parameters, and blocks are lowered in reverse postorder so every definition is
 //! lowered before its uses; unreachable blocks are dropped.
 
+pub mod dynamic_stack;
 pub mod points;
 pub mod symbols;
 
@@ -112,8 +113,9 @@ struct Lowering<'a> {
     params: Vec<clif::Value>,
     func_refs: HashMap<ir::FuncId, FuncRef>,
     data_refs: HashMap<DataId, GlobalValue>,
-    /// `(arena address, top cell address, top at entry)` in functions with dynamic allocas.
-    dynamic_stack: Option<(clif::Value, clif::Value, clif::Value)>,
+    /// `(this thread's arena state, this frame's header)` in functions with dynamic allocas (see
+    /// [`dynamic_stack`]).
+    dynamic_stack: Option<(clif::Value, clif::Value)>,
     /// The frame slot of each static alloca whose address is the slot's start.
     slots: HashMap<InstId, StackSlot>,
     /// Bytes the frame allocas lowered so far take, slack for over-alignment included.
@@ -150,11 +152,7 @@ impl<'a> Lowering<'a> {
         self.params = self.b.block_params(entry).to_vec();
         self.b.switch_to_block(entry);
         if symbols::needs_dynamic_stack(self.f) {
-            let (arena, top) = self.symbols.dynamic_stack.expect("declared for every function that needs it");
-            let arena = self.data_address(arena, true);
-            let top = self.data_address(top, true);
-            let mark = self.b.ins().load(types::I64, MemFlagsData::trusted(), top, 0);
-            self.dynamic_stack = Some((arena, top, mark));
+            self.enter_dynamic_stack();
         }
         for block in order {
             let clif_block = self.blocks[block.0 as usize].expect("blocks in the order are reachable");
@@ -259,8 +257,12 @@ impl<'a> Lowering<'a> {
                     Some(operand) => vec![self.value(&operand.value, &operand.ty)?],
                     None => Vec::new(),
                 };
-                if let Some((_, top, mark)) = self.dynamic_stack {
-                    self.b.ins().store(MemFlagsData::trusted(), mark, top, 0);
+                if let Some((state, header)) = self.dynamic_stack {
+                    // Pop this frame: the arena's top back to its header, the newest frame its caller's.
+                    let flags = MemFlagsData::trusted();
+                    let prev = self.b.ins().load(types::I64, flags, header, dynamic_stack::HEADER_PREV);
+                    self.b.ins().store(flags, header, state, dynamic_stack::TOP);
+                    self.b.ins().store(flags, prev, state, dynamic_stack::LAST);
                 }
                 self.b.ins().return_(&values);
                 None
@@ -457,9 +459,9 @@ impl<'a> Lowering<'a> {
             let rounded = self.b.ins().iadd_imm_s(address, slack as i64);
             return Ok(self.b.ins().band_imm_s(rounded, -(align as i64)));
         }
-        // Outside the entry block, or with a run-time count: bump the arena, which each return resets
-        // to where the function found it.
-        let (arena, top, _) = self.dynamic_stack.expect("set up for functions with dynamic allocas");
+        // Outside the entry block, or with a run-time count: bump this thread's arena, which each
+        // return resets to the frame's header.
+        let (state, _) = self.dynamic_stack.expect("set up for functions with dynamic allocas");
         let n = match count {
             Some(operand) => {
                 let v = self.value(&operand.value, &operand.ty)?;
@@ -472,17 +474,39 @@ impl<'a> Lowering<'a> {
             }
             None => self.b.ins().iconst(types::I64, 1),
         };
-        let ins = self.b.ins();
-        let size = ins.imul_imm_s(n, elem.alloc_size() as i64);
-        let offset = self.b.ins().load(types::I64, MemFlagsData::trusted(), top, 0);
-        let rounded = self.b.ins().iadd_imm_s(offset, align as i64 - 1);
+        let elem_size = elem.alloc_size();
+        let flags = MemFlagsData::trusted();
+        let top = self.b.ins().load(types::I64, flags, state, dynamic_stack::TOP);
+        let limit = self.b.ins().load(types::I64, flags, state, dynamic_stack::LIMIT);
+        // Aligned to at most MAX_ALIGN (16 MiB), the top stays far from wrapping around.
+        let rounded = self.b.ins().iadd_imm_s(top, align as i64 - 1);
         let aligned = self.b.ins().band_imm_s(rounded, -(align as i64));
+        let size = self.b.ins().imul_imm_s(n, elem_size as i64);
         let end = self.b.ins().iadd(aligned, size);
-        let limit = symbols::DYNAMIC_STACK_BYTES as i64;
-        let overflow = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, end, limit);
+        let mut overflow = self.b.ins().icmp(IntCC::UnsignedGreaterThan, end, limit);
+        if elem_size > 0 {
+            // A count whose size in bytes wraps around 2^64 must not pass for a small one.
+            let max = (dynamic_stack::ARENA_BYTES / elem_size) as i64;
+            let too_many = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, n, max);
+            overflow = self.b.ins().bor(overflow, too_many);
+        }
         self.b.ins().trapnz(overflow, TrapCode::STACK_OVERFLOW);
-        self.b.ins().store(MemFlagsData::trusted(), end, top, 0);
-        Ok(self.b.ins().iadd(arena, aligned))
+        self.b.ins().store(flags, end, state, dynamic_stack::TOP);
+        Ok(aligned)
+    }
+
+    /// On entry to a function with dynamic allocas: `__patchmap_dynamic_stack_enter(sp)` releases
+    /// the frames left without returning and pushes this one's header (0: no arena, a trap).
+    fn enter_dynamic_stack(&mut self) {
+        let helpers = self.symbols.dynamic_stack.expect("declared for every function that needs it");
+        let sig = dynamic_stack::sig(self.isa.default_call_conv(), 1, true);
+        let enter = self.import(helpers.enter, sig);
+        let sp = self.b.ins().get_stack_pointer(types::I64);
+        let call = self.b.ins().call(enter, &[sp]);
+        let state = self.b.inst_results(call)[0];
+        self.b.ins().trapz(state, TrapCode::STACK_OVERFLOW);
+        let header = self.b.ins().load(types::I64, MemFlagsData::trusted(), state, dynamic_stack::LAST);
+        self.dynamic_stack = Some((state, header));
     }
 
     fn gep(&mut self, source: &Type, base: &Value, indices: &[ir::Operand]) -> Result<clif::Value, IrError> {

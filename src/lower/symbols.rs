@@ -1,16 +1,12 @@
 //! The module-level names a lowered function refers to: functions, globals, the libm routines
-//! Cranelift has no instruction for, and the dynamic-alloca arena.
+//! Cranelift has no instruction for, and the dynamic-alloca helpers ([`super::dynamic_stack`]).
 
 use cranelift_codegen::ir::{AbiParam, Signature};
 use cranelift_codegen::isa::CallConv;
-use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module};
+use cranelift_module::{DataId, FuncId, Linkage, Module};
 
-use super::clif_type;
+use super::{clif_type, dynamic_stack};
 use crate::ir::{self, Inst, IrError};
-
-/// Bytes of the arena that backs `alloca`s Cranelift cannot put in the frame (dynamic counts, or
-/// allocas outside the entry block). Cranelift has no dynamic stack allocation.
-pub const DYNAMIC_STACK_BYTES: u64 = 8 << 20;
 
 /// Declared symbols of one output (an object or a JIT module), shared read-only by the lowering of
 /// every function.
@@ -21,11 +17,11 @@ pub struct Symbols {
     pub fmod: Option<FuncId>,
     /// `fmodf`, imported when some function uses `frem` on floats.
     pub fmodf: Option<FuncId>,
-    /// `(arena, top)` when some function needs dynamic allocas: the arena and the cell holding the
-    /// offset of its first free byte.
-    pub dynamic_stack: Option<(DataId, DataId)>,
+    /// The per-thread arena's helpers, when some function needs dynamic allocas.
+    pub dynamic_stack: Option<dynamic_stack::Helpers>,
     /// Whether functions, and data defined in the module, may be reached with short PC-relative
-    /// references (objects: the linker resolves them or adds PLT entries; not the JIT).
+    /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
+    /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
     pub colocated: bool,
 }
 
@@ -39,7 +35,8 @@ impl Symbols {
         self.globals[id.0 as usize]
     }
 
-    /// Declares every function and global of `module` in `out`, and what the lowering will need.
+    /// Declares every function and global of `module` in `out`, and what the lowering will need;
+    /// [`Symbols::define_helpers`] then defines the helpers.
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
         let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
@@ -89,25 +86,21 @@ impl Symbols {
         let fmodf = if uses(&frem(ir::Type::Float)) { Some(import("fmodf", ir::Type::Float)?) } else { None };
 
         let dynamic_stack = if module.functions.iter().any(needs_dynamic_stack) {
-            let declare = |out: &mut dyn Module, name: &str, size: u64, align: u64| -> Result<DataId, IrError> {
-                let id = out
-                    .declare_data(name, Linkage::Local, true, false)
-                    .map_err(|e| module.error(ir::Span::default(), format!("cannot declare '{name}': {e}")))?;
-                let mut data = DataDescription::new();
-                data.define_zeroinit(size as usize);
-                data.set_align(align);
-                out.define_data(id, &data)
-                    .map_err(|e| module.error(ir::Span::default(), format!("cannot define '{name}': {e}")))?;
-                Ok(id)
-            };
-            Some((
-                declare(out, "__patchmap_dynamic_stack", DYNAMIC_STACK_BYTES, 16)?,
-                declare(out, "__patchmap_dynamic_stack_top", 8, 8)?,
-            ))
+            Some(dynamic_stack::declare(module, out, colocated)?)
         } else {
             None
         };
         Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, colocated })
+    }
+}
+
+impl Symbols {
+    /// Defines the dynamic-alloca helpers in `out`, if the module needs them.
+    pub fn define_helpers(&self, out: &mut dyn Module) -> Result<(), crate::compile::EmitError> {
+        match &self.dynamic_stack {
+            Some(helpers) => dynamic_stack::define(helpers, out, self.colocated),
+            None => Ok(()),
+        }
     }
 }
 
