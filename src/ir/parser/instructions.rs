@@ -1,0 +1,496 @@
+//! Instructions: opcodes, flags, operands and calls.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn instruction(&mut self, f: &mut FnState<'a>) -> PResult<InstId> {
+        let span = self.tok.span;
+        let result = match self.tok.tok {
+            Tok::Local(n) => {
+                self.bump()?;
+                self.expect_punct(b'=', " after the result name")?;
+                Some((n, span))
+            }
+            _ => None,
+        };
+        let op_span = self.tok.span;
+        let op = match self.tok.tok {
+            Tok::Word(w) => w,
+            _ => return Err(self.expected("an instruction opcode")),
+        };
+        self.bump()?;
+        f.spans.clear();
+        let (kind, ty) = self.inst_kind(f, op, op_span)?;
+        self.skip_attachments()?;
+        let id = InstId(f.insts.len() as u32);
+        let name = match result {
+            Some((n, nspan)) => {
+                if ty == Type::Void {
+                    return Err(self.err(nspan, format!("'%{n}': instructions returning void cannot have a name")));
+                }
+                if is_numeric(n) {
+                    if n.parse::<u32>().ok() != Some(f.next_number) {
+                        return Err(
+                            self.err(nspan, format!("instruction expected to be numbered '%{}'", f.next_number))
+                        );
+                    }
+                    f.next_number += 1;
+                }
+                self.define_local(f, Key::of(n), id, nspan)?;
+                Some(name_string(n))
+            }
+            None if ty != Type::Void => {
+                let n = f.next_number;
+                f.next_number += 1;
+                self.define_local(f, Key::Num(n), id, span)?;
+                Some(n.to_string())
+            }
+            None => None,
+        };
+        f.insts.push(InstData { kind, ty, name, span, operand_spans: f.spans.clone() });
+        Ok(id)
+    }
+
+    pub(super) fn flags(&mut self, set: &[&str]) -> PResult<()> {
+        while let Tok::Word(w) = self.tok.tok {
+            if !set.contains(&w) {
+                break;
+            }
+            self.bump()?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn inst_kind(&mut self, f: &mut FnState<'a>, op: &'a str, op_span: Span) -> PResult<(Inst, Type)> {
+        let bin = |o: BinOp| Some(o);
+        let binop = match op {
+            "add" => bin(BinOp::Add),
+            "sub" => bin(BinOp::Sub),
+            "mul" => bin(BinOp::Mul),
+            "sdiv" => bin(BinOp::SDiv),
+            "udiv" => bin(BinOp::UDiv),
+            "srem" => bin(BinOp::SRem),
+            "urem" => bin(BinOp::URem),
+            "and" => bin(BinOp::And),
+            "or" => bin(BinOp::Or),
+            "xor" => bin(BinOp::Xor),
+            "shl" => bin(BinOp::Shl),
+            "lshr" => bin(BinOp::LShr),
+            "ashr" => bin(BinOp::AShr),
+            "fadd" => bin(BinOp::FAdd),
+            "fsub" => bin(BinOp::FSub),
+            "fmul" => bin(BinOp::FMul),
+            "fdiv" => bin(BinOp::FDiv),
+            "frem" => bin(BinOp::FRem),
+            _ => None,
+        };
+        if let Some(op) = binop {
+            self.flags(if op.is_float() { FAST_MATH } else { INT_FLAGS })?;
+            let ty_span = self.tok.span;
+            let ty = self.value_type()?;
+            let ok = if op.is_float() { ty.is_float() } else { ty.is_int() };
+            if !ok {
+                let kind = if op.is_float() { "floating-point" } else { "integer" };
+                return Err(self.err(ty_span, format!("'{}' requires {kind} operands, found '{ty}'", op.mnemonic())));
+            }
+            let lhs = self.value(f, &ty)?;
+            self.expect_punct(b',', " between the operands")?;
+            let rhs = self.value(f, &ty)?;
+            return Ok((Inst::Binary { op, lhs, rhs }, ty));
+        }
+        if let Some(cast) = cast_op(op) {
+            self.flags(CAST_FLAGS)?;
+            self.flags(FAST_MATH)?;
+            let from = self.value_type()?;
+            let val = self.value(f, &from)?;
+            self.expect_word("to", &format!(" in '{op}'"))?;
+            let to = self.value_type()?;
+            return Ok((Inst::Cast { op: cast, from, val }, to));
+        }
+        match op {
+            "fneg" => {
+                self.flags(FAST_MATH)?;
+                let ty_span = self.tok.span;
+                let ty = self.value_type()?;
+                if !ty.is_float() {
+                    return Err(self.err(ty_span, format!("'fneg' requires a floating-point operand, found '{ty}'")));
+                }
+                let val = self.value(f, &ty)?;
+                Ok((Inst::FNeg { val }, ty))
+            }
+            "icmp" => {
+                self.eat_word("samesign")?;
+                let pred = match self.tok.tok {
+                    Tok::Word(w) => int_pred(w),
+                    _ => None,
+                }
+                .ok_or_else(|| self.expected("an icmp predicate"))?;
+                self.bump()?;
+                let ty_span = self.tok.span;
+                let ty = self.value_type()?;
+                if !(ty.is_int() || ty == Type::Ptr) {
+                    return Err(self.err(ty_span, format!("'icmp' requires integer or pointer operands, found '{ty}'")));
+                }
+                let lhs = self.value(f, &ty)?;
+                self.expect_punct(b',', " between the operands")?;
+                let rhs = self.value(f, &ty)?;
+                Ok((Inst::ICmp { pred, ty, lhs, rhs }, Type::I1))
+            }
+            "fcmp" => {
+                self.flags(FAST_MATH)?;
+                let pred = match self.tok.tok {
+                    Tok::Word(w) => float_pred(w),
+                    _ => None,
+                }
+                .ok_or_else(|| self.expected("an fcmp predicate"))?;
+                self.bump()?;
+                let ty_span = self.tok.span;
+                let ty = self.value_type()?;
+                if !ty.is_float() {
+                    return Err(self.err(ty_span, format!("'fcmp' requires floating-point operands, found '{ty}'")));
+                }
+                let lhs = self.value(f, &ty)?;
+                self.expect_punct(b',', " between the operands")?;
+                let rhs = self.value(f, &ty)?;
+                Ok((Inst::FCmp { pred, ty, lhs, rhs }, Type::I1))
+            }
+            "select" => {
+                self.flags(FAST_MATH)?;
+                let cspan = self.tok.span;
+                let cty = self.value_type()?;
+                if cty != Type::I1 {
+                    return Err(self.err(cspan, format!("'select' condition must be i1, found {cty}")));
+                }
+                let cond = self.value(f, &cty)?;
+                self.expect_punct(b',', "")?;
+                let ty = self.value_type()?;
+                let if_true = self.value(f, &ty)?;
+                self.expect_punct(b',', "")?;
+                let fspan = self.tok.span;
+                let fty = self.value_type()?;
+                self.expect_type(fspan, &fty, &ty, "the second 'select' value")?;
+                let if_false = self.value(f, &ty)?;
+                Ok((Inst::Select { cond, if_true, if_false }, ty))
+            }
+            "alloca" => {
+                if let Tok::Word(w @ ("inalloca" | "swifterror")) = self.tok.tok {
+                    return Err(self.err(self.tok.span, format!("unsupported alloca attribute '{w}'")));
+                }
+                let ty = self.value_type()?;
+                let mut count = None;
+                let mut align = None;
+                while self.is_punct(b',') {
+                    let next = self.peek()?;
+                    match next.tok {
+                        Tok::Word("align") => {
+                            self.bump()?;
+                            self.bump()?;
+                            align = Some(self.alignment()?);
+                        }
+                        Tok::Word("addrspace") => {
+                            self.bump()?;
+                            self.address_space()?;
+                            self.bump()?;
+                        }
+                        Tok::Meta(_) => break,
+                        _ if count.is_none() && align.is_none() => {
+                            self.bump()?;
+                            let cspan = self.tok.span;
+                            let c = self.operand(f)?;
+                            if !c.ty.is_int() {
+                                return Err(self.err(
+                                    cspan,
+                                    format!("'alloca' element count must be an integer, found '{}'", c.ty),
+                                ));
+                            }
+                            count = Some(c);
+                        }
+                        _ => {
+                            self.bump()?;
+                            return Err(self.expected("'align' in 'alloca'"));
+                        }
+                    }
+                }
+                Ok((Inst::Alloca { ty, count, align }, Type::Ptr))
+            }
+            "load" => {
+                if self.is_word("atomic") {
+                    return Err(self.err(self.tok.span, "unsupported atomic load"));
+                }
+                let volatile = self.eat_word("volatile")?;
+                let ty = self.value_type()?;
+                self.expect_punct(b',', " after the loaded type")?;
+                let pspan = self.tok.span;
+                let pty = self.value_type()?;
+                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'load'")?;
+                let ptr = self.value(f, &Type::Ptr)?;
+                let align = self.trailing_align()?;
+                Ok((Inst::Load { ptr, align, volatile }, ty))
+            }
+            "store" => {
+                if self.is_word("atomic") {
+                    return Err(self.err(self.tok.span, "unsupported atomic store"));
+                }
+                let volatile = self.eat_word("volatile")?;
+                let val = self.operand(f)?;
+                self.expect_punct(b',', " after the stored value")?;
+                let pspan = self.tok.span;
+                let pty = self.value_type()?;
+                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'store'")?;
+                let ptr = self.value(f, &Type::Ptr)?;
+                let align = self.trailing_align()?;
+                Ok((Inst::Store { val, ptr, align, volatile }, Type::Void))
+            }
+            "getelementptr" => {
+                let mut inbounds = false;
+                loop {
+                    match self.tok.tok {
+                        Tok::Word("inbounds") => inbounds = true,
+                        Tok::Word("nuw" | "nusw") => {}
+                        Tok::Word("inrange") => {
+                            return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr"))
+                        }
+                        _ => break,
+                    }
+                    self.bump()?;
+                }
+                let source = self.value_type()?;
+                self.expect_punct(b',', " after the source element type")?;
+                let bspan = self.tok.span;
+                let bty = self.value_type()?;
+                self.expect_type(bspan, &bty, &Type::Ptr, "the base of 'getelementptr'")?;
+                let base = self.value(f, &Type::Ptr)?;
+                let mut indices = Vec::new();
+                while self.is_punct(b',') && !matches!(self.peek()?.tok, Tok::Meta(_)) {
+                    self.bump()?;
+                    let ispan = self.tok.span;
+                    let idx = self.operand(f)?;
+                    if !idx.ty.is_int() {
+                        return Err(
+                            self.err(ispan, format!("'getelementptr' index must be an integer, found '{}'", idx.ty))
+                        );
+                    }
+                    indices.push(idx);
+                }
+                Ok((Inst::Gep { inbounds, source, base, indices }, Type::Ptr))
+            }
+            "phi" => {
+                self.flags(FAST_MATH)?;
+                let ty = self.value_type()?;
+                let mut incoming = Vec::new();
+                loop {
+                    self.expect_punct(b'[', " to open a phi entry")?;
+                    let v = self.value(f, &ty)?;
+                    self.expect_punct(b',', " in a phi entry")?;
+                    let span = self.tok.span;
+                    let b = match self.tok.tok {
+                        Tok::Local(n) => {
+                            self.bump()?;
+                            BlockId(self.block_slot(f, Key::of(n), span))
+                        }
+                        _ => return Err(self.expected("a block name in a phi entry")),
+                    };
+                    self.expect_punct(b']', " to close a phi entry")?;
+                    incoming.push((v, b));
+                    if !(self.is_punct(b',') && self.peek()?.tok == Tok::Punct(b'[')) {
+                        break;
+                    }
+                    self.bump()?;
+                }
+                Ok((Inst::Phi { incoming }, ty))
+            }
+            "call" => self.call(f, TailKind::None),
+            "tail" | "musttail" | "notail" => {
+                let tail = match op {
+                    "tail" => TailKind::Tail,
+                    "musttail" => TailKind::MustTail,
+                    _ => TailKind::NoTail,
+                };
+                self.expect_word("call", &format!(" after '{op}'"))?;
+                self.call(f, tail)
+            }
+            "br" => {
+                if self.is_word("label") {
+                    let dest = self.label(f)?;
+                    return Ok((Inst::Br { dest }, Type::Void));
+                }
+                let cspan = self.tok.span;
+                let cty = self.value_type()?;
+                if cty != Type::I1 {
+                    return Err(self.err(cspan, format!("'br' condition must be i1, found {cty}")));
+                }
+                let cond = self.value(f, &cty)?;
+                self.expect_punct(b',', " after the branch condition")?;
+                let if_true = self.label(f)?;
+                self.expect_punct(b',', " between the branch targets")?;
+                let if_false = self.label(f)?;
+                Ok((Inst::CondBr { cond, if_true, if_false }, Type::Void))
+            }
+            "switch" => {
+                let tspan = self.tok.span;
+                let ty = self.value_type()?;
+                let bits = match ty {
+                    Type::Int(b) => b,
+                    _ => return Err(self.err(tspan, format!("'switch' requires an integer operand, found '{ty}'"))),
+                };
+                let val = self.value(f, &ty)?;
+                self.expect_punct(b',', " after the switch value")?;
+                let default = self.label(f)?;
+                self.expect_punct(b'[', " to open the switch cases")?;
+                let mut cases = Vec::new();
+                while !self.is_punct(b']') {
+                    let cspan = self.tok.span;
+                    let cty = self.value_type()?;
+                    self.expect_type(cspan, &cty, &ty, "the case value")?;
+                    let c = self.int_literal(bits)?;
+                    self.expect_punct(b',', " after the case value")?;
+                    let dest = self.label(f)?;
+                    cases.push((c, dest));
+                }
+                self.bump()?;
+                Ok((Inst::Switch { ty, val, default, cases }, Type::Void))
+            }
+            "ret" => {
+                if self.eat_word("void")? {
+                    return Ok((Inst::Ret { val: None }, Type::Void));
+                }
+                let val = self.operand(f)?;
+                Ok((Inst::Ret { val: Some(val) }, Type::Void))
+            }
+            "unreachable" => Ok((Inst::Unreachable, Type::Void)),
+            _ if UNSUPPORTED_OPCODES.contains(&op) => Err(self.err(op_span, format!("unsupported instruction '{op}'"))),
+            _ => Err(self.err(op_span, format!("expected an instruction opcode, found '{op}'"))),
+        }
+    }
+
+    /// `, align N` after load/store (metadata attachments are left for the caller).
+    pub(super) fn trailing_align(&mut self) -> PResult<Option<u64>> {
+        if self.is_punct(b',') && self.peek()?.tok == Tok::Word("align") {
+            self.bump()?;
+            self.bump()?;
+            return Ok(Some(self.alignment()?));
+        }
+        Ok(None)
+    }
+
+    pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind) -> PResult<(Inst, Type)> {
+        self.flags(FAST_MATH)?;
+        let cc = self.calling_convention()?;
+        self.param_attributes()?;
+        let ret = self.ty()?;
+        let explicit = if self.is_punct(b'(') {
+            self.bump()?;
+            let mut params = Vec::new();
+            let mut varargs = false;
+            if !self.is_punct(b')') {
+                loop {
+                    if self.tok.tok == Tok::Ellipsis {
+                        self.bump()?;
+                        varargs = true;
+                        break;
+                    }
+                    params.push(self.value_type()?);
+                    self.param_attributes()?;
+                    if !self.eat_punct(b',')? {
+                        break;
+                    }
+                }
+            }
+            self.expect_punct(b')', " to close the function type")?;
+            Some(Signature { ret: ret.clone(), params, varargs })
+        } else {
+            None
+        };
+        if self.is_word("asm") {
+            return Err(self.err(self.tok.span, "unsupported inline asm"));
+        }
+        let callee = self.value(f, &Type::Ptr)?;
+        self.expect_punct(b'(', " to open the call arguments")?;
+        let mut args = Vec::new();
+        if !self.is_punct(b')') {
+            loop {
+                let ty = self.value_type()?;
+                self.param_attributes()?;
+                let value = self.value(f, &ty)?;
+                args.push(Operand { ty, value });
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b')', " to close the call arguments")?;
+        // Call-site function attributes: anything up to the next instruction or attachment.
+        loop {
+            if self.is_punct(b'[') {
+                return Err(self.err(self.tok.span, "unsupported operand bundle on 'call'"));
+            }
+            if !self.skip_attribute(|w| !is_opcode(w))? {
+                break;
+            }
+        }
+        let sig = explicit.unwrap_or_else(|| Signature {
+            ret: ret.clone(),
+            params: args.iter().map(|a| a.ty.clone()).collect(),
+            varargs: false,
+        });
+        Ok((Inst::Call { cc, callee, sig, args, tail }, ret))
+    }
+
+    // ---- types and values ----
+}
+
+pub(super) fn cast_op(op: &str) -> Option<CastOp> {
+    Some(match op {
+        "zext" => CastOp::ZExt,
+        "sext" => CastOp::SExt,
+        "trunc" => CastOp::Trunc,
+        "sitofp" => CastOp::SIToFP,
+        "uitofp" => CastOp::UIToFP,
+        "fptosi" => CastOp::FPToSI,
+        "fptoui" => CastOp::FPToUI,
+        "fpext" => CastOp::FPExt,
+        "fptrunc" => CastOp::FPTrunc,
+        "bitcast" => CastOp::BitCast,
+        "ptrtoint" => CastOp::PtrToInt,
+        "inttoptr" => CastOp::IntToPtr,
+        _ => return None,
+    })
+}
+
+pub(super) fn int_pred(w: &str) -> Option<IntPred> {
+    Some(match w {
+        "eq" => IntPred::Eq,
+        "ne" => IntPred::Ne,
+        "ugt" => IntPred::Ugt,
+        "uge" => IntPred::Uge,
+        "ult" => IntPred::Ult,
+        "ule" => IntPred::Ule,
+        "sgt" => IntPred::Sgt,
+        "sge" => IntPred::Sge,
+        "slt" => IntPred::Slt,
+        "sle" => IntPred::Sle,
+        _ => return None,
+    })
+}
+
+pub(super) fn float_pred(w: &str) -> Option<FloatPred> {
+    Some(match w {
+        "false" => FloatPred::False,
+        "oeq" => FloatPred::Oeq,
+        "ogt" => FloatPred::Ogt,
+        "oge" => FloatPred::Oge,
+        "olt" => FloatPred::Olt,
+        "ole" => FloatPred::Ole,
+        "one" => FloatPred::One,
+        "ord" => FloatPred::Ord,
+        "ueq" => FloatPred::Ueq,
+        "ugt" => FloatPred::Ugt,
+        "uge" => FloatPred::Uge,
+        "ult" => FloatPred::Ult,
+        "ule" => FloatPred::Ule,
+        "une" => FloatPred::Une,
+        "uno" => FloatPred::Uno,
+        "true" => FloatPred::True,
+        _ => return None,
+    })
+}

@@ -1,0 +1,577 @@
+//! The parser for the LLVM IR text subset: text in, [`Module`] out, or the first error with its
+//! `file:line:col`.
+//!
+//! One pass over the tokens builds each function directly into the model. Forward references are
+//! resolved at the end of each function: a quick pre-scan collects the names of all globals and
+//! functions (so `@f` may be used before its definition), block labels get provisional ids that are
+//! renumbered into textual order, and values used before their definition get placeholders that
+//! are patched once the function has been read. Names are looked up as slices of the source, so
+//! reading allocates only for what ends up in the module.
+//!
+//! What the subset does not implement is rejected with a positioned "unsupported ..." message
+//! rather than silently mis-compiled; attributes, metadata and other annotations that do not change
+//! meaning are skipped.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::Arc;
+
+mod body;
+mod instructions;
+mod top_level;
+mod types;
+
+use super::lexer::{Lexer, Tok, Token};
+use super::{
+    BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
+    InstData, InstId, IntPred, IrError, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type, Value,
+};
+
+/// Parses LLVM IR text. `file_name` is only used in error messages.
+///
+/// ```
+/// let m = patchmap::ir::parse("add.ll", "define i64 @add(i64 %a, i64 %b) {\n  %s = add i64 %a, %b\n  ret i64 %s\n}\n")?;
+/// assert_eq!(m.functions[0].name, "add");
+/// # Ok::<(), patchmap::ir::IrError>(())
+/// ```
+pub fn parse(file_name: &str, text: &str) -> Result<Module, IrError> {
+    let mut parser = Parser::new(file_name, text)?;
+    let top_level = parser.module();
+    let bodies = std::mem::take(&mut parser.bodies);
+    let mut module = parser.module;
+    // Function bodies only need the module's names, which the pre-scan found: they are read after the
+    // top level, in parallel when there are many. Errors still come in file order: a body before a
+    // top-level error is read (and reported) first.
+    let results = match &top_level {
+        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser.symbols)),
+        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser.symbols)).collect(),
+    };
+    for (body, result) in bodies.iter().zip(results) {
+        let (blocks, insts) = result?;
+        let function = &mut module.functions[body.function.0 as usize];
+        function.blocks = blocks;
+        function.insts = insts;
+    }
+    top_level?;
+    Ok(module)
+}
+
+/// A function body the top-level pass skipped: where it starts and the function's state after its
+/// header (parameters and their names).
+struct PendingBody<'a> {
+    function: FuncId,
+    name: String,
+    state: FnState<'a>,
+    /// The lexer and current token at the body's `{`.
+    lex: Lexer<'a>,
+    tok: Token<'a>,
+}
+
+impl<'a> PendingBody<'a> {
+    fn read(&self, file: &'a str, symbols: &Arc<NameMap<&'a str, Symbol>>) -> PResult<(Vec<Block>, Vec<InstData>)> {
+        let mut parser = Parser {
+            file,
+            lex: self.lex.clone(),
+            tok: self.tok,
+            symbols: Arc::clone(symbols),
+            module: Module::default(),
+            bodies: Vec::new(),
+        };
+        let mut state = self.state.clone();
+        parser.body(&mut state, &self.name)?;
+        Ok((state.blocks, state.insts))
+    }
+}
+
+/// Reads and parses a `.ll` file; errors name the path as given.
+pub fn parse_file(path: &Path) -> Result<Module, IrError> {
+    let name = path.display().to_string();
+    let bytes = crate::input::read(path)
+        .map_err(|e| IrError::new(&name, Span::default(), format!("cannot read '{name}': {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => parse(&name, &text),
+        Err(e) => {
+            let bytes = e.as_bytes();
+            let bad = e.utf8_error().valid_up_to();
+            let line = bytes[..bad].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+            let line_start = bytes[..bad].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            Err(IrError::new(&name, Span::new(line, (bad - line_start + 1) as u32), "invalid UTF-8 in source text"))
+        }
+    }
+}
+
+/// FxHash: the names hashed here are short and not attacker-chosen in a way that matters for a
+/// compiler front end, and SipHash dominates parse time otherwise.
+type NameMap<K, V> = rustc_hash::FxHashMap<K, V>;
+
+/// A function-local name as written: `%name` or `%7`. Numbered names that the text leaves
+/// implicit (unnamed results, unlabeled blocks) have a key without any source text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Key<'a> {
+    Name(&'a str),
+    Num(u32),
+}
+
+impl<'a> Key<'a> {
+    fn of(raw: &'a str) -> Key<'a> {
+        if is_numeric(raw) {
+            if let Ok(n) = raw.parse() {
+                return Key::Num(n);
+            }
+        }
+        Key::Name(raw)
+    }
+}
+
+impl std::fmt::Display for Key<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Key::Name(n) => f.write_str(n),
+            Key::Num(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// What a module-level name refers to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Symbol {
+    Global(GlobalId),
+    Func(FuncId),
+}
+
+/// A function-local name.
+#[derive(Clone, Copy)]
+enum Local {
+    Param(u32),
+    Inst(InstId),
+}
+
+/// Placeholder ids for values used before their definition live above this bit.
+const PENDING: u32 = 1 << 31;
+
+/// Per-function parsing state.
+#[derive(Default, Clone)]
+struct FnState<'a> {
+    params: Vec<Param>,
+    locals: NameMap<Key<'a>, Local>,
+    /// Values used before definition: name, first use, expected type.
+    pending: Vec<(Key<'a>, Span, Type)>,
+    pending_index: NameMap<Key<'a>, u32>,
+    /// Block labels in order of first mention; their provisional ids index `slots`.
+    block_slot: NameMap<Key<'a>, u32>,
+    /// For each provisional block id: the real block index once defined, the first mention, the name.
+    slots: Vec<(Option<u32>, Span, Key<'a>)>,
+    next_number: u32,
+    blocks: Vec<Block>,
+    insts: Vec<InstData>,
+    /// Operand positions of the instruction being read.
+    spans: Vec<Span>,
+}
+
+const INT_FLAGS: &[&str] = &["nuw", "nsw", "exact", "disjoint"];
+const FAST_MATH: &[&str] = &["fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
+const CAST_FLAGS: &[&str] = &["nneg", "nuw", "nsw"];
+/// Instruction words the subset reads (call prefixes included).
+const SUPPORTED_OPCODES: &[&str] = &[
+    "add",
+    "sub",
+    "mul",
+    "sdiv",
+    "udiv",
+    "srem",
+    "urem",
+    "and",
+    "or",
+    "xor",
+    "shl",
+    "lshr",
+    "ashr",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "frem",
+    "fneg",
+    "icmp",
+    "fcmp",
+    "select",
+    "zext",
+    "sext",
+    "trunc",
+    "sitofp",
+    "uitofp",
+    "fptosi",
+    "fptoui",
+    "fpext",
+    "fptrunc",
+    "bitcast",
+    "ptrtoint",
+    "inttoptr",
+    "alloca",
+    "load",
+    "store",
+    "getelementptr",
+    "phi",
+    "call",
+    "tail",
+    "musttail",
+    "notail",
+    "br",
+    "switch",
+    "ret",
+    "unreachable",
+];
+/// Instruction words of LLVM the subset rejects by name.
+const UNSUPPORTED_OPCODES: &[&str] = &[
+    "invoke",
+    "landingpad",
+    "resume",
+    "indirectbr",
+    "callbr",
+    "extractvalue",
+    "insertvalue",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
+    "atomicrmw",
+    "cmpxchg",
+    "fence",
+    "va_arg",
+    "freeze",
+    "addrspacecast",
+    "cleanuppad",
+    "catchpad",
+    "catchswitch",
+    "catchret",
+    "cleanupret",
+];
+
+/// Whether a word starts an instruction, supported or not: attribute lists stop there.
+fn is_opcode(word: &str) -> bool {
+    SUPPORTED_OPCODES.contains(&word) || UNSUPPORTED_OPCODES.contains(&word)
+}
+const TOP_LEVEL: &[&str] =
+    &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
+/// Parameter and return attributes that change the calling convention or memory layout.
+const UNSUPPORTED_PARAM_ATTRS: &[&str] = &[
+    "byval",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "byref",
+    "elementtype",
+    "swifterror",
+    "swiftself",
+    "swiftasync",
+    "nest",
+];
+/// Parameter and return attributes that are only optimisation hints.
+const PARAM_ATTRS: &[&str] = &[
+    "noundef",
+    "signext",
+    "zeroext",
+    "inreg",
+    "nonnull",
+    "nocapture",
+    "readonly",
+    "readnone",
+    "writeonly",
+    "noalias",
+    "returned",
+    "immarg",
+    "nofree",
+    "allocalign",
+    "allocptr",
+    "writable",
+    "dead_on_unwind",
+    "dead_on_return",
+];
+/// Parameter attributes followed by a parenthesised argument.
+const PARAM_ATTRS_WITH_ARG: &[&str] = &[
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "alignstack",
+    "nofpclass",
+    "range",
+    "captures",
+    "initializes",
+    "align",
+];
+/// Function-level constructs whose meaning the subset does not implement.
+const UNSUPPORTED_FN_PARTS: &[&str] = &["section", "gc", "personality", "prefix", "prologue", "comdat", "partition"];
+const UNSUPPORTED_LINKAGE: &[&str] = &[
+    "weak",
+    "weak_odr",
+    "linkonce",
+    "linkonce_odr",
+    "common",
+    "appending",
+    "extern_weak",
+    "available_externally",
+    "dllimport",
+    "dllexport",
+    "thread_local",
+    "ifunc",
+    "alias",
+];
+
+fn is_numeric(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Processes `\\` and `\XX` escapes of LLVM strings and quoted names.
+fn unescape(raw: &str) -> Cow<'_, [u8]> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw.as_bytes());
+    }
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            if b.get(i + 1) == Some(&b'\\') {
+                out.push(b'\\');
+                i += 2;
+                continue;
+            }
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+fn name_string(raw: &str) -> String {
+    match unescape(raw) {
+        Cow::Borrowed(_) => raw.to_string(),
+        Cow::Owned(v) => String::from_utf8_lossy(&v).into_owned(),
+    }
+}
+
+/// Whether a word names a calling convention (other than the ones the subset knows).
+fn is_calling_convention(w: &str) -> bool {
+    const PREFIXES: &[&str] =
+        &["x86_", "arm_", "aarch64_", "amdgpu_", "spir_", "ptx_", "msp430_", "avr_", "riscv_", "m68k_"];
+    (w.ends_with("cc") && w != "cc") || PREFIXES.iter().any(|p| w.starts_with(p))
+}
+
+/// Deepest nesting of array types: every pass over a type recurses once per level.
+const MAX_TYPE_NESTING: usize = 256;
+
+struct Parser<'a> {
+    file: &'a str,
+    lex: Lexer<'a>,
+    tok: Token<'a>,
+    symbols: Arc<NameMap<&'a str, Symbol>>,
+    module: Module,
+    bodies: Vec<PendingBody<'a>>,
+}
+
+type PResult<T> = Result<T, IrError>;
+
+impl<'a> Parser<'a> {
+    fn new(file: &'a str, text: &'a str) -> PResult<Parser<'a>> {
+        let mut lex = Lexer::new(file, text);
+        let tok = lex.next_token()?;
+        let symbols = Arc::new(prescan(file, text));
+        let module = Module { file: file.to_string(), ..Module::default() };
+        Ok(Parser { file, lex, tok, symbols, module, bodies: Vec::new() })
+    }
+
+    // ---- token plumbing ----
+
+    fn bump(&mut self) -> PResult<Token<'a>> {
+        let next = self.lex.next_token()?;
+        Ok(std::mem::replace(&mut self.tok, next))
+    }
+
+    fn peek(&self) -> PResult<Token<'a>> {
+        self.lex.clone().next_token()
+    }
+
+    fn err(&self, span: Span, message: impl Into<String>) -> IrError {
+        IrError::new(self.file, span, message)
+    }
+
+    fn expected(&self, what: &str) -> IrError {
+        self.err(self.tok.span, format!("expected {what}, found {}", self.tok.tok.describe()))
+    }
+
+    fn is_punct(&self, c: u8) -> bool {
+        self.tok.tok == Tok::Punct(c)
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        self.tok.tok == Tok::Word(w)
+    }
+
+    fn eat_punct(&mut self, c: u8) -> PResult<bool> {
+        if self.is_punct(c) {
+            self.bump()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn eat_word(&mut self, w: &str) -> PResult<bool> {
+        if self.is_word(w) {
+            self.bump()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn expect_punct(&mut self, c: u8, context: &str) -> PResult<()> {
+        if self.eat_punct(c)? {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{}'{context}", c as char)))
+        }
+    }
+
+    fn expect_word(&mut self, w: &str, context: &str) -> PResult<()> {
+        if self.eat_word(w)? {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{w}'{context}")))
+        }
+    }
+
+    fn string(&mut self, context: &str) -> PResult<String> {
+        match self.tok.tok {
+            Tok::Str(s) => {
+                self.bump()?;
+                Ok(name_string(s))
+            }
+            _ => Err(self.expected(&format!("a string{context}"))),
+        }
+    }
+
+    /// A non-negative decimal integer such as an alignment or an array length.
+    fn unsigned(&mut self, what: &str) -> PResult<u64> {
+        match self.tok.tok {
+            Tok::Int(t) if !t.starts_with(['-', '+']) => match t.parse::<u64>() {
+                Ok(v) => {
+                    self.bump()?;
+                    Ok(v)
+                }
+                Err(_) => Err(self.err(self.tok.span, format!("{what} '{t}' is too large"))),
+            },
+            _ => Err(self.expected(what)),
+        }
+    }
+
+    fn alignment(&mut self) -> PResult<u64> {
+        let span = self.tok.span;
+        let a = self.unsigned("an alignment")?;
+        if !a.is_power_of_two() {
+            return Err(self.err(span, format!("alignment {a} is not a power of 2")));
+        }
+        if a > 1 << 32 {
+            return Err(self.err(span, format!("alignment {a} is too large")));
+        }
+        Ok(a)
+    }
+
+    /// Skips from an opening bracket to its match, inclusive.
+    fn skip_balanced(&mut self) -> PResult<()> {
+        let open = self.tok;
+        let mut depth = 0usize;
+        loop {
+            match self.tok.tok {
+                Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
+                Tok::Eof => return Err(self.err(open.span, format!("unbalanced {}", open.tok.describe()))),
+                _ => {}
+            }
+            self.bump()?;
+            if depth == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Skips one metadata value: `!7`, `!"text"`, `!{...}`, `!DIThing(...)`, `distinct !{...}`.
+    fn skip_metadata_value(&mut self) -> PResult<()> {
+        self.eat_word("distinct")?;
+        match self.tok.tok {
+            Tok::Meta(_) => {
+                self.bump()?;
+                if self.is_punct(b'(') {
+                    self.skip_balanced()?;
+                }
+                Ok(())
+            }
+            Tok::Punct(b'!') => {
+                self.bump()?;
+                match self.tok.tok {
+                    Tok::Punct(b'{') => self.skip_balanced(),
+                    Tok::Str(_) => self.bump().map(|_| ()),
+                    _ => Err(self.expected("metadata after '!'")),
+                }
+            }
+            _ => Err(self.expected("a metadata value")),
+        }
+    }
+
+    /// Skips `, !name !value` attachments after an instruction or global.
+    fn skip_attachments(&mut self) -> PResult<()> {
+        while self.is_punct(b',') && matches!(self.peek()?.tok, Tok::Meta(_)) {
+            self.bump()?;
+            self.bump()?;
+            self.skip_metadata_value()?;
+        }
+        Ok(())
+    }
+
+    // ---- module level ----
+}
+
+/// Collects every global and function name with the id it will get, so that uses may precede
+/// definitions. Lexing errors end the scan; the main pass reports them.
+fn prescan<'a>(file: &'a str, text: &'a str) -> NameMap<&'a str, Symbol> {
+    let mut symbols = NameMap::default();
+    let mut lex = Lexer::new(file, text);
+    let (mut funcs, mut globals) = (0u32, 0u32);
+    let mut after_define = false;
+    // Between `define` and its body's `{`: the body holds no top-level names and is skipped unread.
+    let mut in_definition = false;
+    let mut last_global: Option<&'a str> = None;
+    while let Ok(t) = lex.next_token() {
+        match t.tok {
+            Tok::Eof => break,
+            Tok::Punct(b'{') if in_definition => {
+                lex.skip_body();
+                in_definition = false;
+                last_global = None;
+            }
+            Tok::Word(w @ ("define" | "declare")) => {
+                after_define = true;
+                in_definition = w == "define";
+                last_global = None;
+            }
+            Tok::Global(n) if after_define => {
+                symbols.entry(n).or_insert(Symbol::Func(FuncId(funcs)));
+                funcs += 1;
+                after_define = false;
+            }
+            Tok::Global(n) => last_global = Some(n),
+            Tok::Punct(b'=') => {
+                if let Some(n) = last_global.take() {
+                    symbols.entry(n).or_insert(Symbol::Global(GlobalId(globals)));
+                    globals += 1;
+                }
+            }
+            _ => last_global = None,
+        }
+    }
+    symbols
+}

@@ -1,0 +1,423 @@
+//! Top-level entities: the module's globals and their initialisers, function headers (linkage,
+//! calling convention, attributes) and declarations.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn module(&mut self) -> PResult<()> {
+        loop {
+            match self.tok.tok {
+                Tok::Eof => return Ok(()),
+                Tok::Word("source_filename") => {
+                    self.bump()?;
+                    self.expect_punct(b'=', " after 'source_filename'")?;
+                    let span = self.tok.span;
+                    let name = self.string(" after 'source_filename ='")?;
+                    // It names the object's file symbol, and ELF string tables end names with NUL.
+                    if name.contains('\0') {
+                        return Err(self.err(span, "'source_filename' contains a NUL byte"));
+                    }
+                    self.module.source_filename = Some(name);
+                }
+                Tok::Word("target") => {
+                    self.bump()?;
+                    let which = self.tok;
+                    if !(self.eat_word("datalayout")? || self.eat_word("triple")?) {
+                        return Err(self.expected("'datalayout' or 'triple' after 'target'"));
+                    }
+                    self.expect_punct(b'=', "")?;
+                    let s = self.string("")?;
+                    if which.tok == Tok::Word("triple") {
+                        self.module.triple = Some(s);
+                    } else {
+                        self.module.datalayout = Some(s);
+                    }
+                }
+                Tok::Word("declare") => {
+                    self.bump()?;
+                    self.function(false)?;
+                }
+                Tok::Word("define") => {
+                    self.bump()?;
+                    self.function(true)?;
+                }
+                Tok::Word("attributes") => {
+                    self.bump()?;
+                    if !matches!(self.tok.tok, Tok::AttrGroup(_)) {
+                        return Err(self.expected("an attribute group '#N'"));
+                    }
+                    self.bump()?;
+                    self.expect_punct(b'=', "")?;
+                    if !self.is_punct(b'{') {
+                        return Err(self.expected("'{'"));
+                    }
+                    self.skip_balanced()?;
+                }
+                Tok::Meta(_) => {
+                    self.bump()?;
+                    self.expect_punct(b'=', " after a metadata name")?;
+                    self.skip_metadata_value()?;
+                }
+                Tok::Global(name) => self.global_variable(name)?,
+                Tok::Word("module") => return Err(self.err(self.tok.span, "unsupported module-level inline asm")),
+                Tok::Comdat(_) => return Err(self.err(self.tok.span, "unsupported comdat")),
+                _ => return Err(self.expected("a top-level entity")),
+            }
+        }
+    }
+
+    /// Linkage, visibility and similar prefixes of a global or function.
+    pub(super) fn linkage(&mut self) -> PResult<(Linkage, bool)> {
+        let mut linkage = Linkage::External;
+        let mut explicit_external = false;
+        loop {
+            match self.tok.tok {
+                Tok::Word("internal") => linkage = Linkage::Internal,
+                Tok::Word("private") => linkage = Linkage::Private,
+                Tok::Word("external") => explicit_external = true,
+                Tok::Word(
+                    "dso_local"
+                    | "dso_preemptable"
+                    | "default"
+                    | "hidden"
+                    | "protected"
+                    | "unnamed_addr"
+                    | "local_unnamed_addr"
+                    | "externally_initialized",
+                ) => {}
+                Tok::Word(w) if UNSUPPORTED_LINKAGE.contains(&w) => {
+                    return Err(self.err(self.tok.span, format!("unsupported linkage '{w}'")));
+                }
+                Tok::Word("addrspace") => self.address_space()?,
+                _ => return Ok((linkage, explicit_external)),
+            }
+            self.bump()?;
+        }
+    }
+
+    /// `addrspace(0)` is the default; others are outside the subset. Leaves the `)` current.
+    pub(super) fn address_space(&mut self) -> PResult<()> {
+        let span = self.tok.span;
+        self.bump()?;
+        self.expect_punct(b'(', " after 'addrspace'")?;
+        let n = self.unsigned("an address space number")?;
+        if n != 0 {
+            return Err(self.err(span, format!("unsupported address space {n}")));
+        }
+        if !self.is_punct(b')') {
+            return Err(self.expected("')'"));
+        }
+        Ok(())
+    }
+
+    pub(super) fn calling_convention(&mut self) -> PResult<CallConv> {
+        let span = self.tok.span;
+        match self.tok.tok {
+            Tok::Word("ccc") => {
+                self.bump()?;
+                Ok(CallConv::C)
+            }
+            Tok::Word("anyregcc") => {
+                self.bump()?;
+                Ok(CallConv::AnyReg)
+            }
+            Tok::Word("cc") => {
+                self.bump()?;
+                let n = self.unsigned("a calling convention number after 'cc'")?;
+                match n {
+                    0 => Ok(CallConv::C),
+                    13 => Ok(CallConv::AnyReg),
+                    _ => Err(self.err(span, format!("unsupported calling convention 'cc {n}'"))),
+                }
+            }
+            Tok::Word(w) if is_calling_convention(w) => {
+                Err(self.err(span, format!("unsupported calling convention '{w}'")))
+            }
+            _ => Ok(CallConv::C),
+        }
+    }
+
+    /// Skips parameter or return attributes, rejecting the ones that change the ABI.
+    pub(super) fn param_attributes(&mut self) -> PResult<()> {
+        loop {
+            match self.tok.tok {
+                Tok::Word(w) if PARAM_ATTRS.contains(&w) => {
+                    self.bump()?;
+                }
+                Tok::Word("align") => {
+                    self.bump()?;
+                    if self.is_punct(b'(') {
+                        self.skip_balanced()?;
+                    } else {
+                        self.alignment()?;
+                    }
+                }
+                Tok::Word(w) if PARAM_ATTRS_WITH_ARG.contains(&w) => {
+                    self.bump()?;
+                    if self.is_punct(b'(') {
+                        self.skip_balanced()?;
+                    }
+                }
+                Tok::Word(w) if UNSUPPORTED_PARAM_ATTRS.contains(&w) => {
+                    return Err(self.err(self.tok.span, format!("unsupported parameter attribute '{w}'")));
+                }
+                Tok::Str(_) => {
+                    self.bump()?;
+                    if self.eat_punct(b'=')? {
+                        self.string("")?;
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations).
+    pub(super) fn function_attributes(&mut self) -> PResult<()> {
+        loop {
+            match self.tok.tok {
+                Tok::Word("align") => {
+                    self.bump()?;
+                    self.alignment()?;
+                }
+                Tok::Word("addrspace") => {
+                    self.address_space()?;
+                    self.bump()?;
+                }
+                Tok::Word(w) if UNSUPPORTED_FN_PARTS.contains(&w) => {
+                    return Err(self.err(self.tok.span, format!("unsupported function attribute '{w}'")));
+                }
+                Tok::Meta(_) => {
+                    self.bump()?;
+                    self.skip_metadata_value()?;
+                }
+                _ => {
+                    if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips one attribute we accept without meaning: `#N`, `"key"[="value"]`, or a word that
+    /// `is_attribute` admits with its `(...)` arguments. False, consuming nothing, at anything else.
+    pub(super) fn skip_attribute(&mut self, is_attribute: impl Fn(&str) -> bool) -> PResult<bool> {
+        match self.tok.tok {
+            Tok::AttrGroup(_) => {
+                self.bump()?;
+            }
+            Tok::Str(_) => {
+                self.bump()?;
+                if self.eat_punct(b'=')? {
+                    self.string("")?;
+                }
+            }
+            Tok::Word(w) if is_attribute(w) => {
+                self.bump()?;
+                if self.is_punct(b'(') {
+                    self.skip_balanced()?;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    pub(super) fn global_variable(&mut self, raw: &'a str) -> PResult<()> {
+        let span = self.tok.span;
+        let id = GlobalId(self.module.globals.len() as u32);
+        if self.symbols.get(raw) != Some(&Symbol::Global(id)) {
+            return Err(self.err(span, format!("redefinition of '@{raw}'")));
+        }
+        self.bump()?;
+        self.expect_punct(b'=', " after a global name")?;
+        let (linkage, external) = self.linkage()?;
+        let constant = match self.tok.tok {
+            Tok::Word("global") => false,
+            Tok::Word("constant") => true,
+            _ => return Err(self.expected("'global' or 'constant'")),
+        };
+        self.bump()?;
+        let ty_span = self.tok.span;
+        let ty = self.ty()?;
+        if ty == Type::Void {
+            return Err(self.err(ty_span, "a global variable cannot have type 'void'"));
+        }
+        let init = if external { None } else { Some(self.initializer(&ty)?) };
+        let mut align = None;
+        while self.is_punct(b',') {
+            let next = self.peek()?;
+            match next.tok {
+                Tok::Word("align") => {
+                    self.bump()?;
+                    self.bump()?;
+                    align = Some(self.alignment()?);
+                }
+                Tok::Word(w @ ("section" | "partition" | "comdat" | "code_model")) => {
+                    return Err(self.err(next.span, format!("unsupported global variable attribute '{w}'")));
+                }
+                Tok::Meta(_) => self.skip_attachments()?,
+                _ => {
+                    self.bump()?;
+                    return Err(self.expected("'align' or metadata after ','"));
+                }
+            }
+        }
+        if let Tok::AttrGroup(_) = self.tok.tok {
+            self.bump()?;
+        }
+        self.module.globals.push(Global { name: name_string(raw), ty, init, constant, linkage, align, span });
+        Ok(())
+    }
+
+    pub(super) fn initializer(&mut self, ty: &Type) -> PResult<Init> {
+        let span = self.tok.span;
+        match (self.tok.tok, ty) {
+            (Tok::Word("zeroinitializer"), _) => {
+                self.bump()?;
+                Ok(Init::Zero)
+            }
+            (Tok::CStr(raw), Type::Array(n, elem)) if **elem == Type::I8 => {
+                self.bump()?;
+                let bytes = unescape(raw).into_owned();
+                if bytes.len() as u64 != *n {
+                    return Err(
+                        self.err(span, format!("string constant has {} bytes, expected {n} for '{ty}'", bytes.len()))
+                    );
+                }
+                Ok(Init::Bytes(bytes))
+            }
+            (Tok::Punct(b'['), Type::Array(n, elem)) => {
+                self.bump()?;
+                let mut items = Vec::new();
+                if !self.is_punct(b']') {
+                    loop {
+                        let ety_span = self.tok.span;
+                        let ety = self.ty()?;
+                        if ety != **elem {
+                            return Err(
+                                self.err(ety_span, format!("array element has type '{ety}', expected '{elem}'"))
+                            );
+                        }
+                        items.push(self.initializer(elem)?);
+                        if !self.eat_punct(b',')? {
+                            break;
+                        }
+                    }
+                }
+                self.expect_punct(b']', " to close the array constant")?;
+                if items.len() as u64 != *n {
+                    return Err(
+                        self.err(span, format!("array constant has {} elements, expected {n} for '{ty}'", items.len()))
+                    );
+                }
+                Ok(Init::Array(items))
+            }
+            (Tok::Word("undef" | "poison"), _) if matches!(ty, Type::Array(..)) => {
+                let c = if self.is_word("undef") { Const::Undef } else { Const::Poison };
+                self.bump()?;
+                Ok(Init::Scalar(c))
+            }
+            (_, Type::Array(..)) => Err(self.expected(&format!("an array constant of type '{ty}'"))),
+            (Tok::Global(name), Type::Ptr) => {
+                Err(self.err(span, format!("unsupported initializer: address of '@{name}'")))
+            }
+            _ => Ok(Init::Scalar(self.constant(ty)?)),
+        }
+    }
+
+    /// `define`/`declare` after the keyword.
+    pub(super) fn function(&mut self, is_definition: bool) -> PResult<()> {
+        let (linkage, _) = self.linkage()?;
+        let cc = self.calling_convention()?;
+        self.param_attributes()?;
+        let ret = self.ty()?;
+        let span = self.tok.span;
+        let raw = match self.tok.tok {
+            Tok::Global(n) => n,
+            _ => return Err(self.expected("a function name")),
+        };
+        let id = FuncId(self.module.functions.len() as u32);
+        if self.symbols.get(raw) != Some(&Symbol::Func(id)) {
+            return Err(self.err(span, format!("redefinition of '@{raw}'")));
+        }
+        self.bump()?;
+        let mut f = FnState::default();
+        self.expect_punct(b'(', " to open the parameter list")?;
+        let mut varargs = false;
+        if !self.is_punct(b')') {
+            loop {
+                if self.tok.tok == Tok::Ellipsis {
+                    self.bump()?;
+                    varargs = true;
+                    break;
+                }
+                let ty = self.value_type()?;
+                self.param_attributes()?;
+                let index = f.params.len() as u32;
+                let name = match self.tok.tok {
+                    Tok::Local(n) => {
+                        let nspan = self.tok.span;
+                        self.bump()?;
+                        if is_numeric(n) {
+                            if n.parse::<u32>().ok() != Some(f.next_number) {
+                                return Err(
+                                    self.err(nspan, format!("argument expected to be numbered '%{}'", f.next_number))
+                                );
+                            }
+                            f.next_number += 1;
+                        }
+                        if f.locals.insert(Key::of(n), Local::Param(index)).is_some() {
+                            return Err(self.err(nspan, format!("redefinition of argument '%{n}'")));
+                        }
+                        Some(name_string(n))
+                    }
+                    _ => {
+                        // Unnamed parameters take the next number, as in LLVM.
+                        if is_definition {
+                            let n = f.next_number;
+                            f.next_number += 1;
+                            f.locals.insert(Key::Num(n), Local::Param(index));
+                            Some(n.to_string())
+                        } else {
+                            None
+                        }
+                    }
+                };
+                f.params.push(Param { ty, name });
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b')', " to close the parameter list")?;
+        self.function_attributes()?;
+        let mut function = Function {
+            name: name_string(raw),
+            linkage,
+            cc,
+            ret,
+            params: Vec::new(),
+            varargs,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            span,
+        };
+        function.params = f.params.clone();
+        if is_definition {
+            if !self.is_punct(b'{') {
+                return Err(self.expected("'{' to start the function body"));
+            }
+            // Read later (see `parse`); skip to the token after the body's `}`.
+            let name = function.name.clone();
+            self.bodies.push(PendingBody { function: id, name, state: f, lex: self.lex.clone(), tok: self.tok });
+            self.lex.skip_body();
+            self.bump()?;
+        }
+        self.module.functions.push(function);
+        Ok(())
+    }
+
+    // ---- function bodies ----
+}
