@@ -159,108 +159,24 @@ fn jit_dynamic_allocas_from_many_threads_keep_their_own_data() {
     });
 }
 
-/// The exit path: `enter(code, a0, a1, saved)` stores the stack pointer at `*saved` and calls
-/// `code(a0, a1)`; `escape(saved)` returns from that `enter` with 42, discarding every frame between,
-/// as the deopt demo's exit stub does.
-#[cfg(target_arch = "x86_64")]
-mod exit_path {
-    #[unsafe(naked)]
-    pub unsafe extern "C" fn enter(code: usize, a0: u64, a1: u64, saved: *mut u64) -> u64 {
-        std::arch::naked_asm!(
-            "push rbp",
-            "push rbx",
-            "push r12",
-            "push r13",
-            "push r14",
-            "push r15",
-            "mov [rcx], rsp",
-            "sub rsp, 8",
-            "mov rax, rdi",
-            "mov rdi, rsi",
-            "mov rsi, rdx",
-            "call rax",
-            "add rsp, 8",
-            "pop r15",
-            "pop r14",
-            "pop r13",
-            "pop r12",
-            "pop rbx",
-            "pop rbp",
-            "ret",
-        )
-    }
+/// The deopt demo's exit path: `enter(code, a0, a1, entry_stack)` calls `code(a0, a1)` after storing
+/// its stack pointer; `exit_stub`, called by `@grab` as `@escape`, saves the registers, asks
+/// [`exit_handler`] where to resume, and returns from that `enter`, discarding every frame between.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[allow(dead_code)]
+#[path = "../examples/deopt/exit_stub.rs"]
+mod exit_stub;
 
-    #[unsafe(naked)]
-    pub unsafe extern "C" fn escape(saved: *mut u64) {
-        std::arch::naked_asm!(
-            "mov rsp, [rdi]",
-            "mov eax, 42",
-            "pop r15",
-            "pop r14",
-            "pop r13",
-            "pop r12",
-            "pop rbx",
-            "pop rbp",
-            "ret",
-        )
-    }
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+thread_local! {
+    /// The stack pointer [`exit_stub::enter`] saved, where the exit resumes.
+    static ENTRY_STACK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-#[cfg(target_arch = "aarch64")]
-mod exit_path {
-    #[unsafe(naked)]
-    pub unsafe extern "C" fn enter(code: usize, a0: u64, a1: u64, saved: *mut u64) -> u64 {
-        std::arch::naked_asm!(
-            "stp x29, x30, [sp, #-160]!",
-            "mov x29, sp",
-            "stp x19, x20, [sp, #16]",
-            "stp x21, x22, [sp, #32]",
-            "stp x23, x24, [sp, #48]",
-            "stp x25, x26, [sp, #64]",
-            "stp x27, x28, [sp, #80]",
-            "stp d8, d9, [sp, #96]",
-            "stp d10, d11, [sp, #112]",
-            "stp d12, d13, [sp, #128]",
-            "stp d14, d15, [sp, #144]",
-            "mov x9, sp",
-            "str x9, [x3]",
-            "mov x9, x0",
-            "mov x0, x1",
-            "mov x1, x2",
-            "blr x9",
-            "ldp x19, x20, [sp, #16]",
-            "ldp x21, x22, [sp, #32]",
-            "ldp x23, x24, [sp, #48]",
-            "ldp x25, x26, [sp, #64]",
-            "ldp x27, x28, [sp, #80]",
-            "ldp d8, d9, [sp, #96]",
-            "ldp d10, d11, [sp, #112]",
-            "ldp d12, d13, [sp, #128]",
-            "ldp d14, d15, [sp, #144]",
-            "ldp x29, x30, [sp], #160",
-            "ret",
-        )
-    }
-
-    #[unsafe(naked)]
-    pub unsafe extern "C" fn escape(saved: *mut u64) {
-        std::arch::naked_asm!(
-            "ldr x9, [x0]",
-            "mov sp, x9",
-            "mov x0, #42",
-            "ldp x19, x20, [sp, #16]",
-            "ldp x21, x22, [sp, #32]",
-            "ldp x23, x24, [sp, #48]",
-            "ldp x25, x26, [sp, #64]",
-            "ldp x27, x28, [sp, #80]",
-            "ldp d8, d9, [sp, #96]",
-            "ldp d10, d11, [sp, #112]",
-            "ldp d12, d13, [sp, #128]",
-            "ldp d14, d15, [sp, #144]",
-            "ldp x29, x30, [sp], #160",
-            "ret",
-        )
-    }
+/// Every exit returns 42 from `enter`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+extern "C" fn exit_handler(_: &exit_stub::ExitState, _return_address: u64) -> exit_stub::Resume {
+    exit_stub::Resume { value: 42, stack: ENTRY_STACK.with(std::cell::Cell::get) }
 }
 
 /// `@grab` takes a megabyte of the arena and leaves through the exit path, a thousand times (a
@@ -272,13 +188,14 @@ fn jit_frames_left_through_an_exit_give_their_space_back() {
     if !jit_host("a JIT for this host") || !in_child("jit_frames_left_through_an_exit_give_their_space_back") {
         return;
     }
-    let code = jit(exit_path::escape as *const u8);
+    let code = jit(exit_stub::exit_stub as *const u8);
     let grab = code.function("grab").unwrap().address as usize;
     let check = code.function("check").unwrap().address as usize;
-    let mut saved = 0u64;
+    let entry_stack = ENTRY_STACK.with(std::cell::Cell::as_ptr);
     for i in 0..1000 {
-        // SAFETY: `grab` takes two integers and leaves through `escape`, which returns from `enter`.
-        let r = unsafe { exit_path::enter(grab, 1 << 20, &raw mut saved as u64, &raw mut saved) };
+        // SAFETY: `grab` takes two integers and leaves through the exit stub, which returns from
+        // `enter`; `entry_stack` is this thread's cell.
+        let r = unsafe { exit_stub::enter(grab, 1 << 20, 0, entry_stack) };
         assert_eq!(r, 42, "exit {i}");
         // SAFETY: as in the threaded test.
         let f: extern "C" fn(i64, i64, i64) -> i64 = unsafe { std::mem::transmute(check) };
