@@ -4,26 +4,16 @@
 //! what we emit shows up here as a diff to review; `PATCHMAP_BLESS=1 cargo test --test golden` rewrites
 //! the files from the actual output.
 
+mod support;
+
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use object::{Object, ObjectSymbol, SymbolKind};
 use patchmap::compile::Options;
 use patchmap::stackmap::object_file;
 
 const TRIPLES: [(&str, &str); 2] = [("x86_64", "x86_64-unknown-linux-gnu"), ("aarch64", "aarch64-unknown-linux-gnu")];
-
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// What we pin of one object: function code sizes, then the section dump.
 fn describe(object: &[u8]) -> String {
@@ -52,7 +42,7 @@ fn emitted_code_sizes_and_records_match_the_golden_files() {
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut failures = Vec::new();
     let mut checked = 0;
-    for path in examples() {
+    for path in support::ir_examples() {
         let module = patchmap::ir::parse_file(&path).unwrap();
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         for (arch, triple) in TRIPLES {

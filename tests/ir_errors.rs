@@ -10,15 +10,7 @@ use std::path::{Path, PathBuf};
 use patchmap::ir;
 
 fn error_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir-errors");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
-    files
+    support::ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir-errors"))
 }
 
 fn expectation(text: &str) -> Option<&str> {

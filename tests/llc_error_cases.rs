@@ -66,9 +66,7 @@ fn every_llc19_error_case_gets_an_answer() {
     let (Some(reference), Some(readobj)) = (support::reference_dir(), support::tool("llvm-readobj-19")) else { return };
     let dir = tempfile::tempdir().unwrap();
     let cases = reference.join("llc19-errors");
-    let mut files: Vec<_> = std::fs::read_dir(&cases).unwrap().filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.retain(|p| p.extension().is_some_and(|e| e == "ll"));
-    files.sort();
+    let files = support::ll_files(&cases);
     assert!(files.len() >= 16, "expected the llc19-errors cases, found {}", files.len());
     let mut failures = Vec::new();
     for ll in &files {

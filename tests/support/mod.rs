@@ -195,8 +195,12 @@ fn is_stackmap_example(path: &Path) -> bool {
 
 /// Every `ir-examples/*.ll` file, sorted.
 pub fn ir_examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples"))
+}
+
+/// Every `*.ll` file of `dir`, sorted; none if it cannot be read (the callers assert a count).
+pub fn ll_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|e| e == "ll"));
