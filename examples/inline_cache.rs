@@ -8,9 +8,10 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use patchmap::arch::Arch;
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
-use patchmap::runtime::{encode_call, patch_code, PatchTarget};
+use patchmap::runtime::patch_code;
 
 /// An object: a layout (property name -> slot) and its slots.
 #[repr(C)]
@@ -41,7 +42,7 @@ extern "C" fn fast_get_slot2(object: *const Object, _key: u64) -> i64 {
 const GET_ID: u64 = 1;
 
 fn main() {
-    let Some(arch) = PatchTarget::host() else {
+    let Some(arch) = Arch::host() else {
         println!("no JIT for {}: nothing to show", std::env::consts::ARCH);
         return;
     };
@@ -89,7 +90,7 @@ exit:
     };
     let slow = run("generic lookups ");
     // The runtime has seen one layout: patch the region with a call to the specialised lookup.
-    let call = encode_call(arch, fast_get_slot2 as *const () as u64).expect("an address in reach");
+    let call = arch.encode_call(fast_get_slot2 as *const () as u64).expect("an address in reach");
     // SAFETY: the region belongs to `sum`, which no thread is running now.
     unsafe { patch_code(arch, region, 16, &call) }.expect("the call fits the region");
     println!("patched the region with a call to fast_get_slot2");

@@ -6,11 +6,14 @@
 //! `runtime` side that reads sections and patches code. `interp` runs the IR itself: a reference
 //! for the compiled code, and where a deoptimised frame finishes its computation.
 //!
+//! `arch` holds every per-target fact the stages share.
+//!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod arch;
 pub mod input;
 pub mod runtime;
 pub mod stackmap;

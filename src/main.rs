@@ -239,11 +239,11 @@ fn demo() -> Result<ExitCode, String> {
     patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
     let defined = module.functions.iter().filter(|f| !f.is_declaration()).count();
     println!("{DEMO_FILE}: {defined} functions, a stack map in a loop and one after it");
-    for target in ["x86_64", "aarch64"] {
-        let options =
-            patchmap::compile::Options::new(Some(target), "speed", 3).map_err(|e| format!("patchmap: error: {e}"))?;
+    for arch in patchmap::arch::Arch::ALL {
+        let options = patchmap::compile::Options::new(Some(arch.triple()), "speed", 3)
+            .map_err(|e| format!("patchmap: error: {e}"))?;
         let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
-        println!("\n{target}: a {}-byte ELF relocatable object; its .llvm_stackmaps:", object.len());
+        println!("\n{}: a {}-byte ELF relocatable object; its .llvm_stackmaps:", arch.name(), object.len());
         patchmap::stackmap::object_file::dump(&object, true, &mut std::io::stdout().lock())
             .map_err(|e| format!("patchmap: error: {e}"))?;
     }

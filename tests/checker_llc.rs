@@ -49,7 +49,7 @@ fn checked_run(
 /// Every example at -O0 and -O2 (v3), and -O2 rewritten as v1 and v2: true values, transparent, and
 /// the same normalized values throughout. Returns the -O2 v3 normalized values per example.
 fn check_arch(arch: Arch) -> Option<Vec<(String, Normal)>> {
-    let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return None };
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return None };
     let dir = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
     let mut results = Vec::new();
@@ -111,7 +111,7 @@ fn llc19_values_agree_between_targets() {
 #[test]
 fn checker_catches_a_wrong_location() {
     for arch in Arch::ALL {
-        let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+        let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
         let dir = tempfile::tempdir().unwrap();
         let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_spill_many.ll");
         let object = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap();

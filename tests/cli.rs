@@ -129,7 +129,7 @@ fn demo_compiles_and_runs_its_embedded_program() {
     let (code, out, err) = patchmap(&["demo"]);
     assert_eq!(code, 0, "{err}");
     for expected in
-        ["x86_64: a ", "aarch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"]
+        ["x86-64: a ", "AArch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"]
     {
         assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
     }

@@ -18,7 +18,7 @@ fn compile_ours(ll: &Path, arch: Arch, opt: &str) -> Result<Vec<u8>, String> {
 }
 
 fn differential(arch: Arch) {
-    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let examples = support::ir_examples();
     assert!(examples.len() >= 12, "expected at least 12 ir-examples, found {}", examples.len());
     let dir = tempfile::tempdir().unwrap();
@@ -72,7 +72,7 @@ fn jit_run_agrees_with_native_execution() {
     if !support::x86_64_host("an x86-64 host (the native reference)") {
         return;
     }
-    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), Arch::X86_64.toolchain()) else { return };
+    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), support::toolchain(Arch::X86_64)) else { return };
     let dir = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
     for ll in support::ir_examples() {

@@ -264,7 +264,7 @@ fn objects_with_dynamic_allocas_link_and_run_with_threads_and_longjmp() {
     std::fs::write(&driver, DRIVER).unwrap();
     let module = patchmap::ir::parse("dynamic.ll", PROGRAM).unwrap();
     for arch in Arch::ALL {
-        let Some(toolchain) = arch.toolchain() else { continue };
+        let Some(toolchain) = support::toolchain(arch) else { continue };
         for opt in ["none", "speed"] {
             let name = format!("dynamic.{}.{opt}", arch.triple());
             let options = Options::new(Some(arch.triple()), opt, 3).unwrap();

@@ -1,7 +1,7 @@
 //! The deopt demo's exit stub (`examples/deopt/exit_stub.rs`) on both targets: its `enter` and
 //! `exit_stub`, assembled from the demo's own text, run around a patchmap-compiled kernel whose stack
-//! map shadow a C driver patches with `runtime::encode_exit_call`'s bytes at some iteration. The
-//! stub must arrive with the return address where `exit_call_return_offset` says, every location of
+//! map shadow a C driver patches with `Arch::encode_exit_call`'s bytes at some iteration. The
+//! stub must arrive with the return address where `Arch::exit_call_return_offset` says, every location of
 //! the record must read the value the kernel had at that iteration from the saved registers and the
 //! stack, and the handler's value must come back out of `enter` (on AArch64 under qemu-aarch64,
 //! where the demo itself cannot run on this host).
@@ -12,7 +12,6 @@ use std::path::Path;
 use std::process::Command;
 
 use patchmap::compile::Options;
-use patchmap::runtime::{encode_exit_call, exit_call_return_offset, PatchTarget};
 use patchmap::stackmap::{object_file, LocationKind};
 use support::Arch;
 
@@ -106,13 +105,10 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exit_stub/driver.c");
     let module = patchmap::ir::parse("kernel.ll", KERNEL).unwrap();
     for arch in Arch::ALL {
-        let Some(toolchain) = arch.toolchain() else { continue };
-        let (name, patch) = match arch {
-            Arch::X86_64 => ("x86_64", PatchTarget::X86_64),
-            Arch::Aarch64 => ("aarch64", PatchTarget::Aarch64),
-        };
+        let Some(toolchain) = support::toolchain(arch) else { continue };
+        let name = if arch == Arch::X86_64 { "x86_64" } else { "aarch64" };
         // The driver patches with the runtime's encoding: its instructions, then the stub's address.
-        let encoded = encode_exit_call(patch, 0);
+        let encoded = arch.encode_exit_call(0);
         let (instructions, address) = encoded.split_at(encoded.len() - 8);
         assert_eq!(address, [0; 8]);
         let exit_call: String = instructions.iter().map(|b| format!("{b:02x}")).collect();
@@ -158,7 +154,7 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
                 expected.push_str(&format!("result {}\n", kernel_state(0).1));
             } else {
                 let (values, _) = kernel_state(exit_at as u64);
-                expected.push_str(&format!("return-offset {}\nsp-in-frame 1\n", exit_call_return_offset(patch)));
+                expected.push_str(&format!("return-offset {}\nsp-in-frame 1\n", arch.exit_call_return_offset()));
                 let cell_address = stdout.lines().find(|l| l.contains('*')).and_then(|l| l.split(' ').nth(1));
                 for (value, location) in values.iter().zip(&locations) {
                     if location.starts_with("D:") {

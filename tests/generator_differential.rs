@@ -13,7 +13,7 @@ fn count() -> u64 {
 }
 
 fn agree_with_llc19(arch: Arch, first_seed: u64) {
-    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let dir = tempfile::tempdir().unwrap();
     let seeds = first_seed..first_seed + count();
     let failures = support::failing_seeds(seeds.clone(), |seed| check_seed(seed, arch, &llc, &toolchain, dir.path()));

@@ -57,7 +57,7 @@ fn for_seeds(seeds: std::ops::Range<u64>, check: impl Fn(u64) -> Outcome + Sync)
 
 #[test]
 fn generated_programs_agree_at_o0_and_o2_on_x86_64() {
-    let (Some(llc), Some(tc)) = (support::tool("llc-19"), Arch::X86_64.toolchain()) else {
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(Arch::X86_64)) else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -72,7 +72,7 @@ fn generated_programs_agree_at_o0_and_o2_on_x86_64() {
 #[test]
 fn generated_programs_agree_on_aarch64_and_x86_64() {
     let (Some(llc), Some(x86), Some(arm)) =
-        (support::tool("llc-19"), Arch::X86_64.toolchain(), Arch::Aarch64.toolchain())
+        (support::tool("llc-19"), support::toolchain(Arch::X86_64), support::toolchain(Arch::Aarch64))
     else {
         return;
     };

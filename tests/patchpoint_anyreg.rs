@@ -119,7 +119,7 @@ fn llc19_object(arch: Arch, dir: &std::path::Path, text: &str) -> Option<Vec<u8>
 #[test]
 fn anyregcc_handler_reads_every_argument_in_llc19_binaries() {
     for arch in Arch::ALL {
-        let Some(tc) = arch.toolchain() else { return };
+        let Some(tc) = support::toolchain(arch) else { return };
         let dir = tempfile::tempdir().unwrap();
         let n = nargs(arch);
         let Some(object) = llc19_object(arch, dir.path(), &program(n)) else { return };
@@ -138,7 +138,7 @@ fn anyregcc_handler_reads_every_argument_in_llc19_binaries() {
 /// llc-19's record shape.
 fn patchmap_calls_the_handler(n: impl Fn(Arch) -> usize) {
     for arch in Arch::ALL {
-        let Some(tc) = arch.toolchain() else { return };
+        let Some(tc) = support::toolchain(arch) else { return };
         let dir = tempfile::tempdir().unwrap();
         let n = n(arch);
         let text = program(n);

@@ -294,7 +294,7 @@ fn assert_no_failures(what: &str, arch: Arch, n: u64, failures: Vec<String>) {
 }
 
 fn agree_with_llc19(arch: Arch, first_seed: u64) {
-    let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let dir = tempfile::tempdir().unwrap();
     let seeds = seeds(first_seed, count());
     let n = seeds.end - seeds.start;
@@ -334,8 +334,8 @@ fn generated_patch_points_agree_with_llc19_on_aarch64() {
 #[test]
 fn generated_patch_point_programs_run_under_llc19() {
     let Some(llc) = support::tool("llc-19") else { return };
-    let Some(x86) = Arch::X86_64.toolchain() else { return };
-    let Some(arm) = Arch::Aarch64.toolchain() else { return };
+    let Some(x86) = support::toolchain(Arch::X86_64) else { return };
+    let Some(arm) = support::toolchain(Arch::Aarch64) else { return };
     let dir = tempfile::tempdir().unwrap();
     let n = (count() / 10).max(1);
     let seeds = seeds(5_000_000, n);

@@ -89,7 +89,7 @@ fn clobbering_what_is_not_live_out_changes_nothing_in_the_examples() {
         .collect();
     assert!(examples.len() >= 2, "ir-examples/pp_*.ll");
     for arch in Arch::ALL {
-        let Some(tc) = arch.toolchain() else { return };
+        let Some(tc) = support::toolchain(arch) else { return };
         let dir = tempfile::tempdir().unwrap();
         let mut control_changed = 0;
         for ll in &examples {
@@ -119,7 +119,7 @@ fn count() -> u64 {
 }
 
 fn generated(arch: Arch, first_seed: u64) {
-    let Some(tc) = arch.toolchain() else { return };
+    let Some(tc) = support::toolchain(arch) else { return };
     let dir = tempfile::tempdir().unwrap();
     let n = count();
     let runs = AtomicU64::new(0);

@@ -1,13 +1,14 @@
 //! Patching JIT code at run time: a stack map's shadow, which the lowering fills with nops when the
-//! following code is too short, rewritten with a call to a Rust handler (`encode_call` + `patch_code`);
+//! following code is too short, rewritten with a call to a Rust handler (`Arch::encode_call` + `patch_code`);
 //! the program then calls the handler at every execution of the point and still computes the same
 //! result. Also the encoders and the refusals.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use patchmap::arch::{Arch, OutOfReach};
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
-use patchmap::runtime::{encode_call, encode_exit_call, exit_call_return_offset, patch_code, PatchError, PatchTarget};
+use patchmap::runtime::{patch_code, PatchError};
 use patchmap::stackmap::{Endian, StackMapView};
 
 mod support;
@@ -50,45 +51,44 @@ fn a_patched_shadow_calls_the_handler() {
     assert_eq!((before, CALLS.load(Ordering::SeqCst)), (21, 0));
 
     let [address] = jit.record_addresses(1)[..] else { panic!("one record with ID 1") };
-    let call = encode_call(PatchTarget::X86_64, handler as *const () as u64).unwrap();
+    let call = Arch::X86_64.encode_call(handler as *const () as u64).unwrap();
     assert_eq!(call.len(), 13);
     // SAFETY: the record's 16-byte shadow is JIT code of ours, and no other thread runs it.
-    unsafe { patch_code(PatchTarget::X86_64, address, 16, &call) }.unwrap();
+    unsafe { patch_code(Arch::X86_64, address, 16, &call) }.unwrap();
     // SAFETY: as above.
     let after = unsafe { jit.call_i64("sum", &[7]) }.unwrap();
     assert_eq!((after, CALLS.load(Ordering::SeqCst)), (21, 7));
 
     let too_long = vec![0x90; 17];
     // SAFETY: refused before anything is written.
-    let refused = unsafe { patch_code(PatchTarget::X86_64, address, 16, &too_long) };
+    let refused = unsafe { patch_code(Arch::X86_64, address, 16, &too_long) };
     assert!(matches!(refused, Err(PatchError::TooLong { needed: 17, len: 16 })), "{refused:?}");
 }
 
 #[test]
 fn call_encodings_match_llvm() {
     // LLVM's sequences (stackmap-format.md 4.1): movabs r11 + call r11; movz/movk/movk x16 + blr x16.
-    let x86 = encode_call(PatchTarget::X86_64, 0x1122_3344_5566_7788).unwrap();
+    let x86 = Arch::X86_64.encode_call(0x1122_3344_5566_7788).unwrap();
     assert_eq!(x86, [0x49, 0xbb, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x41, 0xff, 0xd3]);
-    let arm = encode_call(PatchTarget::Aarch64, 0x1234).unwrap();
+    let arm = Arch::Aarch64.encode_call(0x1234).unwrap();
     let words: Vec<u32> = arm.chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
     assert_eq!(words, [0xd2c0_0010, 0xf2a0_0010, 0xf282_4690, 0xd63f_0200]);
-    assert!(matches!(encode_call(PatchTarget::Aarch64, 1 << 48), Err(PatchError::OutOfReach(_))));
+    assert!(matches!(Arch::Aarch64.encode_call(1 << 48), Err(OutOfReach(_))));
 }
 
 /// The exit call is the instructions its documentation names, as llvm-mc-19 decodes them, followed
-/// by the address; the return address lies where `exit_call_return_offset` says.
+/// by the address; the return address lies where `Arch::exit_call_return_offset` says.
 #[test]
 fn exit_call_encodings_disassemble_as_documented() {
     let Some(mc) = support::tool("llvm-mc-19") else { return };
     let target = 0x1122_3344_5566_7788;
-    for (arch, triple, expected) in [
-        (PatchTarget::X86_64, "x86_64", &["callq *(%rip)"][..]),
-        (PatchTarget::Aarch64, "aarch64", &["ldr x16, #8", "blr x16"][..]),
-    ] {
-        let code = encode_exit_call(arch, target);
+    for (arch, triple, expected) in
+        [(Arch::X86_64, "x86_64", &["callq *(%rip)"][..]), (Arch::Aarch64, "aarch64", &["ldr x16, #8", "blr x16"][..])]
+    {
+        let code = arch.encode_exit_call(target);
         let (instructions, address) = code.split_at(code.len() - 8);
         assert_eq!(address, target.to_le_bytes());
-        assert_eq!(instructions.len() as u64, exit_call_return_offset(arch));
+        assert_eq!(instructions.len() as u64, arch.exit_call_return_offset());
         let input: Vec<String> = instructions.iter().map(|b| format!("{b:#04x}")).collect();
         let mut child = std::process::Command::new(&mc)
             .args(["--disassemble", &format!("-triple={triple}")])
@@ -161,9 +161,9 @@ entry:
     let g = jit.function("g").unwrap();
     let [region] = jit.record_addresses(9)[..] else { panic!("one record with ID 9") };
     assert!((g.address..g.address.wrapping_add(g.size)).contains(&(region as *const u8)), "the region is in g");
-    let call = encode_call(PatchTarget::X86_64, multiply as *const () as u64).unwrap();
+    let call = Arch::X86_64.encode_call(multiply as *const () as u64).unwrap();
     // SAFETY: the 13-byte region is ours and no other thread runs g.
-    unsafe { patch_code(PatchTarget::X86_64, region, 13, &call) }.unwrap();
+    unsafe { patch_code(Arch::X86_64, region, 13, &call) }.unwrap();
     // SAFETY: g now calls multiply(6, 7) and adds 1.
     assert_eq!(unsafe { jit.call_i64("g", &[6, 7]) }.unwrap(), 43);
 }
@@ -180,7 +180,7 @@ fn patching_restores_each_pages_previous_protection() {
     unsafe { region::protect(base.add(page), page, region::Protection::READ).unwrap() };
     let straddling = unsafe { base.add(page - 8) };
     // SAFETY: as above.
-    unsafe { patch_code(PatchTarget::Aarch64, straddling, 16, &[0x1f, 0x20, 0x03, 0xd5]) }.unwrap();
+    unsafe { patch_code(Arch::Aarch64, straddling, 16, &[0x1f, 0x20, 0x03, 0xd5]) }.unwrap();
     let protection = |p: *const u8| region::query(p).unwrap().protection();
     assert_eq!(protection(base), region::Protection::READ_EXECUTE);
     assert_eq!(protection(unsafe { base.add(page) }), region::Protection::READ);

@@ -57,7 +57,7 @@ fn run(exe: &std::path::Path, tc: &support::Toolchain, patch: Option<&str>) -> (
 #[test]
 fn a_patched_region_calls_the_handler_on_both_targets() {
     for arch in Arch::ALL {
-        let Some(tc) = arch.toolchain() else { return };
+        let Some(tc) = support::toolchain(arch) else { return };
         let dir = tempfile::tempdir().unwrap();
         let exe = build(PATCHED, arch, "patched", dir.path(), &tc);
         // The handler returns 6 * 7 + 1000; the program subtracts 7: 1035, and exits with 1035 & 127.
@@ -70,7 +70,7 @@ fn a_patched_region_calls_the_handler_on_both_targets() {
 #[test]
 fn an_unpatched_region_calls_its_symbol_target() {
     for arch in Arch::ALL {
-        let Some(tc) = arch.toolchain() else { return };
+        let Some(tc) = support::toolchain(arch) else { return };
         let dir = tempfile::tempdir().unwrap();
         let exe = build(SYMBOL, arch, "symbol", dir.path(), &tc);
         let (status, stderr) = run(&exe, &tc, None);

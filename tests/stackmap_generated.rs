@@ -64,7 +64,7 @@ fn check_seed(seed: u64, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(usiz
 }
 
 fn agree_with_llc19(arch: Arch, first_seed: u64) {
-    let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let dir = tempfile::tempdir().unwrap();
     let seeds = first_seed..first_seed + count();
     let records = AtomicU64::new(0);

@@ -48,7 +48,7 @@ fn ours(
 }
 
 fn agree_with_llc19(arch: Arch) {
-    let (Some(llc), Some(tc)) = (support::tool("llc-19"), arch.toolchain()) else { return };
+    let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let examples = support::stackmap_examples();
     assert!(examples.len() >= 15, "expected at least 15 ir-examples/sm_*.ll, found {}", examples.len());
     let dir = tempfile::tempdir().unwrap();

@@ -4,7 +4,7 @@
 //! Rust exit handler with them, and returns the handler's result from the trampoline, discarding the
 //! compiled code's frame.
 //!
-//! A stack map's shadow is patched with `runtime::encode_exit_call(stub)`, a call that changes no
+//! A stack map's shadow is patched with `Arch::encode_exit_call(stub)`, a call that changes no
 //! register the code can hold a value in, so the stub sees each live value where the record says.
 
 /// Registers as the compiled code left them at the stack map's point, indexed by DWARF number.

@@ -15,11 +15,12 @@ use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
+use patchmap::arch::Arch;
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::interp::{self, Interpreter};
 use patchmap::ir::{self, FuncId, Type};
-use patchmap::runtime::{self, Frame, PatchTarget};
+use patchmap::runtime::{self, Frame};
 use patchmap::stackmap::{AddressIndex, Endian, StackMapView};
 
 use exit_stub::{ExitState, Resume};
@@ -90,7 +91,7 @@ thread_local! {
 
 /// The runtime's view of the compiled kernel.
 struct Runtime<'a> {
-    arch: PatchTarget,
+    arch: Arch,
     module: &'a ir::Module,
     kernel: FuncId,
     /// The JIT's `.llvm_stackmaps` section (version 3, absolute addresses), parsed once, and its
@@ -122,7 +123,7 @@ extern "C" fn safepoint(iteration: i64) {
     let runtime = RUNTIME.with(Cell::get);
     // SAFETY: set by `run_deoptimising` for the duration of the call that reaches this hook.
     let runtime = unsafe { &*runtime };
-    let call = runtime::encode_exit_call(runtime.arch, exit_stub::exit_stub as *const () as u64);
+    let call = runtime.arch.encode_exit_call(exit_stub::exit_stub as *const () as u64);
     for (point, _) in &runtime.points {
         // SAFETY: the shadow is this kernel's code; the only thread running it is in this hook, and
         // it returns to the instruction before the point, never into the shadow.
@@ -173,7 +174,7 @@ extern "C" fn exit_handler(state: &ExitState, return_address: u64) -> Resume {
 
 /// Reads the live values of the record the exit came from and finishes the kernel in the interpreter.
 fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Result<(u64, Exit), String> {
-    let point = return_address - runtime::exit_call_return_offset(runtime.arch);
+    let point = return_address - runtime.arch.exit_call_return_offset();
     let record = runtime
         .stack_map
         .records_at_address(&runtime.records, point)
@@ -231,7 +232,7 @@ fn shown(ty: &Type, value: u64) -> String {
 }
 
 fn main() {
-    let Some(arch) = PatchTarget::host() else {
+    let Some(arch) = Arch::host() else {
         println!("no JIT for {}: nothing to show", std::env::consts::ARCH);
         return;
     };

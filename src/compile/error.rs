@@ -163,14 +163,14 @@ pub enum EmitError {
         /// The symbol.
         name: String,
         /// cranelift-module's reason.
-        source: ModuleError,
+        source: Box<ModuleError>,
     },
     /// cranelift-object could not start an object for the target.
     #[error("cannot start an object: {0}")]
-    Object(#[source] ModuleError),
+    Object(#[source] Box<ModuleError>),
     /// The JIT could not make its code executable.
     #[error("cannot finalize JIT code: {0}")]
-    Finalize(#[source] ModuleError),
+    Finalize(#[source] Box<ModuleError>),
     /// A relocation could not be added to the object.
     #[error("cannot relocate {what}: {source}")]
     Relocate {

@@ -2,12 +2,10 @@
 //! are many). Consumes a verified `ir::Module`, lowers each function with `lower`, and hands finished
 //! code with its relocations and unwind information to `emit`.
 
-pub mod aarch64;
 pub mod error;
 pub mod points;
 pub mod target;
 pub mod trap;
-pub mod x86_64;
 
 use std::sync::Arc;
 
@@ -21,7 +19,7 @@ use crate::ir;
 use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
 pub use error::{CallError, CodegenFailure, CompileError, EmitError, TargetError};
-pub use target::{Arch, OptLevel, Target};
+pub use target::{OptLevel, Target};
 pub use trap::TrapKind;
 
 /// How to compile.
@@ -85,7 +83,7 @@ pub struct CompiledFunction {
     pub points: Vec<points::PointRecord>,
     /// LLVM's stack size of the function (`DYNAMIC_STACK_SIZE` with dynamic or over-aligned allocas).
     pub stack_size: u64,
-    /// AArch64 patch point regions (offset) whose call sequence must be given a function's address.
+    /// Patch point regions (offset) whose call sequence must be given a function's address.
     pub symbol_calls: Vec<(u32, ir::FuncId)>,
     /// Each trapping instruction's offset and what it checks, in code order.
     pub traps: Vec<(u32, TrapKind)>,
@@ -135,10 +133,10 @@ fn compile_function(
 ) -> Result<CompiledFunction, CompileError> {
     let name = &module.function(id).name;
     let codegen_error = |failure: CodegenFailure| CompileError::Codegen { function: name.clone(), failure };
-    let arch = Arch::of(isa.as_ref());
+    let arch = Target::arch_of(isa.as_ref())?;
     let ctx = &mut scratch.ctx;
     ctx.clear();
-    let planned = lower::lower_function(module, id, isa.as_ref(), symbols, &mut ctx.func, &mut scratch.fctx)?;
+    let planned = lower::lower_function(module, id, isa.as_ref(), arch, symbols, &mut ctx.func, &mut scratch.fctx)?;
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
@@ -147,7 +145,6 @@ fn compile_function(
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
     // Patch point regions with a target start with LLVM's call sequence.
-    let mut extra_relocs = Vec::new();
     let mut symbol_calls = Vec::new();
     for record in &records {
         let address = match record.target {
@@ -158,37 +155,22 @@ fn compile_function(
                 continue;
             }
             Some(CallTarget::Address(a)) => a,
-            Some(CallTarget::Function(f)) if arch == Arch::X86_64 => {
-                // movabs's 64-bit immediate: an absolute relocation, as llc-19 emits it.
-                let target = symbols.function(f).expect("a patch point target is not an intrinsic");
-                extra_relocs.push(ModuleReloc {
-                    offset: record.offset + 2,
-                    kind: cranelift_codegen::binemit::Reloc::Abs8,
-                    name: cranelift_module::ModuleRelocTarget::user(0, target.as_u32()),
-                    addend: 0,
-                });
-                0
-            }
             Some(CallTarget::Function(f)) => {
-                // movz/movk/movk take the address in 16-bit pieces, which cranelift-module has no
-                // relocation for: the emitter fills them in (MOVW relocations, or the JIT's address).
+                // The emitter fills the address in: relocations in objects (`Arch::call_relocations`,
+                // some of which cranelift-module cannot express), the function's address in the JIT.
                 symbol_calls.push((record.offset, f));
                 0
             }
         };
-        let sequence = crate::runtime::encode_call(arch.patch_target(), address)
-            .map_err(|source| codegen_error(CodegenFailure::PatchPoint { id: record.id, source }))?;
+        let sequence = arch
+            .encode_call(address)
+            .map_err(|source| codegen_error(CodegenFailure::PatchPoint { id: record.id, source: source.into() }))?;
         let (start, end) = (record.offset as usize, (record.offset + record.shadow) as usize);
         code[start..start + sequence.len()].copy_from_slice(&sequence);
         arch.write_nops(&mut code[start + sequence.len()..end]);
     }
-    let relocs = compiled
-        .buffer
-        .relocs()
-        .iter()
-        .map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id))
-        .chain(extra_relocs)
-        .collect();
+    let relocs =
+        compiled.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id)).collect();
     let f = module.function(id);
     let stack_size = if lower::symbols::needs_dynamic_stack(f) || over_aligned(f) {
         crate::stackmap::DYNAMIC_STACK_SIZE

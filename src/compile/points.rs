@@ -6,8 +6,8 @@
 
 use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapLoc};
 
-use super::{Arch, CodegenFailure};
-use crate::ir::Type;
+use super::CodegenFailure;
+use crate::arch::{Arch, Scalar};
 use crate::lower::points::CallTarget;
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
@@ -66,23 +66,26 @@ pub fn resolve(
         let mut locations = Vec::with_capacity(point.locations.len());
         for planned_location in &point.locations {
             let location = match planned_location {
-                PlannedLocation::Live { index, ty } => {
-                    let found = stackmap.locations.get(*index).ok_or(CodegenFailure::LostOperand)?;
+                &PlannedLocation::Live { index, value } => {
+                    let found = stackmap.locations.get(index).ok_or(CodegenFailure::LostOperand)?;
                     match *found {
                         StackmapLoc::Reg(reg) => PointLocation::Machine(Location::register(
                             dwarf(reg.class(), reg.hw_enc())?,
-                            arch.register_size(ty),
+                            arch.register_size(value),
                         )),
                         StackmapLoc::SPOffset(offset) => PointLocation::Machine(Location::indirect(
                             fp,
                             fp_offset(layout, offset)?,
-                            arch.spill_size(ty),
+                            arch.spill_size(value),
                         )),
                         // Cranelift folded the value to a constant.
                         StackmapLoc::Const(bits) => {
-                            let width = ty.int_bits().unwrap_or(64).min(64) as u32;
-                            let value = ((bits << (64 - width)) as i64) >> (64 - width);
-                            PointLocation::Constant(arch.recorded_constant(value, ty))
+                            let width = match value {
+                                Scalar::Int(bits) => bits.min(64),
+                                Scalar::F32 | Scalar::F64 => 64,
+                            };
+                            let extended = ((bits << (64 - u32::from(width))) as i64) >> (64 - u32::from(width));
+                            PointLocation::Constant(arch.recorded_constant(extended, width))
                         }
                     }
                 }
@@ -98,7 +101,7 @@ pub fn resolve(
             for &reg in stackmap.live_outs {
                 let size = match reg.class() {
                     RegClass::Int => 8,
-                    RegClass::Float | RegClass::Vector => arch.register_size(&Type::Double) as u8,
+                    RegClass::Float | RegClass::Vector => arch.float_live_out_size(),
                 };
                 live_outs.push((dwarf(reg.class(), reg.hw_enc())?, size));
             }

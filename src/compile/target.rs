@@ -5,18 +5,10 @@ use std::sync::Arc;
 
 use cranelift_codegen::isa::{self, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
-use target_lexicon::{Architecture, Triple};
+use target_lexicon::Triple;
 
 use super::TargetError;
-
-/// The architectures with stack map support.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Arch {
-    /// x86-64 Linux, System V ABI.
-    X86_64,
-    /// AArch64 Linux, AAPCS64 ABI.
-    Aarch64,
-}
+pub use crate::arch::Arch;
 
 /// A target: an architecture on Linux (ELF) for now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,8 +49,8 @@ impl Target {
     /// A full triple, or `x86_64` / `aarch64` as shorthands for their Linux GNU triples.
     pub fn parse(text: &str) -> Result<Target, TargetError> {
         let text = match text {
-            "x86_64" | "x86-64" => "x86_64-unknown-linux-gnu",
-            "aarch64" | "arm64" => "aarch64-unknown-linux-gnu",
+            "x86_64" | "x86-64" => Arch::X86_64.triple(),
+            "aarch64" | "arm64" => Arch::Aarch64.triple(),
             other => other,
         };
         let triple =
@@ -67,11 +59,8 @@ impl Target {
     }
 
     fn from_triple(triple: Triple) -> Result<Target, TargetError> {
-        let arch = match triple.architecture {
-            Architecture::X86_64 => Arch::X86_64,
-            Architecture::Aarch64(target_lexicon::Aarch64Architecture::Aarch64) => Arch::Aarch64,
-            other => return Err(TargetError::UnsupportedArchitecture(other.to_string())),
-        };
+        let arch = Arch::of_triple(triple.architecture)
+            .ok_or_else(|| TargetError::UnsupportedArchitecture(triple.architecture.to_string()))?;
         if triple.binary_format != target_lexicon::BinaryFormat::Elf {
             return Err(TargetError::UnsupportedFormat {
                 format: triple.binary_format.to_string(),
@@ -79,6 +68,12 @@ impl Target {
             });
         }
         Ok(Target { arch, triple })
+    }
+
+    /// The architecture of a Cranelift ISA (one [`Target::isa`] made, or any other).
+    pub fn arch_of(isa: &dyn TargetIsa) -> Result<Arch, TargetError> {
+        let architecture = isa.triple().architecture;
+        Arch::of_triple(architecture).ok_or_else(|| TargetError::UnsupportedArchitecture(architecture.to_string()))
     }
 
     /// Whether a module's `target triple` names the same architecture.
@@ -109,77 +104,5 @@ impl Target {
         builder
             .finish(settings::Flags::new(flags))
             .map_err(|source| TargetError::Configure { triple: triple(), source })
-    }
-}
-
-/// Per-target stack map facts, from `x86_64.rs` and `aarch64.rs`.
-impl Arch {
-    pub(crate) fn frame_pointer(self) -> u16 {
-        match self {
-            Arch::X86_64 => super::x86_64::FRAME_POINTER,
-            Arch::Aarch64 => super::aarch64::FRAME_POINTER,
-        }
-    }
-    pub(crate) fn gpr_dwarf(self, hw: u8) -> Option<u16> {
-        match self {
-            Arch::X86_64 => super::x86_64::gpr_dwarf(hw),
-            Arch::Aarch64 => super::aarch64::gpr_dwarf(hw),
-        }
-    }
-    pub(crate) fn float_dwarf(self, hw: u8) -> Option<u16> {
-        match self {
-            Arch::X86_64 => super::x86_64::float_dwarf(hw),
-            Arch::Aarch64 => super::aarch64::float_dwarf(hw),
-        }
-    }
-    pub(crate) fn recorded_constant(self, v: i64, ty: &crate::ir::Type) -> i64 {
-        match self {
-            Arch::X86_64 => super::x86_64::recorded_constant(v, ty),
-            Arch::Aarch64 => super::aarch64::recorded_constant(v, ty),
-        }
-    }
-    pub(crate) fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
-        match self {
-            Arch::X86_64 => super::x86_64::stack_size(frame_to_fp_offset),
-            Arch::Aarch64 => super::aarch64::stack_size(frame_to_fp_offset),
-        }
-    }
-    pub(crate) fn register_size(self, ty: &crate::ir::Type) -> u16 {
-        match self {
-            Arch::X86_64 => super::x86_64::register_size(ty),
-            Arch::Aarch64 => super::aarch64::register_size(ty),
-        }
-    }
-    pub(crate) fn spill_size(self, ty: &crate::ir::Type) -> u16 {
-        match self {
-            Arch::X86_64 => super::x86_64::spill_size(ty),
-            Arch::Aarch64 => super::aarch64::spill_size(ty),
-        }
-    }
-    pub(crate) fn preserved_registers(self) -> &'static [(u16, u8)] {
-        match self {
-            Arch::X86_64 => &super::x86_64::PRESERVED,
-            Arch::Aarch64 => &super::aarch64::PRESERVED,
-        }
-    }
-    pub(crate) fn write_nops(self, bytes: &mut [u8]) {
-        match self {
-            Arch::X86_64 => super::x86_64::write_nops(bytes),
-            Arch::Aarch64 => super::aarch64::write_nops(bytes),
-        }
-    }
-    /// The same architecture, as the runtime's patching API names it.
-    pub fn patch_target(self) -> crate::runtime::PatchTarget {
-        match self {
-            Arch::X86_64 => crate::runtime::PatchTarget::X86_64,
-            Arch::Aarch64 => crate::runtime::PatchTarget::Aarch64,
-        }
-    }
-    /// The architecture of a Cranelift ISA's triple.
-    pub fn of(isa: &dyn TargetIsa) -> Arch {
-        match isa.triple().architecture {
-            Architecture::X86_64 => Arch::X86_64,
-            _ => Arch::Aarch64,
-        }
     }
 }

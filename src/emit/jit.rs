@@ -96,7 +96,7 @@ impl JitCode {
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
         let mut out = JITModule::new(builder);
         let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
-        out.finalize_definitions().map_err(EmitError::Finalize)?;
+        out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))
         };
@@ -107,17 +107,15 @@ impl JitCode {
                 (module.function(f.func).name.clone(), (f.func, code))
             })
             .collect();
-        // AArch64 patch points whose target is a function: its address is known only now.
+        // Patch points whose target is a function: its address is known only now.
         for f in &compiled {
             for &(offset, target) in &f.symbol_calls {
                 let callee = out.get_finalized_function(symbols.function(target).expect("targets are not intrinsics"));
                 let region = address(f).wrapping_add(offset as usize) as *mut u8;
                 let error = |source| EmitError::PatchPoint { function: module.function(f.func).name.clone(), source };
-                let call =
-                    crate::runtime::encode_call(crate::runtime::PatchTarget::Aarch64, callee as u64).map_err(error)?;
+                let call = host.arch.encode_call(callee as u64).map_err(|e| error(e.into()))?;
                 // SAFETY: the region is code just finalized for this module; nothing runs it yet.
-                unsafe { crate::runtime::patch_code(crate::runtime::PatchTarget::Aarch64, region, call.len(), &call) }
-                    .map_err(error)?;
+                unsafe { crate::runtime::patch_code(host.arch, region, call.len(), &call) }.map_err(error)?;
             }
         }
         let map = section::stack_map(&compiled, |f| address(f) as u64);

@@ -31,8 +31,10 @@ fn define_module(
     let compiled = compile_functions(module, isa, &symbols)?;
     for f in &compiled {
         let id = symbols.function(f.func).expect("defined functions have symbols");
-        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs)
-            .map_err(|source| EmitError::Define { name: module.function(f.func).name.clone(), source })?;
+        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs).map_err(|source| EmitError::Define {
+            name: module.function(f.func).name.clone(),
+            source: Box::new(source),
+        })?;
     }
     Ok((symbols, compiled))
 }

@@ -3,7 +3,7 @@
 
 use cranelift_module::default_libcall_names;
 use cranelift_object::object::write::Relocation;
-use cranelift_object::object::{elf, RelocationFlags};
+use cranelift_object::object::RelocationFlags;
 use cranelift_object::{ObjectBuilder, ObjectModule};
 
 use super::{define_module, eh_frame, section};
@@ -13,10 +13,12 @@ use crate::ir::Module as IrModule;
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
     let target = options.resolve_target(module)?;
+    let target_arch = target.arch;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
     let isa = target.isa(options.opt, true)?;
     let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
-    let builder = ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(EmitError::Object)?;
+    let builder =
+        ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
     let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
     let mut product = out.finish();
@@ -31,17 +33,12 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
             let target = product.function_symbol(symbols.function(target).expect("targets are not intrinsics"));
             let symbol = product.object.symbol(function);
             let (base, section) = (symbol.value, symbol.section.id().expect("a defined function lies in a section"));
-            // movz #G2, movk #G1, movk #G0: the address in 16-bit pieces, as the linker resolves them.
-            for (k, r_type) in
-                [elf::R_AARCH64_MOVW_UABS_G2_NC, elf::R_AARCH64_MOVW_UABS_G1_NC, elf::R_AARCH64_MOVW_UABS_G0_NC]
-                    .into_iter()
-                    .enumerate()
-            {
+            for call in target_arch.call_relocations() {
                 let relocation = Relocation {
-                    offset: base + u64::from(offset) + 4 * k as u64,
+                    offset: base + u64::from(offset + call.offset),
                     symbol: target,
                     addend: 0,
-                    flags: RelocationFlags::Elf { r_type },
+                    flags: RelocationFlags::Elf { r_type: call.elf_type },
                 };
                 product
                     .object

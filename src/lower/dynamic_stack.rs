@@ -220,7 +220,7 @@ pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -
     ctx.func.name = UserFuncName::user(FUNCTION_NAMESPACE, helpers.enter.as_u32());
     build_enter(helpers, FunctionBuilder::new(&mut ctx.func, &mut fctx), call_conv, config, colocated);
     out.define_function(helpers.enter, &mut ctx)
-        .map_err(|source| EmitError::Define { name: ENTER.to_string(), source })?;
+        .map_err(|source| EmitError::Define { name: ENTER.to_string(), source: Box::new(source) })?;
     if let Some((_, free, release)) = helpers.thread_exit {
         ctx.clear();
         ctx.func.signature = sig(call_conv, 1, false);
@@ -242,7 +242,7 @@ pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -
         b.seal_all_blocks();
         b.finalize(config);
         out.define_function(release, &mut ctx)
-            .map_err(|source| EmitError::Define { name: RELEASE.to_string(), source })?;
+            .map_err(|source| EmitError::Define { name: RELEASE.to_string(), source: Box::new(source) })?;
     }
     Ok(())
 }

@@ -24,6 +24,7 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::DataId;
 
+use crate::arch::Arch;
 use crate::ir::{self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, Type, Value};
 pub use points::{PlannedLocation, PlannedPoint};
 pub use symbols::Symbols;
@@ -51,13 +52,15 @@ pub fn clif_type(t: &Type) -> ClifType {
     }
 }
 
-/// Lowers function `id` of `module` (which must be a definition) into `func`, which it clears first,
+/// Lowers function `id` of `module` (which must be a definition) into `func` for `isa`, whose
+/// architecture is `arch`; it clears `func` first,
 /// and returns its stack map points in IR order (see [`points`]). `fctx` is scratch space, reused
 /// across functions to save allocations.
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &dyn TargetIsa,
+    arch: Arch,
     symbols: &Symbols,
     func: &mut clif::Function,
     fctx: &mut FunctionBuilderContext,
@@ -73,6 +76,7 @@ pub fn lower_function(
         module,
         f,
         isa,
+        arch,
         symbols,
         b: builder,
         blocks: Vec::new(),
@@ -104,6 +108,8 @@ struct Lowering<'a> {
     module: &'a ir::Module,
     f: &'a ir::Function,
     isa: &'a dyn TargetIsa,
+    /// The target's facts, for the ISA.
+    arch: Arch,
     symbols: &'a Symbols,
     b: FunctionBuilder<'a>,
     /// The Cranelift block of each IR block (`None` for unreachable blocks).
@@ -126,10 +132,6 @@ struct Lowering<'a> {
 impl<'a> Lowering<'a> {
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
-    }
-
-    fn is_aarch64(&self) -> bool {
-        matches!(self.isa.triple().architecture, target_lexicon::Architecture::Aarch64(_))
     }
 
     fn run(&mut self) -> Result<(), IrError> {
@@ -484,10 +486,9 @@ impl<'a> Lowering<'a> {
         let size = self.b.ins().imul_imm_s(n, elem_size as i64);
         let end = self.b.ins().iadd(aligned, size);
         let mut overflow = self.b.ins().icmp(IntCC::UnsignedGreaterThan, end, limit);
-        if elem_size > 0 {
+        if let Some(max) = dynamic_stack::ARENA_BYTES.checked_div(elem_size) {
             // A count whose size in bytes wraps around 2^64 must not pass for a small one.
-            let max = (dynamic_stack::ARENA_BYTES / elem_size) as i64;
-            let too_many = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, n, max);
+            let too_many = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, n, max as i64);
             overflow = self.b.ins().bor(overflow, too_many);
         }
         self.b.ins().trapnz(overflow, TrapCode::STACK_OVERFLOW);
@@ -588,12 +589,14 @@ impl<'a> Lowering<'a> {
     /// SysV x86-64 variadic callees read the count of vector registers used from %al, which
     /// Cranelift cannot set: refuse floating-point variadic arguments there rather than miscompile.
     fn check_variadic_args(&self, span: ir::Span, extra: &[ir::Operand]) -> Result<(), IrError> {
-        let x86 = self.isa.triple().architecture == target_lexicon::Architecture::X86_64;
-        if x86 && extra.iter().any(|a| a.ty.is_float()) {
+        if !self.arch.variadic_float_arguments() && extra.iter().any(|a| a.ty.is_float()) {
             return Err(self.error(
                 span,
-                "floating-point arguments to a variadic function are not supported on x86-64 \
-                 (pass them through a non-variadic wrapper)",
+                format!(
+                    "floating-point arguments to a variadic function are not supported on {} \
+                     (pass them through a non-variadic wrapper)",
+                    self.arch.name()
+                ),
             ));
         }
         Ok(())

@@ -18,7 +18,7 @@ use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, Stac
 use cranelift_codegen::isa::CallConv;
 
 use super::{clif_type, Lowering};
-use crate::compile::Arch;
+use crate::arch::Scalar;
 use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, Type, Value};
 
 /// What the lowering decided about one stack map point or patch point, completed by `compile` once
@@ -55,12 +55,12 @@ pub enum PlannedLocation {
     Constant(i64),
     /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
     Direct(StackSlot),
-    /// A value in the code: the `index`-th location Cranelift records for the point, of IR type `ty`.
+    /// A value in the code: the `index`-th location Cranelift records for the point.
     Live {
         /// The position of the value among the locations Cranelift records for the point.
         index: usize,
-        /// The value's IR type, which fixes the location's size.
-        ty: Type,
+        /// What the value is, which fixes the location's size.
+        value: Scalar,
     },
 }
 
@@ -71,11 +71,13 @@ impl Lowering<'_> {
     /// Lowers `llvm.experimental.stackmap(id, shadow, live...)` at instruction `inst`.
     pub(super) fn stackmap(&mut self, inst: InstId, id: u64, shadow: u32, live: &[Operand]) -> Result<(), IrError> {
         let span = self.f.inst(inst).span;
-        if self.is_aarch64() && shadow % 4 != 0 {
-            // llc-19 loops forever on these (its nop count wraps).
-            return Err(
-                self.error(span, format!("stackmap shadow of {shadow} bytes is not a multiple of 4 on AArch64"))
-            );
+        let instruction = self.arch.instruction_size();
+        if !shadow.is_multiple_of(instruction) {
+            // llc-19 loops forever on these on AArch64 (its nop count wraps).
+            return Err(self.error(
+                span,
+                format!("stackmap shadow of {shadow} bytes is not a multiple of {instruction} on {}", self.arch.name()),
+            ));
         }
         let index = self.points.len();
         let (locations, live) = self.plan_live_values(live)?;
@@ -117,9 +119,9 @@ impl Lowering<'_> {
                 }
             },
         };
-        let sequence = if self.is_aarch64() { 16 } else { 13 };
-        // AArch64 regions are whole instructions, as llc-19 rounds them.
-        let bytes = if self.is_aarch64() { bytes.next_multiple_of(4) } else { bytes };
+        let sequence = self.arch.call_sequence_len();
+        // Regions are whole instructions, as llc-19 rounds them.
+        let bytes = bytes.next_multiple_of(self.arch.instruction_size());
         if target != CallTarget::Null && bytes < sequence {
             // llc-19 loops forever on these on x86-64 and overruns the region on AArch64.
             return Err(self.error(
@@ -127,18 +129,14 @@ impl Lowering<'_> {
                 format!("patchpoint region of {bytes} bytes cannot hold the {sequence}-byte call sequence"),
             ));
         }
-        if let (CallTarget::Address(a), true) = (target, self.is_aarch64()) {
-            if a >> 48 != 0 {
-                return Err(self.error(
-                    span,
-                    format!("patchpoint target {a:#x} is beyond the 48 bits AArch64's call sequence reaches"),
-                ));
+        if let CallTarget::Address(a) = target {
+            if let Err(e) = self.arch.encode_call(a) {
+                return Err(self.error(span, format!("patchpoint target: {e} on {}", self.arch.name())));
             }
         }
         if anyreg {
-            // Every argument needs a register of its own at the region's start (x86-64 keeps r11 for
-            // the call sequence; Cranelift never allocates AArch64's x18).
-            let (ints, floats, target) = if self.is_aarch64() { (26, 32, "AArch64") } else { (13, 16, "x86-64") };
+            // Every argument needs a register of its own at the region's start.
+            let ((ints, floats), target) = (self.arch.anyreg_registers(), self.arch.name());
             let float_args = args.iter().filter(|a| a.ty.is_float()).count();
             if args.len() - float_args > ints || float_args > floats {
                 return Err(self.error(
@@ -163,12 +161,12 @@ impl Lowering<'_> {
         let mut locations = Vec::new();
         if anyreg {
             let fixed = result.iter().chain(args.iter().map(|a| &a.ty));
-            locations.extend(fixed.enumerate().map(|(index, ty)| PlannedLocation::Live { index, ty: ty.clone() }));
+            locations.extend(fixed.enumerate().map(|(index, ty)| PlannedLocation::Live { index, value: scalar(ty) }));
         }
         let first_live = locations.len();
         let (live, values) = self.plan_live_values(live)?;
         locations.extend(live.into_iter().map(|location| match location {
-            PlannedLocation::Live { index, ty } => PlannedLocation::Live { index: first_live + index, ty },
+            PlannedLocation::Live { index, value } => PlannedLocation::Live { index: first_live + index, value },
             other => other,
         }));
         operands.extend(values);
@@ -208,8 +206,8 @@ impl Lowering<'_> {
         let mut context = Vec::new();
         for operand in live {
             let planned = match (&operand.value, &operand.ty) {
-                (Value::Const(Const::Int(v)), ty) if ty.is_int() => {
-                    PlannedLocation::Constant(Arch::of(self.isa).recorded_constant(*v, ty))
+                (Value::Const(Const::Int(v)), &Type::Int(bits)) => {
+                    PlannedLocation::Constant(self.arch.recorded_constant(*v, bits))
                 }
                 (Value::Const(Const::IntToPtr(v)), _) => PlannedLocation::Constant(*v),
                 (Value::Const(Const::Zero), ty) if !ty.is_float() => PlannedLocation::Constant(0),
@@ -218,11 +216,21 @@ impl Lowering<'_> {
                 (value, ty) => {
                     let v = self.value(value, ty)?;
                     context.push(v);
-                    PlannedLocation::Live { index: context.len() - 1, ty: ty.clone() }
+                    PlannedLocation::Live { index: context.len() - 1, value: scalar(ty) }
                 }
             };
             locations.push(planned);
         }
         Ok((locations, context))
+    }
+}
+
+/// What the target's size rules need to know of an IR type.
+fn scalar(ty: &Type) -> Scalar {
+    match ty {
+        Type::Int(bits) => Scalar::Int(*bits),
+        Type::Float => Scalar::F32,
+        Type::Double => Scalar::F64,
+        _ => Scalar::Int(64),
     }
 }

@@ -2,7 +2,7 @@
  * same text) around a patchmap-compiled `kernel`, on x86-64 and on AArch64 under qemu.
  *
  * `safepoint(i)`, called by the kernel each iteration, patches the stack map's shadow at
- * kernel + PATCHMAP_POINT with the exit call (PATCHMAP_EXIT_CALL: runtime::encode_exit_call's
+ * kernel + PATCHMAP_POINT with the exit call (PATCHMAP_EXIT_CALL: Arch::encode_exit_call's
  * instructions) and the stub's address when i equals PATCHMAP_EXIT_AT. The stub then calls `exit_handler`, which prints the return address relative to
  * the point and the value of each location in PATCHMAP_LOCATIONS ("R:reg:size", "D:reg:off",
  * "I:reg:off:size", comma-separated) read from the saved registers and the stack, and resumes through
@@ -100,7 +100,7 @@ struct resume exit_handler(const struct exit_state *state, uint64_t return_addre
 void safepoint(int64_t i) {
     if (i != exit_at)
         return;
-    /* runtime::encode_exit_call's instructions (hex, from the test), then the stub's address. */
+    /* Arch::encode_exit_call's instructions (hex, from the test), then the stub's address. */
     const char *hex = getenv("PATCHMAP_EXIT_CALL");
     uint8_t code[32];
     size_t n = 0;

@@ -73,31 +73,17 @@ pub fn patchmap_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_patchmap"))
 }
 
-/// The architectures the differential tests build for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arch {
-    X86_64,
-    Aarch64,
-}
+pub use patchmap::arch::Arch;
 
-impl Arch {
-    pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::Aarch64];
-    pub fn triple(self) -> &'static str {
-        match self {
-            Arch::X86_64 => "x86_64-unknown-linux-gnu",
-            Arch::Aarch64 => "aarch64-unknown-linux-gnu",
-        }
-    }
-    /// The tools needed to link and run a program for this architecture on this (x86-64) host;
-    /// `None` (after the skip message) when one is missing.
-    pub fn toolchain(self) -> Option<Toolchain> {
-        match self {
-            Arch::X86_64 => Some(Toolchain { arch: self, linker: tool("cc")?, runner: None }),
-            Arch::Aarch64 => {
-                let linker = tool("aarch64-linux-gnu-gcc")?;
-                let runner = tool("qemu-aarch64")?;
-                Some(Toolchain { arch: self, linker, runner: Some(runner) })
-            }
+/// The tools needed to link and run a program for `arch` on this (x86-64) host; `None` (after the
+/// skip message) when one is missing.
+pub fn toolchain(arch: Arch) -> Option<Toolchain> {
+    match arch {
+        Arch::X86_64 => Some(Toolchain { arch, linker: tool("cc")?, runner: None }),
+        Arch::Aarch64 => {
+            let linker = tool("aarch64-linux-gnu-gcc")?;
+            let runner = tool("qemu-aarch64")?;
+            Some(Toolchain { arch, linker, runner: Some(runner) })
         }
     }
 }

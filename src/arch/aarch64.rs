@@ -1,0 +1,111 @@
+//! AArch64 (AAPCS64) facts: DWARF numbers, LLVM's sizes and stack size rule, call and nop encodings.
+
+use gimli::AArch64;
+
+use super::{CallRelocation, OutOfReach, Scalar};
+
+/// The frame pointer x29, base of `Direct` and `Indirect` locations.
+pub const FRAME_POINTER: gimli::Register = AArch64::X29;
+
+/// DWARF number of a general-purpose register by its hardware encoding: x0-x30 are 0-30 (31 is SP
+/// or XZR by context, never a location).
+pub fn gpr_dwarf(hw: u8) -> Option<u16> {
+    (hw <= 30).then(|| AArch64::X0.0 + u16::from(hw))
+}
+
+/// DWARF number of a floating-point/vector register by its hardware encoding: v0-v31 are 64-95.
+pub fn float_dwarf(hw: u8) -> Option<u16> {
+    (hw < 32).then(|| AArch64::V0.0 + u16::from(hw))
+}
+
+/// LLVM's stack size: what the prologue moves SP by, including the frame record (x29, x30).
+pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
+    u64::from(frame_to_fp_offset) + 16
+}
+
+/// Size LLVM records for a value in a register or spilled (W for i1-i32, X, S, D): the spill size
+/// of its register class either way.
+pub fn register_size(value: Scalar) -> u16 {
+    match value {
+        Scalar::Int(1 | 8 | 16 | 32) | Scalar::F32 => 4,
+        Scalar::Int(_) | Scalar::F64 => 8,
+    }
+}
+
+/// The value llc-19 records for an integer constant `v` (sign-extended from `bits`): legalisation
+/// promotes i1, i8 and i16 to i32 with an any-extension, which folds to a zero-extension for
+/// constants; i32 and i64 stay sign-extended.
+pub fn recorded_constant(v: i64, bits: u8) -> i64 {
+    match bits {
+        1 | 8 | 16 => v & ((1i64 << bits) - 1),
+        _ => v,
+    }
+}
+
+/// Registers live across every patch point: x19-x28, the frame pointer x29, SP and the low halves of
+/// v8-v15 (d8-d15), as LLVM 19 lists them; see `x86_64::PRESERVED` for why a superset.
+pub const PRESERVED: [(u16, u8); 20] = [
+    (AArch64::X19.0, 8),
+    (AArch64::X20.0, 8),
+    (AArch64::X21.0, 8),
+    (AArch64::X22.0, 8),
+    (AArch64::X23.0, 8),
+    (AArch64::X24.0, 8),
+    (AArch64::X25.0, 8),
+    (AArch64::X26.0, 8),
+    (AArch64::X27.0, 8),
+    (AArch64::X28.0, 8),
+    (AArch64::X29.0, 8),
+    (AArch64::SP.0, 8),
+    (AArch64::V8.0, 8),
+    (AArch64::V9.0, 8),
+    (AArch64::V10.0, 8),
+    (AArch64::V11.0, 8),
+    (AArch64::V12.0, 8),
+    (AArch64::V13.0, 8),
+    (AArch64::V14.0, 8),
+    (AArch64::V15.0, 8),
+];
+
+/// `movz/movk/movk x16, target; blr x16`.
+pub const CALL_SEQUENCE_LEN: u32 = 16;
+
+/// The call sequence, through x16 (IP0), for targets below 2^48 as LLVM's.
+pub fn encode_call(target: u64) -> Result<Vec<u8>, OutOfReach> {
+    if target >> 48 != 0 {
+        return Err(OutOfReach(target));
+    }
+    let imm = |shift: u32| ((target >> shift) & 0xffff) as u32;
+    let words = [
+        0xd2c0_0010 | imm(32) << 5, // movz x16, #hi, lsl #32
+        0xf2a0_0010 | imm(16) << 5, // movk x16, #mid, lsl #16
+        0xf280_0010 | imm(0) << 5,  // movk x16, #lo
+        0xd63f_0200,                // blr x16
+    ];
+    Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// movz #G2, movk #G1, movk #G0: the address in 16-bit pieces, as the linker resolves them.
+pub const CALL_RELOCATIONS: [CallRelocation; 3] = [
+    CallRelocation { offset: 0, elf_type: object::elf::R_AARCH64_MOVW_UABS_G2_NC },
+    CallRelocation { offset: 4, elf_type: object::elf::R_AARCH64_MOVW_UABS_G1_NC },
+    CallRelocation { offset: 8, elf_type: object::elf::R_AARCH64_MOVW_UABS_G0_NC },
+];
+
+/// `ldr x16, #8; blr x16` and the address: 16 bytes, x30 is the point + 8. x16 (IP0) and x30 are
+/// registers no stack map location names, as neither is allocatable.
+pub fn encode_exit_call(target: u64) -> Vec<u8> {
+    let mut code: Vec<u8> = [0x5800_0050u32, 0xd63f_0200].iter().flat_map(|w| w.to_le_bytes()).collect();
+    code.extend_from_slice(&target.to_le_bytes());
+    code
+}
+
+/// See [`encode_exit_call`].
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 8;
+
+/// Fills `bytes` (whole instructions) with `hint #0`, llc-19's nop.
+pub fn write_nops(bytes: &mut [u8]) {
+    for word in bytes.chunks_exact_mut(4) {
+        word.copy_from_slice(&0xd503_201fu32.to_le_bytes());
+    }
+}

@@ -1,0 +1,285 @@
+//! Everything patchmap knows about a target architecture, in one place: DWARF register numbers, the
+//! sizes LLVM records, its stack size rule and constant extension, the registers a patch point
+//! preserves, call sequences (lengths, reach, encodings, relocations), nops, and what the code
+//! generator can and cannot do there. `compile`, `lower`, `emit` and `runtime` ask an [`Arch`];
+//! nothing else matches on the target.
+//!
+//! Like [`crate::stackmap`] and [`crate::runtime`], this needs no compiler: it builds with
+//! `default-features = false`.
+
+mod aarch64;
+mod x86_64;
+
+/// An architecture with stack map support (on Linux, ELF).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arch {
+    /// x86-64, System V ABI: variable-length instructions, coherent instruction cache.
+    X86_64,
+    /// AArch64, AAPCS64: 4-byte instructions; the instruction cache is flushed after patching.
+    Aarch64,
+}
+
+/// What a stack map location holds, as far as the size LLVM records for it depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// An integer of this many bits (a pointer is 64).
+    Int(u8),
+    /// `float`.
+    F32,
+    /// `double`.
+    F64,
+}
+
+/// An ELF relocation of a call sequence's target address, at an offset into the sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallRelocation {
+    /// Bytes from the start of the sequence to the relocated field.
+    pub offset: u32,
+    /// The ELF relocation type (`R_X86_64_*`, `R_AARCH64_*`).
+    pub elf_type: u32,
+}
+
+/// A call target the call sequence cannot encode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("address {0:#x} is out of reach of the call sequence")]
+pub struct OutOfReach(pub u64);
+
+impl Arch {
+    /// Every supported architecture.
+    pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::Aarch64];
+
+    /// The Linux GNU triple of the architecture, which the shorthands `x86_64` and `aarch64` name.
+    pub fn triple(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86_64-unknown-linux-gnu",
+            Arch::Aarch64 => "aarch64-unknown-linux-gnu",
+        }
+    }
+
+    /// The architecture of this process's own code, where the JIT runs: `None` on other hosts.
+    pub const fn host() -> Option<Arch> {
+        if cfg!(target_arch = "x86_64") {
+            Some(Arch::X86_64)
+        } else if cfg!(target_arch = "aarch64") {
+            Some(Arch::Aarch64)
+        } else {
+            None
+        }
+    }
+
+    /// The architecture a target triple names, if patchmap supports it.
+    #[cfg(feature = "compiler")]
+    pub fn of_triple(architecture: target_lexicon::Architecture) -> Option<Arch> {
+        use target_lexicon::{Aarch64Architecture, Architecture};
+        match architecture {
+            Architecture::X86_64 => Some(Arch::X86_64),
+            Architecture::Aarch64(Aarch64Architecture::Aarch64) => Some(Arch::Aarch64),
+            _ => None,
+        }
+    }
+
+    /// The name messages use: `x86-64` or `AArch64`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86-64",
+            Arch::Aarch64 => "AArch64",
+        }
+    }
+
+    /// DWARF number of the frame pointer, the base of `Direct` and `Indirect` locations.
+    pub fn frame_pointer(self) -> u16 {
+        match self {
+            Arch::X86_64 => x86_64::FRAME_POINTER.0,
+            Arch::Aarch64 => aarch64::FRAME_POINTER.0,
+        }
+    }
+
+    /// DWARF number of the general-purpose register with hardware encoding `hw`.
+    pub fn gpr_dwarf(self, hw: u8) -> Option<u16> {
+        match self {
+            Arch::X86_64 => x86_64::gpr_dwarf(hw),
+            Arch::Aarch64 => aarch64::gpr_dwarf(hw),
+        }
+    }
+
+    /// DWARF number of the floating-point/vector register with hardware encoding `hw`.
+    pub fn float_dwarf(self, hw: u8) -> Option<u16> {
+        match self {
+            Arch::X86_64 => x86_64::float_dwarf(hw),
+            Arch::Aarch64 => aarch64::float_dwarf(hw),
+        }
+    }
+
+    /// The size LLVM records for a value in a register.
+    pub fn register_size(self, value: Scalar) -> u16 {
+        match self {
+            Arch::X86_64 => x86_64::register_size(value),
+            Arch::Aarch64 => aarch64::register_size(value),
+        }
+    }
+
+    /// The size LLVM records for a spilled value: its spill slot's size.
+    pub fn spill_size(self, value: Scalar) -> u16 {
+        match self {
+            Arch::X86_64 => x86_64::spill_size(value),
+            Arch::Aarch64 => aarch64::register_size(value),
+        }
+    }
+
+    /// The size LLVM records for a live-out register of the float/vector class.
+    pub fn float_live_out_size(self) -> u8 {
+        self.register_size(Scalar::F64) as u8
+    }
+
+    /// The 64-bit value llc-19 records for an integer constant `v` (sign-extended from `bits`).
+    pub fn recorded_constant(self, v: i64, bits: u8) -> i64 {
+        match self {
+            Arch::X86_64 => x86_64::recorded_constant(v, bits),
+            Arch::Aarch64 => aarch64::recorded_constant(v, bits),
+        }
+    }
+
+    /// LLVM's stack size of a function whose frame (below the frame pointer) is `frame_to_fp_offset`
+    /// bytes.
+    pub fn stack_size(self, frame_to_fp_offset: u32) -> u64 {
+        match self {
+            Arch::X86_64 => x86_64::stack_size(frame_to_fp_offset),
+            Arch::Aarch64 => aarch64::stack_size(frame_to_fp_offset),
+        }
+    }
+
+    /// Registers live across every patch point, as (DWARF number, size).
+    pub fn preserved_registers(self) -> &'static [(u16, u8)] {
+        match self {
+            Arch::X86_64 => &x86_64::PRESERVED,
+            Arch::Aarch64 => &aarch64::PRESERVED,
+        }
+    }
+
+    /// The size instructions come in multiples of: shadows and patched code are whole instructions.
+    pub fn instruction_size(self) -> u32 {
+        match self {
+            Arch::X86_64 => 1,
+            Arch::Aarch64 => 4,
+        }
+    }
+
+    /// Whether instruction fetch sees written code without cache maintenance.
+    pub fn coherent_instruction_cache(self) -> bool {
+        self == Arch::X86_64
+    }
+
+    /// The integer and floating-point registers the register allocator can give anyregcc arguments
+    /// (x86-64 keeps r11 for the call sequence; Cranelift never allocates AArch64's x18).
+    pub fn anyreg_registers(self) -> (usize, usize) {
+        match self {
+            Arch::X86_64 => (13, 16),
+            Arch::Aarch64 => (26, 32),
+        }
+    }
+
+    /// Whether a variadic call can pass floating-point arguments: SysV x86-64 callees read the
+    /// count of vector registers used from `%al`, which Cranelift's calls do not set.
+    pub fn variadic_float_arguments(self) -> bool {
+        self == Arch::Aarch64
+    }
+
+    /// The length of [`Arch::encode_call`]'s sequence.
+    pub fn call_sequence_len(self) -> u32 {
+        match self {
+            Arch::X86_64 => x86_64::CALL_SEQUENCE_LEN,
+            Arch::Aarch64 => aarch64::CALL_SEQUENCE_LEN,
+        }
+    }
+
+    /// The code LLVM puts in a patch point region to call `target`, through the scratch register it
+    /// reserves for this, which no stack map location names.
+    pub fn encode_call(self, target: u64) -> Result<Vec<u8>, OutOfReach> {
+        match self {
+            Arch::X86_64 => Ok(x86_64::encode_call(target)),
+            Arch::Aarch64 => aarch64::encode_call(target),
+        }
+    }
+
+    /// The relocations that give [`Arch::encode_call`]'s sequence a symbol's address.
+    pub fn call_relocations(self) -> &'static [CallRelocation] {
+        match self {
+            Arch::X86_64 => &x86_64::CALL_RELOCATIONS,
+            Arch::Aarch64 => &aarch64::CALL_RELOCATIONS,
+        }
+    }
+
+    /// A call to `target` that leaves every register as it was except the return address, for
+    /// patching a stack map's shadow with a call to an exit stub: the stub then sees each live value
+    /// where the record says it is.
+    pub fn encode_exit_call(self, target: u64) -> Vec<u8> {
+        match self {
+            Arch::X86_64 => x86_64::encode_exit_call(target),
+            Arch::Aarch64 => aarch64::encode_exit_call(target),
+        }
+    }
+
+    /// How far past the patched point the return address of [`Arch::encode_exit_call`]'s call
+    /// lies: an exit stub subtracts it to find the record it was called from.
+    pub fn exit_call_return_offset(self) -> u64 {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_CALL_RETURN_OFFSET,
+            Arch::Aarch64 => aarch64::EXIT_CALL_RETURN_OFFSET,
+        }
+    }
+
+    /// Fills `bytes` with the nops llc-19 emits (on AArch64, `bytes` is whole instructions long).
+    pub fn write_nops(self, bytes: &mut [u8]) {
+        match self {
+            Arch::X86_64 => x86_64::write_nops(bytes),
+            Arch::Aarch64 => aarch64::write_nops(bytes),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn call_sequences_have_their_stated_length() {
+        for arch in [Arch::X86_64, Arch::Aarch64] {
+            let code = arch.encode_call(0x1234_5678_9abc).unwrap();
+            assert_eq!(code.len() as u32, arch.call_sequence_len(), "{arch:?}");
+            assert_eq!(code.len() as u32 % arch.instruction_size(), 0);
+            for r in arch.call_relocations() {
+                assert!(r.offset < arch.call_sequence_len());
+            }
+        }
+    }
+
+    #[test]
+    fn aarch64_call_reaches_48_bits() {
+        assert!(Arch::Aarch64.encode_call((1 << 48) - 4).is_ok());
+        assert_eq!(Arch::Aarch64.encode_call(1 << 48), Err(OutOfReach(1 << 48)));
+        assert!(Arch::X86_64.encode_call(u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn nops_fill_exactly() {
+        let mut bytes = [0u8; 23];
+        Arch::X86_64.write_nops(&mut bytes);
+        // 10 + 10 + 3: llc-19's longest-first encodings.
+        assert_eq!(bytes[..10], [0x2e, 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00]);
+        assert_eq!(bytes[20..], [0x0f, 0x1f, 0x00]);
+        let mut words = [0u8; 8];
+        Arch::Aarch64.write_nops(&mut words);
+        assert_eq!(words, [0x1f, 0x20, 0x03, 0xd5, 0x1f, 0x20, 0x03, 0xd5]);
+    }
+
+    #[test]
+    fn dwarf_numbers_follow_the_psabis() {
+        // rcx is encoding 1 but DWARF 2; rsi/rdi swap too.
+        assert_eq!(Arch::X86_64.gpr_dwarf(1), Some(2));
+        assert_eq!(Arch::X86_64.gpr_dwarf(6), Some(4));
+        assert_eq!(Arch::X86_64.float_dwarf(15), Some(32));
+        assert_eq!(Arch::Aarch64.gpr_dwarf(31), None);
+        assert_eq!(Arch::Aarch64.float_dwarf(31), Some(95));
+        assert_eq!((Arch::X86_64.frame_pointer(), Arch::Aarch64.frame_pointer()), (6, 29));
+    }
+}

@@ -1,0 +1,136 @@
+//! x86-64 (System V) facts: DWARF numbers, LLVM's sizes and stack size rule, call and nop encodings.
+
+use gimli::X86_64;
+
+use super::{CallRelocation, Scalar};
+
+/// The frame pointer, base of `Direct` and `Indirect` locations.
+pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
+
+/// DWARF number of a general-purpose register by its hardware encoding (rcx/rdx and rsi/rdi differ).
+pub fn gpr_dwarf(hw: u8) -> Option<u16> {
+    const BY_ENCODING: [gimli::Register; 16] = [
+        X86_64::RAX,
+        X86_64::RCX,
+        X86_64::RDX,
+        X86_64::RBX,
+        X86_64::RSP,
+        X86_64::RBP,
+        X86_64::RSI,
+        X86_64::RDI,
+        X86_64::R8,
+        X86_64::R9,
+        X86_64::R10,
+        X86_64::R11,
+        X86_64::R12,
+        X86_64::R13,
+        X86_64::R14,
+        X86_64::R15,
+    ];
+    BY_ENCODING.get(hw as usize).map(|r| r.0)
+}
+
+/// DWARF number of a floating-point/vector register by its hardware encoding: xmm0-15 are 17-32.
+pub fn float_dwarf(hw: u8) -> Option<u16> {
+    (hw < 16).then(|| X86_64::XMM0.0 + u16::from(hw))
+}
+
+/// LLVM's stack size: what the prologue moves SP by, counting the pushed RBP but not the return address.
+pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
+    u64::from(frame_to_fp_offset) + 8
+}
+
+/// Size LLVM records for a value in a register: the spill size of its minimal register class
+/// (GR8/GR16/GR32/GR64, and VR128 for floats).
+pub fn register_size(value: Scalar) -> u16 {
+    match value {
+        Scalar::Int(1 | 8) => 1,
+        Scalar::Int(16) => 2,
+        Scalar::Int(32) => 4,
+        Scalar::F32 | Scalar::F64 => 16,
+        Scalar::Int(_) => 8,
+    }
+}
+
+/// Size LLVM records for a spilled value: its spill slot's size.
+pub fn spill_size(value: Scalar) -> u16 {
+    match value {
+        Scalar::Int(1 | 8) => 1,
+        Scalar::Int(16) => 2,
+        Scalar::Int(32) | Scalar::F32 => 4,
+        Scalar::Int(_) | Scalar::F64 => 8,
+    }
+}
+
+/// The value llc-19 records for an integer constant `v` (sign-extended from `bits`): i8-i64 are
+/// legal and stay sign-extended, an i1 is zero-extended.
+pub fn recorded_constant(v: i64, bits: u8) -> i64 {
+    if bits == 1 {
+        v & 1
+    } else {
+        v
+    }
+}
+
+/// Registers live across every patch point: the callee-saved ones (they hold the caller's values or
+/// ours), RBP and RSP, all 8 bytes. A superset of what LLVM's liveness finds: it lists exactly these
+/// when nothing else is live, and adds registers holding values used after the region, which ours
+/// keep in callee-saved registers or stack slots anyway (the region is a C call).
+pub const PRESERVED: [(u16, u8); 7] = [
+    (X86_64::RBX.0, 8),
+    (X86_64::RBP.0, 8),
+    (X86_64::RSP.0, 8),
+    (X86_64::R12.0, 8),
+    (X86_64::R13.0, 8),
+    (X86_64::R14.0, 8),
+    (X86_64::R15.0, 8),
+];
+
+/// `movabs r11, target; call r11`.
+pub const CALL_SEQUENCE_LEN: u32 = 13;
+
+/// The call sequence: r11 is the scratch register LLVM reserves for it.
+pub fn encode_call(target: u64) -> Vec<u8> {
+    let mut code = vec![0x49, 0xbb];
+    code.extend_from_slice(&target.to_le_bytes());
+    code.extend_from_slice(&[0x41, 0xff, 0xd3]);
+    code
+}
+
+/// movabs's 64-bit immediate, absolute, as llc-19 relocates it.
+pub const CALL_RELOCATIONS: [CallRelocation; 1] = [CallRelocation { offset: 2, elf_type: object::elf::R_X86_64_64 }];
+
+/// `call [rip + 0]` and the 8-byte address: 14 bytes, the return address is the point + 6.
+pub fn encode_exit_call(target: u64) -> Vec<u8> {
+    let mut code = vec![0xff, 0x15, 0, 0, 0, 0];
+    code.extend_from_slice(&target.to_le_bytes());
+    code
+}
+
+/// See [`encode_exit_call`].
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 6;
+
+/// Fills `bytes` with llc-19's longest-first nop encodings of at most 10 bytes (`emitX86Nops`
+/// without `-mcpu`, displacements 8 and 512).
+pub fn write_nops(bytes: &mut [u8]) {
+    const NOPS: [&[u8]; 11] = [
+        &[],
+        &[0x90],
+        &[0x66, 0x90],
+        &[0x0f, 0x1f, 0x00],
+        &[0x0f, 0x1f, 0x40, 0x08],
+        &[0x0f, 0x1f, 0x44, 0x00, 0x08],
+        &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x08],
+        &[0x0f, 0x1f, 0x80, 0x00, 0x02, 0x00, 0x00],
+        &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+        &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+        &[0x2e, 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00],
+    ];
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let n = rest.len().min(NOPS.len() - 1);
+        let (head, tail) = rest.split_at_mut(n);
+        head.copy_from_slice(NOPS[n]);
+        rest = tail;
+    }
+}
