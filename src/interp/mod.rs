@@ -518,8 +518,8 @@ impl<'a> Interpreter<'a> {
                 return Ok(Step::Next(None));
             }
             // SAFETY: `call_inst`'s contract covers the patch point's call.
-            Some(Ok(PointCall::PatchPoint { target, args, .. })) => {
-                return unsafe { self.patch_point(frame, data, target, args) };
+            Some(Ok(PointCall::PatchPoint(call))) => {
+                return unsafe { self.patch_point(frame, data, call.target, call.args) };
             }
             Some(Err(_)) => return Err("stack map or patch point operands not verified".to_string()),
             None => {}

@@ -18,7 +18,7 @@ pub mod verify;
 
 pub use error::{IrError, Span};
 pub use parser::{parse, parse_file};
-pub use points::PointCall;
+pub use points::{PatchPointCall, PointCall};
 pub use verify::{verify, verify_all};
 
 use std::fmt;

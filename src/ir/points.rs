@@ -17,20 +17,24 @@ pub enum PointCall<'a> {
         live: &'a [Operand],
     },
     /// `llvm.experimental.patchpoint.<ty>(i64 ID, i32 NUMBYTES, ptr TARGET, i32 NUMARGS, args..., live...)`.
-    PatchPoint {
-        /// The record's ID.
-        id: u64,
-        /// The region's length.
-        bytes: u32,
-        /// What the region calls: null, an address or a function (the lowering folds it).
-        target: &'a Value,
-        /// The NUMARGS call arguments.
-        args: &'a [Operand],
-        /// The values the record locates after them.
-        live: &'a [Operand],
-        /// `anyregcc`: the arguments and the result are recorded (and live in any register).
-        anyreg: bool,
-    },
+    PatchPoint(PatchPointCall<'a>),
+}
+
+/// A patch point call's operands, decoded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PatchPointCall<'a> {
+    /// The record's ID.
+    pub id: u64,
+    /// The region's length.
+    pub bytes: u32,
+    /// What the region calls: null, an address or a function (the lowering folds it).
+    pub target: &'a Value,
+    /// The NUMARGS call arguments.
+    pub args: &'a [Operand],
+    /// The values the record locates after them.
+    pub live: &'a [Operand],
+    /// `anyregcc`: the arguments and the result are recorded (and live in any register).
+    pub anyreg: bool,
 }
 
 /// What is wrong with a point call's operands: the operand (its position among the call's operands,
@@ -102,14 +106,14 @@ impl<'a> PointCall<'a> {
                 match (id, bytes, target, nargs) {
                     (Some(id), Some(bytes), Some(target), Some(n)) if errors.is_empty() => {
                         let (call_args, live) = args[4..].split_at(n as usize);
-                        Some(PointCall::PatchPoint {
+                        Some(PointCall::PatchPoint(PatchPointCall {
                             id: id as u64,
                             bytes: bytes as u32,
                             target,
                             args: call_args,
                             live,
                             anyreg: *cc == CallConv::AnyReg,
-                        })
+                        }))
                     }
                     _ => None,
                 }
@@ -124,14 +128,14 @@ impl<'a> PointCall<'a> {
     /// The record's ID.
     pub fn id(&self) -> u64 {
         match *self {
-            PointCall::StackMap { id, .. } | PointCall::PatchPoint { id, .. } => id,
+            PointCall::StackMap { id, .. } | PointCall::PatchPoint(PatchPointCall { id, .. }) => id,
         }
     }
 
     /// The values the record locates after any anyregcc result and arguments.
     pub fn live(&self) -> &'a [Operand] {
         match *self {
-            PointCall::StackMap { live, .. } | PointCall::PatchPoint { live, .. } => live,
+            PointCall::StackMap { live, .. } | PointCall::PatchPoint(PatchPointCall { live, .. }) => live,
         }
     }
 }

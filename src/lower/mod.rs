@@ -555,9 +555,7 @@ impl<'a> Lowering<'a> {
             Some(Ok(ir::PointCall::StackMap { id: record, shadow, live })) => {
                 return self.stackmap(id, record, shadow, live)
             }
-            Some(Ok(ir::PointCall::PatchPoint { id: record, bytes, target, args, live, anyreg })) => {
-                return self.patchpoint(id, record, bytes, target, args, live, anyreg);
-            }
+            Some(Ok(ir::PointCall::PatchPoint(call))) => return self.patchpoint(id, &call),
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
         }

@@ -19,7 +19,7 @@ use cranelift_codegen::isa::CallConv;
 
 use super::{clif_type, Lowering};
 use crate::arch::Scalar;
-use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, Type, Value};
+use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, PatchPointCall, Type, Value};
 
 /// What the lowering decided about one stack map point or patch point, completed by `compile` once
 /// the code exists.
@@ -92,17 +92,8 @@ impl Lowering<'_> {
     /// puts them, its caller-saved registers clobbered) or `patchpoint_anyreg` (arguments and result
     /// in registers the allocator picks, nothing else clobbered). Either emits the region as NUMBYTES
     /// of nops in one piece; `compile` writes the target's call sequence into it.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn patchpoint(
-        &mut self,
-        inst: InstId,
-        id: u64,
-        bytes: u32,
-        target: &Value,
-        args: &[Operand],
-        live: &[Operand],
-        anyreg: bool,
-    ) -> Result<(), IrError> {
+    pub(super) fn patchpoint(&mut self, inst: InstId, call: &PatchPointCall) -> Result<(), IrError> {
+        let &PatchPointCall { id, bytes, target, args, live, anyreg } = call;
         let data = self.f.inst(inst);
         let span = data.span;
         let target = match self.constant_target(target) {

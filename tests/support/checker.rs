@@ -278,7 +278,7 @@ pub fn live_types(module: &Module) -> Result<Types, String> {
             let Some(point) = PointCall::decode(module, inst) else { continue };
             let point = point.map_err(|e| format!("invalid stack map or patch point in @{}: {e:?}", function.name))?;
             let (anyreg, fixed): (bool, &[Operand]) = match point {
-                PointCall::PatchPoint { anyreg: true, args, .. } => (true, args),
+                PointCall::PatchPoint(call) if call.anyreg => (true, call.args),
                 _ => (false, &[]),
             };
             let live: Vec<LiveType> = (anyreg && inst.ty != Type::Void)
