@@ -184,6 +184,12 @@ impl Arch {
         self == Arch::Aarch64
     }
 
+    /// Whether LLVM's backend fuses `llvm.fmuladd` into one fused multiply-add: AArch64 always has
+    /// `fmadd`; baseline x86-64 has no FMA, so llc multiplies and adds.
+    pub fn fuses_multiply_add(self) -> bool {
+        self == Arch::Aarch64
+    }
+
     /// The length of [`Arch::encode_call`]'s sequence.
     pub fn call_sequence_len(self) -> u32 {
         match self {

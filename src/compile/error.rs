@@ -168,6 +168,9 @@ pub enum EmitError {
     /// cranelift-object could not start an object for the target.
     #[error("cannot start an object: {0}")]
     Object(#[source] Box<ModuleError>),
+    /// A declared function or global is neither given to the JIT nor in the process.
+    #[error("cannot resolve '@{0}': it is not in this process (nor in libm); give its address to the JIT")]
+    Unresolved(String),
     /// The JIT could not make its code executable.
     #[error("cannot finalize JIT code: {0}")]
     Finalize(#[source] Box<ModuleError>),

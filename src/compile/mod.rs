@@ -172,7 +172,7 @@ fn compile_function(
     let relocs =
         compiled.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id)).collect();
     let f = module.function(id);
-    let stack_size = if lower::symbols::needs_dynamic_stack(f) || over_aligned(f) {
+    let stack_size = if lower::symbols::needs_dynamic_stack(module, f) || over_aligned(f) {
         crate::stackmap::DYNAMIC_STACK_SIZE
     } else {
         let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;

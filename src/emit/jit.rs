@@ -52,12 +52,23 @@ pub struct JitCode {
     ranges: Vec<CodeRange>,
 }
 
-// Rust's `%` on floats is C's fmod; registering them spares a dependency on the process exporting libm.
-extern "C" fn fmod(a: f64, b: f64) -> f64 {
-    a % b
-}
-extern "C" fn fmodf(a: f32, b: f32) -> f32 {
-    a % b
+/// The address of `name` in this process, or in the C math library (which generated code calls for
+/// IR `frem`, `sqrt`, `floor` and the like, and which a Rust program need not have loaded).
+fn host_symbol(name: &str) -> Option<*const u8> {
+    static LIBM: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let name = std::ffi::CString::new(name).ok()?;
+    // SAFETY: dlopen/dlsym with valid C strings; a null handle or result is checked.
+    unsafe {
+        let own = libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr());
+        if !own.is_null() {
+            return Some(own as *const u8);
+        }
+        let libm =
+            *LIBM.get_or_init(|| libc::dlopen(c"libm.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) as usize);
+        let found =
+            if libm == 0 { std::ptr::null_mut() } else { libc::dlsym(libm as *mut libc::c_void, name.as_ptr()) };
+        (!found.is_null()).then_some(found as *const u8)
+    }
 }
 
 extern "C" {
@@ -90,10 +101,21 @@ impl JitCode {
         let isa = host.isa(options.opt, false)?;
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder
-            .symbol("fmod", fmod as *const u8)
-            .symbol("fmodf", fmodf as *const u8)
+            .symbol_lookup_fn(Box::new(host_symbol))
             .symbol(crate::lower::dynamic_stack::STATE, crate::lower::dynamic_stack::jit_thread_state as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
+        // cranelift-jit panics on a symbol it cannot resolve: find them first.
+        let external = module
+            .functions
+            .iter()
+            .filter(|f| f.is_declaration() && f.intrinsic().is_none())
+            .map(|f| &f.name)
+            .chain(module.globals.iter().filter(|g| g.init.is_none()).map(|g| &g.name));
+        for name in external {
+            if !symbols.iter().any(|(given, _)| given == name) && host_symbol(name).is_none() {
+                return Err(EmitError::Unresolved(name.clone()).into());
+            }
+        }
         let mut out = JITModule::new(builder);
         let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;

@@ -35,8 +35,8 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use crate::ir::{
-    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Module, Operand, PointCall, Span, TailKind,
-    Type, Value,
+    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, PointCall, Span,
+    TailKind, Type, Value,
 };
 use memory::Allocation;
 
@@ -477,6 +477,17 @@ impl<'a> Interpreter<'a> {
                 address
             }
             Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
+            Inst::Call { callee: Value::Func(callee), args, .. }
+                if self
+                    .module
+                    .function(*callee)
+                    .intrinsic()
+                    .is_some_and(|i| !matches!(i, Intrinsic::StackMap | Intrinsic::PatchPoint)) =>
+            {
+                let intrinsic = self.module.function(*callee).intrinsic().expect("checked above");
+                // SAFETY: `step`'s contract: memory intrinsics touch memory the IR may touch.
+                return unsafe { self.intrinsic(frame, intrinsic, ty, args) };
+            }
             // SAFETY: `step`'s contract covers the call.
             Inst::Call { .. } => return unsafe { self.call_inst(frame, id, data) },
             Inst::Br { dest } => return Ok(Step::Jump(*dest)),
@@ -546,6 +557,55 @@ impl<'a> Interpreter<'a> {
         let tail = matches!(*tail, TailKind::Tail | TailKind::MustTail) && returns_result;
         // SAFETY: `call_inst`'s contract covers its callee.
         unsafe { self.call_target(target, values, args, &data.ty, sig.varargs, tail) }
+    }
+
+    /// A call of an intrinsic other than a stack map or patch point.
+    unsafe fn intrinsic(
+        &mut self,
+        frame: &mut Frame<'a>,
+        intrinsic: Intrinsic,
+        ty: &Type,
+        args: &'a [Operand],
+    ) -> Result<Step, String> {
+        let mut v = Vec::with_capacity(args.len());
+        for a in args {
+            v.push(self.value(frame, &a.value, &a.ty)?);
+        }
+        let result = match intrinsic {
+            Intrinsic::Op(op) => {
+                let fused = crate::arch::Arch::host().is_some_and(|arch| arch.fuses_multiply_add());
+                Some(scalar::intrinsic(op, ty, &v, fused))
+            }
+            Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
+                let len = usize::try_from(v[2]).map_err(|_| format!("memory intrinsic of {} bytes", v[2]))?;
+                if len > 0 && (v[0] == 0 || (intrinsic != Intrinsic::MemSet && v[1] == 0)) {
+                    return Err("memory intrinsic on a null pointer".to_string());
+                }
+                // SAFETY: the IR copies or fills `len` bytes it owns (no undefined behaviour).
+                unsafe {
+                    match intrinsic {
+                        Intrinsic::MemSet => std::ptr::write_bytes(v[0] as *mut u8, v[1] as u8, len),
+                        Intrinsic::MemCpy => std::ptr::copy_nonoverlapping(v[1] as *const u8, v[0] as *mut u8, len),
+                        _ => std::ptr::copy(v[1] as *const u8, v[0] as *mut u8, len),
+                    }
+                }
+                None
+            }
+            Intrinsic::Trap => return Err("llvm.trap reached".to_string()),
+            // The dynamic stack's top is the frame's allocation count: `stackrestore` frees the
+            // allocas made since.
+            Intrinsic::StackSave => Some(frame.allocas.len() as u64),
+            Intrinsic::StackRestore => {
+                let saved = usize::try_from(v[0]).unwrap_or(usize::MAX);
+                frame.allocas.truncate(saved);
+                None
+            }
+            Intrinsic::Hint => None,
+            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
+                return Err("variadic argument lists are not supported".to_string());
+            }
+        };
+        Ok(Step::Next(result))
     }
 
     /// `llvm.experimental.patchpoint.*(id, bytes, target, nargs, args..., live...)`: calls the target,

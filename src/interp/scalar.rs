@@ -3,7 +3,7 @@
 //! undefined (poison), these follow what the Cranelift lowering computes, so that interpreted and
 //! compiled code agree wherever they can.
 
-use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, Type};
+use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, Type};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
@@ -209,4 +209,87 @@ pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
         CastOp::FPExt => float(from, v).to_bits(),
         CastOp::FPTrunc => float_bits(to, float(from, v)),
     }
+}
+
+/// An intrinsic value operation on operands of type `ty`, as the lowering computes it
+/// (`llvm.fmuladd` fused where `fused`, as on the target the compiled code would run on).
+pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
+    let bits = width(ty);
+    let x = || float(ty, v[0]);
+    let y = || float(ty, v[1]);
+    let single = *ty == Type::Float;
+    let result = match op {
+        IntrinsicOp::Ctpop => u64::from(v[0].count_ones()),
+        IntrinsicOp::Ctlz => u64::from(v[0].leading_zeros()) - (64 - u64::from(bits)),
+        IntrinsicOp::Cttz => u64::from(v[0].trailing_zeros()).min(u64::from(bits)),
+        IntrinsicOp::Bswap => v[0].swap_bytes() >> (64 - u32::from(bits)),
+        IntrinsicOp::Bitreverse => v[0].reverse_bits() >> (64 - u32::from(bits)),
+        IntrinsicOp::Abs => sext(bits, v[0]).wrapping_abs() as u64,
+        IntrinsicOp::SMax => sext(bits, v[0]).max(sext(bits, v[1])) as u64,
+        IntrinsicOp::SMin => sext(bits, v[0]).min(sext(bits, v[1])) as u64,
+        IntrinsicOp::UMax => v[0].max(v[1]),
+        IntrinsicOp::UMin => v[0].min(v[1]),
+        IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
+            let s = u32::from(bits).min(64);
+            let shift = (v[2] % u64::from(s)) as u32;
+            let joined = (u128::from(v[0]) << s) | u128::from(v[1]);
+            if op == IntrinsicOp::Fshl {
+                ((joined << shift) >> s) as u64
+            } else {
+                (joined >> shift) as u64
+            }
+        }
+        IntrinsicOp::Expect => v[0],
+        IntrinsicOp::Fabs => return mask(bits, v[0] & !(1u64 << (bits - 1))),
+        IntrinsicOp::CopySign => {
+            let sign = 1u64 << (bits - 1);
+            return (v[0] & !sign) | (v[1] & sign);
+        }
+        IntrinsicOp::Sqrt if single => return u64::from((x() as f32).sqrt().to_bits()),
+        IntrinsicOp::Sqrt => return x().sqrt().to_bits(),
+        IntrinsicOp::Floor => return float_bits(ty, x().floor()),
+        IntrinsicOp::Ceil => return float_bits(ty, x().ceil()),
+        IntrinsicOp::Trunc => return float_bits(ty, x().trunc()),
+        IntrinsicOp::Round => return float_bits(ty, x().round()),
+        IntrinsicOp::RoundEven => return float_bits(ty, x().round_ties_even()),
+        IntrinsicOp::MinNum => return float_bits(ty, x().min(y())),
+        IntrinsicOp::MaxNum => return float_bits(ty, x().max(y())),
+        IntrinsicOp::Minimum | IntrinsicOp::Maximum => {
+            let (a, b) = (x(), y());
+            // NaN if either is; -0 below +0.
+            let pick_a = match op {
+                IntrinsicOp::Minimum => a < b || (a == b && a.is_sign_negative()),
+                _ => a > b || (a == b && a.is_sign_positive()),
+            };
+            return float_bits(
+                ty,
+                if a.is_nan() || b.is_nan() {
+                    f64::NAN
+                } else if pick_a {
+                    a
+                } else {
+                    b
+                },
+            );
+        }
+        IntrinsicOp::Fma | IntrinsicOp::FMulAdd if op == IntrinsicOp::Fma || fused => {
+            return if single {
+                let f = |i: usize| f32::from_bits(v[i] as u32);
+                u64::from(f(0).mul_add(f(1), f(2)).to_bits())
+            } else {
+                let f = |i: usize| f64::from_bits(v[i]);
+                f(0).mul_add(f(1), f(2)).to_bits()
+            };
+        }
+        IntrinsicOp::Fma | IntrinsicOp::FMulAdd => {
+            return if single {
+                let f = |i: usize| f32::from_bits(v[i] as u32);
+                u64::from((f(0) * f(1) + f(2)).to_bits())
+            } else {
+                let f = |i: usize| f64::from_bits(v[i]);
+                (f(0) * f(1) + f(2)).to_bits()
+            };
+        }
+    };
+    mask(bits, result)
 }

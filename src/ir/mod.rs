@@ -10,6 +10,7 @@
 
 pub mod builder;
 pub mod error;
+pub mod intrinsics;
 pub mod lexer;
 pub mod parser;
 pub mod points;
@@ -17,6 +18,7 @@ pub mod print;
 pub mod verify;
 
 pub use error::{IrError, Span};
+pub use intrinsics::{Intrinsic, IntrinsicOp};
 pub use parser::{parse, parse_file};
 pub use points::{PatchPointCall, PointCall};
 pub use verify::{verify, verify_all};
@@ -299,31 +301,6 @@ impl Function {
     /// Which intrinsic this function is, by name.
     pub fn intrinsic(&self) -> Option<Intrinsic> {
         Intrinsic::from_name(&self.name)
-    }
-}
-
-/// The intrinsics the subset knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Intrinsic {
-    /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`
-    StackMap,
-    /// `llvm.experimental.patchpoint.<ty>(i64 id, i32 bytes, ptr target, i32 nargs, args..., live...)`
-    PatchPoint,
-}
-
-impl Intrinsic {
-    /// The intrinsic a function name denotes: `llvm.experimental.stackmap`, or
-    /// `llvm.experimental.patchpoint.<ty>` for a return type of void, an integer, ptr (`p0`/`ptr`), float or
-    /// double.
-    pub fn from_name(name: &str) -> Option<Intrinsic> {
-        if name == "llvm.experimental.stackmap" {
-            Some(Intrinsic::StackMap)
-        } else if let Some(suffix) = name.strip_prefix("llvm.experimental.patchpoint.") {
-            matches!(suffix, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f32" | "f64")
-                .then_some(Intrinsic::PatchPoint)
-        } else {
-            None
-        }
     }
 }
 

@@ -118,6 +118,7 @@ impl<'a> PointCall<'a> {
                     _ => None,
                 }
             }
+            _ => return None,
         };
         Some(match decoded {
             Some(call) if errors.is_empty() => Ok(call),

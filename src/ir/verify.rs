@@ -54,6 +54,7 @@ fn intrinsic_signature(f: &Function) -> Option<Signature> {
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
         }),
+        other => other.signature(&f.name),
     }
 }
 
@@ -300,8 +301,18 @@ impl<'m> Verifier<'m> {
                 self.error(f.span, format!("unsupported type '{}' of parameter {i} of '@{}'", p.ty, f.name));
             }
         }
+        if f.varargs && !f.is_declaration() {
+            self.error(
+                f.span,
+                format!("unsupported variadic function definition '@{}' (va_start/va_arg): only calls of variadic functions are supported", f.name),
+            );
+        }
         if f.name.starts_with("llvm.") {
             match intrinsic_signature(f) {
+                None if f.intrinsic() == Some(Intrinsic::VaList) => self.error(
+                    f.span,
+                    format!("unsupported intrinsic '@{}': variadic function definitions are not supported", f.name),
+                ),
                 None => self.error(f.span, format!("unsupported intrinsic '@{}'", f.name)),
                 Some(sig) => {
                     if !f.is_declaration() {

@@ -9,6 +9,7 @@
 //! lowered before its uses; unreachable blocks are dropped.
 
 pub mod dynamic_stack;
+mod intrinsics;
 pub mod points;
 pub mod symbols;
 
@@ -153,7 +154,7 @@ impl<'a> Lowering<'a> {
         self.b.append_block_params_for_function_params(entry);
         self.params = self.b.block_params(entry).to_vec();
         self.b.switch_to_block(entry);
-        if symbols::needs_dynamic_stack(self.f) {
+        if symbols::needs_dynamic_stack(self.module, self.f) {
             self.enter_dynamic_stack();
         }
         for block in order {
@@ -558,6 +559,12 @@ impl<'a> Lowering<'a> {
             Some(Ok(ir::PointCall::PatchPoint(call))) => return self.patchpoint(id, &call),
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
+        }
+        if let Value::Func(fid) = callee {
+            if let Some(intrinsic) = self.module.function(*fid).intrinsic() {
+                self.values[id.0 as usize] = self.intrinsic(id, intrinsic, args)?;
+                return Ok(());
+            }
         }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {

@@ -85,7 +85,7 @@ impl Symbols {
         let fmod = if uses(&frem(ir::Type::Double)) { Some(import("fmod", ir::Type::Double)?) } else { None };
         let fmodf = if uses(&frem(ir::Type::Float)) { Some(import("fmodf", ir::Type::Float)?) } else { None };
 
-        let dynamic_stack = if module.functions.iter().any(needs_dynamic_stack) {
+        let dynamic_stack = if module.functions.iter().any(|f| needs_dynamic_stack(module, f)) {
             Some(dynamic_stack::declare(module, out, colocated)?)
         } else {
             None
@@ -114,14 +114,20 @@ pub fn signature<'t>(call_conv: CallConv, ret: &ir::Type, params: impl IntoItera
     sig
 }
 
-/// Whether a function has an `alloca` that cannot live in its frame: a non-constant count, or an
-/// alloca outside the entry block (which LLVM allocates anew each time it runs).
-pub fn needs_dynamic_stack(f: &ir::Function) -> bool {
+/// Whether a function has an `alloca` that cannot live in its frame (a non-constant count, or an
+/// alloca outside the entry block, which LLVM allocates anew each time it runs) or saves and
+/// restores the dynamic stack.
+pub fn needs_dynamic_stack(module: &ir::Module, f: &ir::Function) -> bool {
     f.blocks.iter().enumerate().any(|(b, block)| {
         block.insts.iter().any(|&i| match &f.inst(i).kind {
             Inst::Alloca { count, .. } => {
                 b != 0 || count.as_ref().is_some_and(|c| !matches!(c.value, ir::Value::Const(ir::Const::Int(_))))
             }
+            // `stacksave`/`stackrestore` bracket dynamic allocas (a VLA in a loop, say).
+            Inst::Call { callee: ir::Value::Func(callee), .. } => matches!(
+                module.function(*callee).intrinsic(),
+                Some(ir::Intrinsic::StackSave | ir::Intrinsic::StackRestore)
+            ),
             _ => false,
         })
     })

@@ -404,10 +404,19 @@ impl<'a> Parser<'a> {
         if self.is_word("asm") {
             return Err(self.err(self.tok.span, "unsupported inline asm"));
         }
+        let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
         let callee = self.value(f, &Type::Ptr)?;
-        self.expect_punct(b'(', " to open the call arguments")?;
         let mut args = Vec::new();
-        if !self.is_punct(b')') {
+        if drops_operands {
+            // Debug and alias-scope annotations: their `metadata` operands mean nothing to the code.
+            if !self.is_punct(b'(') {
+                return Err(self.expected("'(' to open the call arguments"));
+            }
+            self.skip_balanced()?;
+        } else {
+            self.expect_punct(b'(', " to open the call arguments")?;
+        }
+        if !self.is_punct(b')') && !drops_operands {
             loop {
                 let ty = self.value_type()?;
                 self.param_attributes()?;
@@ -418,7 +427,9 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.expect_punct(b')', " to close the call arguments")?;
+        if !drops_operands {
+            self.expect_punct(b')', " to close the call arguments")?;
+        }
         // Call-site function attributes: anything up to the next instruction or attachment.
         loop {
             if self.is_punct(b'[') {

@@ -24,7 +24,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, IrError, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type, Value,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type,
+    Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.

@@ -344,9 +344,17 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         let mut f = FnState::default();
-        self.expect_punct(b'(', " to open the parameter list")?;
         let mut varargs = false;
-        if !self.is_punct(b')') {
+        if Intrinsic::takes_metadata(raw) {
+            // `metadata` parameters: calls drop their operands (see `call`).
+            if !self.is_punct(b'(') {
+                return Err(self.expected("'(' to open the parameter list"));
+            }
+            self.skip_balanced()?;
+        } else {
+            self.expect_punct(b'(', " to open the parameter list")?;
+        }
+        if !self.is_punct(b')') && !Intrinsic::takes_metadata(raw) {
             loop {
                 if self.tok.tok == Tok::Ellipsis {
                     self.bump()?;
@@ -391,7 +399,9 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.expect_punct(b')', " to close the parameter list")?;
+        if !Intrinsic::takes_metadata(raw) {
+            self.expect_punct(b')', " to close the parameter list")?;
+        }
         self.function_attributes()?;
         let mut function = Function {
             name: name_string(raw),

@@ -1,0 +1,330 @@
+//! The `llvm.*` functions the subset knows: what each name denotes and the signature its declaration
+//! must have. The verifier checks declarations against [`Intrinsic::signature`]; the lowering and the
+//! interpreter give each its meaning.
+
+use super::{Signature, Type};
+
+/// An intrinsic function, by what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`
+    StackMap,
+    /// `llvm.experimental.patchpoint.<ty>(i64 id, i32 bytes, ptr target, i32 nargs, args..., live...)`
+    PatchPoint,
+    /// An operation on its operands' values alone, of one overloaded type.
+    Op(IntrinsicOp),
+    /// `llvm.memcpy.p0.p0.iN(ptr dst, ptr src, iN len, i1 volatile)`: non-overlapping.
+    MemCpy,
+    /// `llvm.memmove.p0.p0.iN(ptr dst, ptr src, iN len, i1 volatile)`.
+    MemMove,
+    /// `llvm.memset.p0.iN(ptr dst, i8 byte, iN len, i1 volatile)`.
+    MemSet,
+    /// `llvm.trap()`, `llvm.debugtrap()`, `llvm.ubsantrap(i8)`: stop the program.
+    Trap,
+    /// `llvm.stacksave.p0()`: the current top of the dynamic stack, for `stackrestore`.
+    StackSave,
+    /// `llvm.stackrestore.p0(ptr)`: frees dynamic allocas made since the matching `stacksave`.
+    StackRestore,
+    /// Hints with no effect on the program's result: `lifetime.start/end`, `assume`,
+    /// `experimental.noalias.scope.decl`, `dbg.*` (their metadata operands are dropped), `donothing`,
+    /// `sideeffect`, `invariant.start/end`-free markers.
+    Hint,
+    /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`: only in variadic definitions, which the subset
+    /// does not compile.
+    VaList,
+}
+
+/// The value operations among the intrinsics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntrinsicOp {
+    /// `ctpop.iN(x)`.
+    Ctpop,
+    /// `ctlz.iN(x, i1 zero_poison)`: leading zeros (N for 0).
+    Ctlz,
+    /// `cttz.iN(x, i1 zero_poison)`: trailing zeros (N for 0).
+    Cttz,
+    /// `bswap.iN(x)`.
+    Bswap,
+    /// `bitreverse.iN(x)`.
+    Bitreverse,
+    /// `abs.iN(x, i1 int_min_poison)`.
+    Abs,
+    /// `smax.iN(a, b)`.
+    SMax,
+    /// `smin.iN(a, b)`.
+    SMin,
+    /// `umax.iN(a, b)`.
+    UMax,
+    /// `umin.iN(a, b)`.
+    UMin,
+    /// `fshl.iN(a, b, s)`: the high N bits of `a:b << s % N`.
+    Fshl,
+    /// `fshr.iN(a, b, s)`: the low N bits of `a:b >> s % N`.
+    Fshr,
+    /// `expect.iN(x, expected)` and `expect.with.probability.iN(x, expected, double)`: `x`.
+    Expect,
+    /// `fabs.fN(x)`.
+    Fabs,
+    /// `sqrt.fN(x)`.
+    Sqrt,
+    /// `floor.fN(x)`.
+    Floor,
+    /// `ceil.fN(x)`.
+    Ceil,
+    /// `trunc.fN(x)`: toward zero.
+    Trunc,
+    /// `round.fN(x)`: to nearest, ties away from zero.
+    Round,
+    /// `rint`, `nearbyint`, `roundeven.fN(x)`: to nearest, ties to even (the default rounding mode).
+    RoundEven,
+    /// `copysign.fN(mag, sign)`.
+    CopySign,
+    /// `minnum.fN(a, b)`: a NaN operand yields the other.
+    MinNum,
+    /// `maxnum.fN(a, b)`: a NaN operand yields the other.
+    MaxNum,
+    /// `minimum.fN(a, b)`: NaN if either is.
+    Minimum,
+    /// `maximum.fN(a, b)`: NaN if either is.
+    Maximum,
+    /// `fma.fN(a, b, c)`: `a * b + c` rounded once.
+    Fma,
+    /// `fmuladd.fN(a, b, c)`: `a * b + c`, fused where the target's LLVM backend fuses it.
+    FMulAdd,
+}
+
+impl IntrinsicOp {
+    /// The `llvm.` name's stem and the number of operands of the overloaded type, for each op.
+    const TABLE: [(&'static str, IntrinsicOp, usize); 30] = [
+        ("ctpop", IntrinsicOp::Ctpop, 1),
+        ("ctlz", IntrinsicOp::Ctlz, 1),
+        ("cttz", IntrinsicOp::Cttz, 1),
+        ("bswap", IntrinsicOp::Bswap, 1),
+        ("bitreverse", IntrinsicOp::Bitreverse, 1),
+        ("abs", IntrinsicOp::Abs, 1),
+        ("smax", IntrinsicOp::SMax, 2),
+        ("smin", IntrinsicOp::SMin, 2),
+        ("umax", IntrinsicOp::UMax, 2),
+        ("umin", IntrinsicOp::UMin, 2),
+        ("fshl", IntrinsicOp::Fshl, 3),
+        ("fshr", IntrinsicOp::Fshr, 3),
+        ("expect", IntrinsicOp::Expect, 2),
+        ("expect.with.probability", IntrinsicOp::Expect, 2),
+        ("fabs", IntrinsicOp::Fabs, 1),
+        ("sqrt", IntrinsicOp::Sqrt, 1),
+        ("floor", IntrinsicOp::Floor, 1),
+        ("ceil", IntrinsicOp::Ceil, 1),
+        ("trunc", IntrinsicOp::Trunc, 1),
+        ("round", IntrinsicOp::Round, 1),
+        ("rint", IntrinsicOp::RoundEven, 1),
+        ("nearbyint", IntrinsicOp::RoundEven, 1),
+        ("roundeven", IntrinsicOp::RoundEven, 1),
+        ("copysign", IntrinsicOp::CopySign, 2),
+        ("minnum", IntrinsicOp::MinNum, 2),
+        ("maxnum", IntrinsicOp::MaxNum, 2),
+        ("minimum", IntrinsicOp::Minimum, 2),
+        ("maximum", IntrinsicOp::Maximum, 2),
+        ("fma", IntrinsicOp::Fma, 3),
+        ("fmuladd", IntrinsicOp::FMulAdd, 3),
+    ];
+
+    /// Whether the overloaded type is a floating-point one (else an integer).
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            IntrinsicOp::Fabs
+                | IntrinsicOp::Sqrt
+                | IntrinsicOp::Floor
+                | IntrinsicOp::Ceil
+                | IntrinsicOp::Trunc
+                | IntrinsicOp::Round
+                | IntrinsicOp::RoundEven
+                | IntrinsicOp::CopySign
+                | IntrinsicOp::MinNum
+                | IntrinsicOp::MaxNum
+                | IntrinsicOp::Minimum
+                | IntrinsicOp::Maximum
+                | IntrinsicOp::Fma
+                | IntrinsicOp::FMulAdd
+        )
+    }
+}
+
+/// Intrinsics with no overloaded type, by full name after `llvm.`.
+const FIXED: [(&str, Intrinsic); 9] = [
+    ("experimental.stackmap", Intrinsic::StackMap),
+    ("trap", Intrinsic::Trap),
+    ("debugtrap", Intrinsic::Trap),
+    ("ubsantrap", Intrinsic::Trap),
+    ("assume", Intrinsic::Hint),
+    ("donothing", Intrinsic::Hint),
+    ("sideeffect", Intrinsic::Hint),
+    ("experimental.noalias.scope.decl", Intrinsic::Hint),
+    ("va_end", Intrinsic::VaList),
+];
+
+/// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
+const OVERLOADED: [(&str, Intrinsic); 9] = [
+    ("memcpy", Intrinsic::MemCpy),
+    ("memcpy.inline", Intrinsic::MemCpy),
+    ("memmove", Intrinsic::MemMove),
+    ("memset", Intrinsic::MemSet),
+    ("memset.inline", Intrinsic::MemSet),
+    ("stacksave", Intrinsic::StackSave),
+    ("stackrestore", Intrinsic::StackRestore),
+    ("lifetime.start", Intrinsic::Hint),
+    ("lifetime.end", Intrinsic::Hint),
+];
+
+impl Intrinsic {
+    /// The intrinsic a function name denotes, if the subset knows it.
+    pub fn from_name(name: &str) -> Option<Intrinsic> {
+        let rest = name.strip_prefix("llvm.")?;
+        if rest.starts_with("dbg.") {
+            return Some(Intrinsic::Hint);
+        }
+        if matches!(rest, "va_start" | "va_copy") || rest.starts_with("va_start.") || rest.starts_with("va_copy.") {
+            return Some(Intrinsic::VaList);
+        }
+        if let Some(result) = rest.strip_prefix("experimental.patchpoint.") {
+            return matches!(result, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f32" | "f64")
+                .then_some(Intrinsic::PatchPoint);
+        }
+        if let Some(&(_, i)) = FIXED.iter().find(|(n, _)| *n == rest) {
+            return Some(i);
+        }
+        let (stem, suffix) = split_overloads(rest)?;
+        if let Some(&(_, i)) = OVERLOADED.iter().find(|(n, _)| *n == stem) {
+            return Some(i);
+        }
+        // Value operations are always overloaded.
+        if suffix.is_empty() {
+            return None;
+        }
+        IntrinsicOp::TABLE.iter().find(|(n, _, _)| *n == stem).map(|&(_, op, _)| Intrinsic::Op(op))
+    }
+
+    /// Whether calls of the intrinsic carry `metadata` operands, which the parser drops.
+    pub fn takes_metadata(name: &str) -> bool {
+        name.starts_with("llvm.dbg.") || name == "llvm.experimental.noalias.scope.decl"
+    }
+
+    /// The signature a declaration of `name` (which denotes `self`) must have; `None` when the name's
+    /// overloaded types do not fit the intrinsic. Patch points are checked by `points`.
+    pub fn signature(self, name: &str) -> Option<Signature> {
+        let rest = name.strip_prefix("llvm.")?;
+        let types: Vec<Type> = match split_overloads(rest) {
+            Some((_, suffix)) => {
+                suffix.split('.').filter(|s| !s.is_empty()).map(mangled_type).collect::<Option<_>>()?
+            }
+            None => Vec::new(),
+        };
+        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false });
+        match self {
+            Intrinsic::StackMap | Intrinsic::PatchPoint => None,
+            Intrinsic::Op(op) => {
+                let [ty] = &types[..] else { return None };
+                if op.is_float() != ty.is_float() || !(ty.is_float() || ty.is_int()) {
+                    return None;
+                }
+                if op == IntrinsicOp::Bswap && ty.int_bits().is_none_or(|b| b % 16 != 0) {
+                    return None;
+                }
+                let (_, _, n) = IntrinsicOp::TABLE
+                    .iter()
+                    .find(|(stem, o, _)| *o == op && split_overloads(rest).is_some_and(|(s, _)| s == *stem))?;
+                let mut params = vec![ty.clone(); *n];
+                match op {
+                    IntrinsicOp::Ctlz | IntrinsicOp::Cttz | IntrinsicOp::Abs => params.push(Type::I1),
+                    IntrinsicOp::Expect if rest.starts_with("expect.with.probability") => params.push(Type::Double),
+                    _ => {}
+                }
+                sig(ty.clone(), params)
+            }
+            Intrinsic::MemCpy | Intrinsic::MemMove => match &types[..] {
+                [Type::Ptr, Type::Ptr, len @ Type::Int(32 | 64)] => {
+                    sig(Type::Void, vec![Type::Ptr, Type::Ptr, len.clone(), Type::I1])
+                }
+                _ => None,
+            },
+            Intrinsic::MemSet => match &types[..] {
+                [Type::Ptr, len @ Type::Int(32 | 64)] => {
+                    sig(Type::Void, vec![Type::Ptr, Type::I8, len.clone(), Type::I1])
+                }
+                _ => None,
+            },
+            Intrinsic::StackSave => types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Ptr, vec![]))?,
+            Intrinsic::StackRestore => {
+                types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Void, vec![Type::Ptr]))?
+            }
+            Intrinsic::Trap if rest == "ubsantrap" => sig(Type::Void, vec![Type::I8]),
+            Intrinsic::Trap => sig(Type::Void, vec![]),
+            Intrinsic::Hint if rest.starts_with("lifetime.") => match &types[..] {
+                [Type::Ptr] => sig(Type::Void, vec![Type::I64, Type::Ptr]),
+                _ => None,
+            },
+            Intrinsic::Hint if rest == "assume" => sig(Type::Void, vec![Type::I1]),
+            // Metadata operands are dropped (`takes_metadata`), the others take none.
+            Intrinsic::Hint => sig(Type::Void, vec![]),
+            Intrinsic::VaList => None,
+        }
+    }
+}
+
+/// Splits `memcpy.p0.p0.i64` into `memcpy` and `p0.p0.i64`: the suffix starts at the first part
+/// that is a mangled type (`iN`, `f32`, `f64`, `p0`). `None` without a suffix.
+fn split_overloads(rest: &str) -> Option<(&str, &str)> {
+    let mut at = 0;
+    for part in rest.split('.') {
+        if at > 0 && mangled_type(part).is_some() {
+            return Some((&rest[..at - 1], &rest[at..]));
+        }
+        at += part.len() + 1;
+    }
+    Some((rest, ""))
+}
+
+/// The type a name suffix part mangles: `i1`..`i64`, `f32`, `f64`, `p0`.
+fn mangled_type(part: &str) -> Option<Type> {
+    match part {
+        "f32" => Some(Type::Float),
+        "f64" => Some(Type::Double),
+        "p0" => Some(Type::Ptr),
+        _ => match part.strip_prefix('i')?.parse::<u8>().ok()? {
+            bits @ (1 | 8 | 16 | 32 | 64) => Some(Type::Int(bits)),
+            _ => None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_denote_intrinsics() {
+        assert_eq!(Intrinsic::from_name("llvm.ctpop.i32"), Some(Intrinsic::Op(IntrinsicOp::Ctpop)));
+        assert_eq!(Intrinsic::from_name("llvm.memcpy.p0.p0.i64"), Some(Intrinsic::MemCpy));
+        assert_eq!(Intrinsic::from_name("llvm.lifetime.start.p0"), Some(Intrinsic::Hint));
+        assert_eq!(Intrinsic::from_name("llvm.dbg.value"), Some(Intrinsic::Hint));
+        assert_eq!(Intrinsic::from_name("llvm.fmuladd.f64"), Some(Intrinsic::Op(IntrinsicOp::FMulAdd)));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.void"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.x"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.i64"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.ctpop"), None);
+        assert_eq!(Intrinsic::from_name("llvm.frobnicate.i32"), None);
+        assert_eq!(Intrinsic::from_name("ctpop.i32"), None);
+    }
+
+    #[test]
+    fn signatures_follow_the_overloads() {
+        let s = |name: &str| Intrinsic::from_name(name).and_then(|i| i.signature(name)).map(|s| s.to_string());
+        assert_eq!(s("llvm.ctlz.i64").as_deref(), Some("i64 (i64, i1)"));
+        assert_eq!(s("llvm.memset.p0.i64").as_deref(), Some("void (ptr, i8, i64, i1)"));
+        assert_eq!(s("llvm.fma.f32").as_deref(), Some("float (float, float, float)"));
+        assert_eq!(s("llvm.expect.with.probability.i64").as_deref(), Some("i64 (i64, i64, double)"));
+        assert_eq!(s("llvm.sqrt.i32"), None);
+        assert_eq!(s("llvm.bswap.i8"), None);
+        assert_eq!(s("llvm.stacksave.p0").as_deref(), Some("ptr ()"));
+    }
+}

@@ -1,0 +1,181 @@
+//! Lowering of calls to the intrinsics of `ir::intrinsics` other than stack maps and patch points:
+//! value operations inline, memory operations as Cranelift's small copies or `memcpy`/`memmove`/
+//! `memset` calls, `trap`, the dynamic stack's save and restore, and nothing for hints.
+
+use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, TrapCode};
+
+use super::{clif_type, dynamic_stack, Lowering};
+use crate::ir::{InstId, Intrinsic, IntrinsicOp, IrError, Operand, Type, Value};
+
+/// What `llvm.trap` and its kin leave in trap records.
+pub(crate) const LLVM_TRAP: TrapCode = TrapCode::unwrap_user(2);
+
+impl Lowering<'_> {
+    /// Lowers a call of `intrinsic` at instruction `inst`; the result, if any, is the call's value.
+    pub(super) fn intrinsic(
+        &mut self,
+        inst: InstId,
+        intrinsic: Intrinsic,
+        args: &[Operand],
+    ) -> Result<Option<clif::Value>, IrError> {
+        let span = self.f.inst(inst).span;
+        let ty = self.f.inst(inst).ty.clone();
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.value(&a.value, &a.ty)?);
+        }
+        Ok(match intrinsic {
+            Intrinsic::Op(op) => Some(self.intrinsic_op(op, &ty, &values)),
+            Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
+                self.memory_intrinsic(intrinsic, args, &values);
+                None
+            }
+            Intrinsic::Trap => {
+                self.b.ins().trap(LLVM_TRAP);
+                // What follows in the IR block (an `unreachable`, usually) lands in a block of its own
+                // that nothing reaches.
+                let rest = self.b.create_block();
+                self.b.switch_to_block(rest);
+                None
+            }
+            Intrinsic::StackSave => {
+                let (state, _) = self.dynamic_stack.expect("set up for functions that save the dynamic stack");
+                Some(self.b.ins().load(types::I64, MemFlagsData::trusted(), state, dynamic_stack::TOP))
+            }
+            Intrinsic::StackRestore => {
+                let (state, _) = self.dynamic_stack.expect("set up for functions that restore the dynamic stack");
+                self.b.ins().store(MemFlagsData::trusted(), values[0], state, dynamic_stack::TOP);
+                None
+            }
+            Intrinsic::Hint => None,
+            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
+                return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
+            }
+        })
+    }
+
+    /// A value operation on operands of type `ty` (its result's type).
+    fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
+        let t = clif_type(ty);
+        let bits = i64::from(t.bits());
+        match op {
+            IntrinsicOp::Ctpop => self.b.ins().popcnt(v[0]),
+            IntrinsicOp::Ctlz => self.b.ins().clz(v[0]),
+            IntrinsicOp::Cttz => self.b.ins().ctz(v[0]),
+            IntrinsicOp::Bswap => self.b.ins().bswap(v[0]),
+            IntrinsicOp::Bitreverse => self.b.ins().bitrev(v[0]),
+            IntrinsicOp::Abs => self.b.ins().iabs(v[0]),
+            IntrinsicOp::SMax => self.b.ins().smax(v[0], v[1]),
+            IntrinsicOp::SMin => self.b.ins().smin(v[0], v[1]),
+            IntrinsicOp::UMax => self.b.ins().umax(v[0], v[1]),
+            IntrinsicOp::UMin => self.b.ins().umin(v[0], v[1]),
+            IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
+                // With s = shift % N in 0..N, shifting the other half by 1 and then by N - 1 - s
+                // (s ^ (N - 1)) never needs a shift by N, which Cranelift would take modulo N.
+                let s = self.b.ins().band_imm_s(v[2], bits - 1);
+                let rest = self.b.ins().bxor_imm_s(s, bits - 1);
+                if op == IntrinsicOp::Fshl {
+                    let high = self.b.ins().ishl(v[0], s);
+                    let low = self.b.ins().ushr_imm_s(v[1], 1);
+                    let low = self.b.ins().ushr(low, rest);
+                    self.b.ins().bor(high, low)
+                } else {
+                    let low = self.b.ins().ushr(v[1], s);
+                    let high = self.b.ins().ishl_imm_s(v[0], 1);
+                    let high = self.b.ins().ishl(high, rest);
+                    self.b.ins().bor(high, low)
+                }
+            }
+            IntrinsicOp::Expect => v[0],
+            IntrinsicOp::Fabs => self.b.ins().fabs(v[0]),
+            IntrinsicOp::Sqrt => self.b.ins().sqrt(v[0]),
+            IntrinsicOp::Floor => self.b.ins().floor(v[0]),
+            IntrinsicOp::Ceil => self.b.ins().ceil(v[0]),
+            IntrinsicOp::Trunc => self.b.ins().trunc(v[0]),
+            IntrinsicOp::RoundEven => self.b.ins().nearest(v[0]),
+            IntrinsicOp::Round => {
+                // Ties away from zero: trunc, then one step away from zero if the part cut off is at
+                // least a half (exact: x - trunc(x) needs no rounding). NaN stays NaN, -0.4 gives -0.
+                let truncated = self.b.ins().trunc(v[0]);
+                let cut = self.b.ins().fsub(v[0], truncated);
+                let cut = self.b.ins().fabs(cut);
+                let half = self.float_constant(t, 0.5);
+                let far = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, cut, half);
+                let one = self.float_constant(t, 1.0);
+                let step = self.b.ins().fcopysign(one, v[0]);
+                let away = self.b.ins().fadd(truncated, step);
+                self.b.ins().select(far, away, truncated)
+            }
+            IntrinsicOp::CopySign => self.b.ins().fcopysign(v[0], v[1]),
+            IntrinsicOp::Minimum => self.b.ins().fmin(v[0], v[1]),
+            IntrinsicOp::Maximum => self.b.ins().fmax(v[0], v[1]),
+            IntrinsicOp::MinNum | IntrinsicOp::MaxNum => {
+                // A NaN operand yields the other one (IEEE minNum/maxNum); Cranelift's fmin/fmax
+                // propagate NaNs.
+                let both = if op == IntrinsicOp::MinNum {
+                    self.b.ins().fmin(v[0], v[1])
+                } else {
+                    self.b.ins().fmax(v[0], v[1])
+                };
+                let b_nan = self.b.ins().fcmp(FloatCC::Unordered, v[1], v[1]);
+                let a_or_both = self.b.ins().select(b_nan, v[0], both);
+                let a_nan = self.b.ins().fcmp(FloatCC::Unordered, v[0], v[0]);
+                self.b.ins().select(a_nan, v[1], a_or_both)
+            }
+            IntrinsicOp::Fma => self.b.ins().fma(v[0], v[1], v[2]),
+            IntrinsicOp::FMulAdd if self.arch.fuses_multiply_add() => self.b.ins().fma(v[0], v[1], v[2]),
+            IntrinsicOp::FMulAdd => {
+                let product = self.b.ins().fmul(v[0], v[1]);
+                self.b.ins().fadd(product, v[2])
+            }
+        }
+    }
+
+    fn float_constant(&mut self, t: clif::Type, x: f64) -> clif::Value {
+        if t == types::F32 {
+            self.b.ins().f32const(x as f32)
+        } else {
+            self.b.ins().f64const(x)
+        }
+    }
+
+    /// `memcpy`, `memmove` and `memset`: a constant length up to Cranelift's small-copy limit
+    /// becomes loads and stores, anything else a call of the C library's function.
+    fn memory_intrinsic(&mut self, intrinsic: Intrinsic, args: &[Operand], v: &[clif::Value]) {
+        let config = self.isa.frontend_config();
+        let length = match args[2].value {
+            Value::Const(crate::ir::Const::Int(n)) if args[2].ty == Type::I32 => Some(u64::from(n as u32)),
+            Value::Const(crate::ir::Const::Int(n)) => Some(n as u64),
+            _ => None,
+        };
+        // Cranelift's small copies take at most 4 accesses of the largest power of two (up to 8)
+        // that divides the length; longer ones call the C library.
+        let small = length.filter(|&n| n > 0 && n / (1u64 << n.trailing_zeros().min(3)) <= 4);
+        let flags = MemFlagsData::new();
+        match (intrinsic, small) {
+            (Intrinsic::MemSet, Some(n)) => {
+                if let Value::Const(crate::ir::Const::Int(byte)) = args[1].value {
+                    self.b.emit_small_memset(config, v[0], byte as u8, n, 1, flags);
+                    return;
+                }
+            }
+            (Intrinsic::MemCpy | Intrinsic::MemMove, Some(n)) => {
+                let non_overlapping = intrinsic == Intrinsic::MemCpy;
+                self.b.emit_small_memory_copy(config, v[0], v[1], n, 1, 1, non_overlapping, flags);
+                return;
+            }
+            _ if length == Some(0) => return,
+            _ => {}
+        }
+        let size = if args[2].ty == Type::I64 { v[2] } else { self.b.ins().uextend(types::I64, v[2]) };
+        match intrinsic {
+            Intrinsic::MemSet => {
+                // Takes the byte as an i8 and widens it for C's `int` itself.
+                self.b.call_memset(config, v[0], v[1], size);
+            }
+            Intrinsic::MemCpy => self.b.call_memcpy(config, v[0], v[1], size),
+            _ => self.b.call_memmove(config, v[0], v[1], size),
+        }
+    }
+}
