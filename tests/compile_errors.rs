@@ -39,10 +39,10 @@ fn fails_then_recovers(bad: &str, triple: &str, message: &str) {
 }
 
 #[test]
-fn variadic_double_on_x86_64_then_more_functions() {
-    let bad = "declare i32 @printf(ptr, ...)\n@fmt = private constant [4 x i8] c\"%f\\0A\\00\"\n\
-               define i32 @bad(double %x) {\nentry:\n  br label %next\nnext:\n  \
-               %r = call i32 (ptr, ...) @printf(ptr @fmt, double %x)\n  ret i32 %r\n}\n";
+fn variadic_double_through_a_pointer_on_x86_64_then_more_functions() {
+    let bad = "@fmt = private constant [4 x i8] c\"%f\\0A\\00\"\n\
+               define i32 @bad(ptr %printf, double %x) {\nentry:\n  br label %next\nnext:\n  \
+               %r = call i32 (ptr, ...) %printf(ptr @fmt, double %x)\n  ret i32 %r\n}\n";
     fails_then_recovers(bad, "x86_64-unknown-linux-gnu", "floating-point arguments to a variadic function");
 }
 

@@ -70,9 +70,12 @@ pub const PRESERVED: [(u16, u8); 20] = [
 /// `movz/movk/movk x16, target; blr x16`.
 pub const CALL_SEQUENCE_LEN: u32 = 16;
 
-/// The call sequence, through x16 (IP0), for targets below 2^48 as LLVM's.
+/// What the three 16-bit moves reach, as LLVM's sequence.
+pub const CALL_REACH_BITS: u32 = 48;
+
+/// The call sequence, through x16 (IP0), for targets below 2^48.
 pub fn encode_call(target: u64) -> Result<Vec<u8>, OutOfReach> {
-    if target >> 48 != 0 {
+    if target >> CALL_REACH_BITS != 0 {
         return Err(OutOfReach(target));
     }
     let imm = |shift: u32| ((target >> shift) & 0xffff) as u32;

@@ -178,10 +178,17 @@ impl Arch {
         }
     }
 
-    /// Whether a variadic call can pass floating-point arguments: SysV x86-64 callees read the
-    /// count of vector registers used from `%al`, which Cranelift's calls do not set.
-    pub fn variadic_float_arguments(self) -> bool {
-        self == Arch::Aarch64
+    /// The code of a thunk that variadic calls passing floating-point arguments go through, and the
+    /// offset of its target field: SysV x86-64 callees read an upper bound of the vector registers
+    /// used from `%al`, which Cranelift's calls do not set, so the thunk sets it to 8 (always a valid
+    /// bound) and jumps to the callee. `near`: a 32-bit PC-relative target (objects, through the
+    /// PLT), else a 64-bit absolute one (the JIT). `None` where calls need no thunk.
+    pub fn variadic_thunk(self, near: bool) -> Option<(&'static [u8], u32)> {
+        match self {
+            Arch::X86_64 if near => Some((&x86_64::VARIADIC_THUNK_NEAR, 3)),
+            Arch::X86_64 => Some((&x86_64::VARIADIC_THUNK_FAR, 4)),
+            Arch::Aarch64 => None,
+        }
     }
 
     /// Whether LLVM's backend fuses `llvm.fmuladd` into one fused multiply-add: AArch64 always has
@@ -195,6 +202,14 @@ impl Arch {
         match self {
             Arch::X86_64 => x86_64::CALL_SEQUENCE_LEN,
             Arch::Aarch64 => aarch64::CALL_SEQUENCE_LEN,
+        }
+    }
+
+    /// How many low bits of an address [`Arch::encode_call`]'s sequence reaches; `None`: all 64.
+    pub fn call_reach_bits(self) -> Option<u32> {
+        match self {
+            Arch::X86_64 => None,
+            Arch::Aarch64 => Some(aarch64::CALL_REACH_BITS),
         }
     }
 

@@ -97,6 +97,12 @@ pub fn encode_call(target: u64) -> Vec<u8> {
     code
 }
 
+/// `mov al, 8; jmp rel32`: see `Arch::variadic_thunk`.
+pub const VARIADIC_THUNK_NEAR: [u8; 7] = [0xb0, 0x08, 0xe9, 0, 0, 0, 0];
+
+/// `mov al, 8; movabs r11, imm64; jmp r11` (r11 carries no argument).
+pub const VARIADIC_THUNK_FAR: [u8; 15] = [0xb0, 0x08, 0x49, 0xbb, 0, 0, 0, 0, 0, 0, 0, 0, 0x41, 0xff, 0xe3];
+
 /// movabs's 64-bit immediate, absolute, as llc-19 relocates it.
 pub const CALL_RELOCATIONS: [CallRelocation; 1] = [CallRelocation { offset: 2, elf_type: object::elf::R_X86_64_64 }];
 

@@ -514,7 +514,7 @@ impl<'a> Interpreter<'a> {
 
     /// A call: `data.kind` is an `Inst::Call`.
     unsafe fn call_inst(&mut self, frame: &Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
-        let Inst::Call { callee, sig, args, tail, .. } = &data.kind else { unreachable!("a call") };
+        let Inst::Call { callee, args, tail, .. } = &data.kind else { unreachable!("a call") };
         match PointCall::decode(self.module, data) {
             Some(Ok(PointCall::StackMap { id, live, .. })) => {
                 if self.on_stack_map.is_some() {
@@ -556,7 +556,7 @@ impl<'a> Interpreter<'a> {
         };
         let tail = matches!(*tail, TailKind::Tail | TailKind::MustTail) && returns_result;
         // SAFETY: `call_inst`'s contract covers its callee.
-        unsafe { self.call_target(target, values, args, &data.ty, sig.varargs, tail) }
+        unsafe { self.call_target(target, values, args, &data.ty, tail) }
     }
 
     /// A call of an intrinsic other than a stack map or patch point.
@@ -627,7 +627,7 @@ impl<'a> Interpreter<'a> {
         }
         let target = self.by_address.get(&target).map_or(Target::Address(target), |&fid| Target::Function(fid));
         // SAFETY: `patch_point`'s contract covers its target.
-        unsafe { self.call_target(target, values, call_args, &data.ty, false, false) }
+        unsafe { self.call_target(target, values, call_args, &data.ty, false) }
     }
 
     unsafe fn call_target(
@@ -636,7 +636,6 @@ impl<'a> Interpreter<'a> {
         args: Vec<u64>,
         operands: &[Operand],
         ret: &Type,
-        varargs: bool,
         tail: bool,
     ) -> Result<Step, String> {
         let fid = match target {
@@ -644,7 +643,7 @@ impl<'a> Interpreter<'a> {
             Target::Address(address) => {
                 let what = format!("the function at {address:#x}");
                 // SAFETY: `call_target`'s contract: the IR calls a valid native function here.
-                return unsafe { self.call_native(&what, Some(address), &args, operands, ret, varargs) };
+                return unsafe { self.call_native(&what, Some(address), &args, operands, ret) };
             }
         };
         let f = self.module.function(fid);
@@ -663,7 +662,7 @@ impl<'a> Interpreter<'a> {
             let own = self.functions[fid.0 as usize];
             let address = if self.is_token(own) { native::symbol(&f.name) } else { Some(own) };
             // SAFETY: `call_target`'s contract: a declared function is a valid native function.
-            return unsafe { self.call_native(&what, address, &args, operands, ret, varargs || f.varargs) };
+            return unsafe { self.call_native(&what, address, &args, operands, ret) };
         };
         Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
     }
@@ -696,12 +695,11 @@ impl<'a> Interpreter<'a> {
         args: &[u64],
         operands: &[Operand],
         ret: &Type,
-        varargs: bool,
     ) -> Result<Step, String> {
-        if let Some(reason) = native::unsupported(ret, operands, varargs) {
+        if let Some(reason) = native::unsupported(ret, operands) {
             return Err(format!(
-                "cannot call {what} natively: {reason} (native calls take at most 6 integer or pointer \
-                 arguments and return an integer, a pointer or nothing; register an external for it)"
+                "cannot call {what} natively: {reason} (native calls take integer, pointer and \
+                 floating-point arguments, at most 16 of them on the stack; register an external for it)"
             ));
         }
         let address = address.ok_or_else(|| {
@@ -713,7 +711,7 @@ impl<'a> Interpreter<'a> {
         // Keep the order of what interpreted and native code print.
         self.output.flush().map_err(|e| format!("cannot flush the output: {e}"))?;
         // SAFETY: `call_native`'s contract; the signature passed `native::unsupported` above.
-        let result = unsafe { native::call(address, args) };
+        let result = unsafe { native::call(address, args, operands, ret) };
         Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
     }
 

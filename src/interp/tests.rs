@@ -243,33 +243,42 @@ fn globals_allocas_and_function_pointers() {
 #[test]
 fn declared_functions_go_to_externals_built_ins_or_native_code() {
     let m = module(
-        "declare i32 @putchar(i32)\ndeclare i64 @triple(i64)\ndeclare i64 @strlen(ptr)\ndeclare i32 @printf(ptr, ...)\n\
+        &"declare i32 @putchar(i32)\ndeclare i64 @triple(i64)\ndeclare i64 @strlen(ptr)\n\
+         declare i32 @snprintf(ptr, i64, ptr, ...)\n\
          declare double @fmod(double, double)\ndeclare double @atof(ptr)\ndeclare i64 @no_such_function_anywhere()\n\
-         @s = private constant [6 x i8] c\"hello\\00\"\n\
+         declare i64 @many(MANY_PARAMS)\n\
+         @s = private constant [6 x i8] c\"hello\\00\"\n@num = private constant [5 x i8] c\"2.75\\00\"\n\
+         @fmt = private constant [18 x i8] c\"%.2f|%d|%g|%s|%ld\\00\"\n\
          define i64 @f() {\n  call i32 @putchar(i32 72)\n  %pc = alloca ptr\n  store ptr @putchar, ptr %pc\n  \
          %p = load ptr, ptr %pc\n  call i32 %p(i32 266)\n  %t = call i64 @triple(i64 5)\n  \
          %n = call i64 @strlen(ptr @s)\n  %r = add i64 %t, %n\n  ret i64 %r\n}\n\
          define double @g() {\n  %r = call double @fmod(double 7.5, double 2.0)\n  ret double %r\n}\n\
-         define void @h() {\n  call i32 (ptr, ...) @printf(ptr @s)\n  ret void\n}\n\
-         define double @k() {\n  %r = call double @atof(ptr @s)\n  ret double %r\n}\n\
-         define i64 @m() {\n  %r = call i64 @no_such_function_anywhere()\n  ret i64 %r\n}\n",
+         define i64 @h(ptr %buf) {\n  \
+         call i32 (ptr, i64, ptr, ...) @snprintf(ptr %buf, i64 64, ptr @fmt, double 2.5, i32 7, double 0.125, ptr @s, i64 -3)\n  \
+         %n = call i64 @strlen(ptr %buf)\n  ret i64 %n\n}\n\
+         define double @k() {\n  %r = call double @atof(ptr @num)\n  ret double %r\n}\n\
+         define i64 @m() {\n  %r = call i64 @no_such_function_anywhere()\n  ret i64 %r\n}\n\
+         define i64 @x() {\n  %r = call i64 @many(MANY_ARGS)\n  ret i64 %r\n}\n"
+            .replace("MANY_PARAMS", &["i64"; 31].join(", "))
+            .replace("MANY_ARGS", &(0..31).map(|i| format!("i64 {i}")).collect::<Vec<_>>().join(", ")),
     );
     let mut out = Vec::new();
     let mut interp = Interpreter::new(&m);
     interp.output_to(&mut out).external("triple", |args| Ok(args[0] * 3));
-    let run = |interp: &mut Interpreter, name| unsafe { interp.call(m.function_by_name(name).unwrap(), &[]) };
+    let run =
+        |interp: &mut Interpreter, name, args: &[u64]| unsafe { interp.call(m.function_by_name(name).unwrap(), args) };
     // strlen("hello") is a native call through the process's symbol.
-    assert_eq!(run(&mut interp, "f").unwrap(), Some(15 + 5));
-    assert_eq!(run(&mut interp, "g").unwrap(), Some(1.5f64.to_bits()));
-    let e = run(&mut interp, "h").unwrap_err();
-    assert_eq!(
-        e.message,
-        "cannot call @printf natively: it is variadic (native calls take at most 6 integer or pointer arguments \
-         and return an integer, a pointer or nothing; register an external for it)"
-    );
-    let e = run(&mut interp, "k").unwrap_err();
-    assert!(e.message.starts_with("cannot call @atof natively: it returns double ("), "{e}");
-    let e = run(&mut interp, "m").unwrap_err();
+    assert_eq!(run(&mut interp, "f", &[]).unwrap(), Some(15 + 5));
+    assert_eq!(run(&mut interp, "g", &[]).unwrap(), Some(1.5f64.to_bits()));
+    // A variadic native call with doubles among the integers.
+    let mut buf = [0u8; 64];
+    let n = run(&mut interp, "h", &[buf.as_mut_ptr() as u64]).unwrap();
+    let text = "2.50|7|0.125|hello|-3";
+    assert_eq!((n, &buf[..text.len()]), (Some(text.len() as u64), text.as_bytes()));
+    assert_eq!(run(&mut interp, "k", &[]).unwrap(), Some(2.75f64.to_bits()));
+    let e = run(&mut interp, "x", &[]).unwrap_err();
+    assert!(e.message.starts_with("cannot call @many natively: it takes 31 arguments ("), "{e}");
+    let e = run(&mut interp, "m", &[]).unwrap_err();
     assert_eq!(
         e.message,
         "@no_such_function_anywhere is declared but not defined: no external is registered for it and the \

@@ -158,6 +158,13 @@ pub enum CallConv {
     C,
     /// `anyregcc`: patch point arguments and result in registers of the compiler's choosing.
     AnyReg,
+    /// `fastcc`: LLVM's convention for calls it can see both ends of; on x86-64 and AArch64 it
+    /// passes arguments and results as the C convention does, which is how it is compiled.
+    Fast,
+    /// `coldcc`: for rarely called functions; LLVM's x86-64 and AArch64 backends treat it as C.
+    Cold,
+    /// `tailcc`: guarantees `musttail` calls; compiled as C (a `tail`/`musttail` call stays a call).
+    Tail,
 }
 
 /// A global variable's initial contents.

@@ -210,6 +210,9 @@ fn cc(c: CallConv) -> &'static str {
     match c {
         CallConv::C => "",
         CallConv::AnyReg => "anyregcc ",
+        CallConv::Fast => "fastcc ",
+        CallConv::Cold => "coldcc ",
+        CallConv::Tail => "tailcc ",
     }
 }
 

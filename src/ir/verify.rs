@@ -301,7 +301,7 @@ impl<'m> Verifier<'m> {
                 self.error(f.span, format!("unsupported type '{}' of parameter {i} of '@{}'", p.ty, f.name));
             }
         }
-        if f.varargs && !f.is_declaration() {
+        if f.varargs && !f.is_declaration() && !f.name.starts_with("llvm.") {
             self.error(
                 f.span,
                 format!("unsupported variadic function definition '@{}' (va_start/va_arg): only calls of variadic functions are supported", f.name),

@@ -576,12 +576,21 @@ impl<'a> Lowering<'a> {
                 self.b.ins().call(r, &values)
             }
             _ => {
+                // A variadic call passes its extra arguments like fixed ones on the targets we support;
+                // SysV x86-64 adds %al, an upper bound of the vector registers used, which a thunk sets.
+                let call_sig = symbols::signature(self.isa.default_call_conv(), &sig.ret, args.iter().map(|a| &a.ty));
+                let floats = args[sig.params.len().min(args.len())..].iter().any(|a| a.ty.is_float());
+                if let (true, Value::Func(fid)) = (sig.varargs && floats, callee) {
+                    if let Some(thunk) = self.symbols.variadic_thunk(*fid) {
+                        let r = self.import(thunk, call_sig);
+                        let call = self.b.ins().call(r, &values);
+                        self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
+                        return Ok(());
+                    }
+                }
                 if sig.varargs {
                     self.check_variadic_args(data.span, &args[sig.params.len().min(args.len())..])?;
                 }
-                // A variadic call passes its extra arguments like fixed ones on the targets we support
-                // (SysV x86-64 only adds %al, an upper bound of vector registers, checked above).
-                let call_sig = symbols::signature(self.isa.default_call_conv(), &sig.ret, args.iter().map(|a| &a.ty));
                 let sig_ref = self.b.import_signature(call_sig);
                 let address = self.value(callee, &Type::Ptr)?;
                 self.b.ins().call_indirect(sig_ref, address, &values)
@@ -591,15 +600,15 @@ impl<'a> Lowering<'a> {
         Ok(())
     }
 
-    /// SysV x86-64 variadic callees read the count of vector registers used from %al, which
-    /// Cranelift cannot set: refuse floating-point variadic arguments there rather than miscompile.
+    /// Where variadic calls with floating-point arguments need a thunk (SysV x86-64's %al), a call
+    /// through a function pointer has none: refuse it rather than miscompile.
     fn check_variadic_args(&self, span: ir::Span, extra: &[ir::Operand]) -> Result<(), IrError> {
-        if !self.arch.variadic_float_arguments() && extra.iter().any(|a| a.ty.is_float()) {
+        if self.arch.variadic_thunk(self.symbols.colocated).is_some() && extra.iter().any(|a| a.ty.is_float()) {
             return Err(self.error(
                 span,
                 format!(
-                    "floating-point arguments to a variadic function are not supported on {} \
-                     (pass them through a non-variadic wrapper)",
+                    "floating-point arguments to a variadic function called through a pointer are not \
+                     supported on {} (call it by name, or through a non-variadic wrapper)",
                     self.arch.name()
                 ),
             ));

@@ -120,9 +120,15 @@ impl Lowering<'_> {
                 format!("patchpoint region of {bytes} bytes cannot hold the {sequence}-byte call sequence"),
             ));
         }
-        if let CallTarget::Address(a) = target {
-            if let Err(e) = self.arch.encode_call(a) {
-                return Err(self.error(span, format!("patchpoint target: {e} on {}", self.arch.name())));
+        if let (CallTarget::Address(a), Some(bits)) = (target, self.arch.call_reach_bits()) {
+            if a >> bits != 0 {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "patchpoint target {a:#x} is beyond the {bits} bits {}'s call sequence reaches",
+                        self.arch.name()
+                    ),
+                ));
             }
         }
         if anyreg {

@@ -1,9 +1,10 @@
 //! The module-level names a lowered function refers to: functions, globals, the libm routines
 //! Cranelift has no instruction for, and the dynamic-alloca helpers ([`super::dynamic_stack`]).
 
+use cranelift_codegen::binemit::Reloc;
 use cranelift_codegen::ir::{AbiParam, Signature};
 use cranelift_codegen::isa::CallConv;
-use cranelift_module::{DataId, FuncId, Linkage, Module};
+use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleReloc, ModuleRelocTarget};
 
 use super::{clif_type, dynamic_stack};
 use crate::ir::{self, Inst, IrError};
@@ -19,6 +20,11 @@ pub struct Symbols {
     pub fmodf: Option<FuncId>,
     /// The per-thread arena's helpers, when some function needs dynamic allocas.
     pub dynamic_stack: Option<dynamic_stack::Helpers>,
+    /// For each declared variadic function, the thunk that its calls with floating-point arguments
+    /// go through where the target needs one (`Arch::variadic_thunk`).
+    variadic_thunks: Vec<Option<FuncId>>,
+    /// The output's architecture.
+    arch: crate::arch::Arch,
     /// Whether functions, and data defined in the module, may be reached with short PC-relative
     /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
     /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
@@ -29,6 +35,11 @@ impl Symbols {
     /// The symbol of an IR function; `None` for intrinsics, which are never called.
     pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
         self.functions[id.0 as usize]
+    }
+    /// The thunk calls of variadic function `id` with floating-point arguments go through, if the
+    /// target needs one.
+    pub fn variadic_thunk(&self, id: ir::FuncId) -> Option<FuncId> {
+        self.variadic_thunks.get(id.0 as usize).copied().flatten()
     }
     /// The data object declared for an IR global.
     pub fn global(&self, id: ir::GlobalId) -> DataId {
@@ -90,17 +101,51 @@ impl Symbols {
         } else {
             None
         };
-        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, colocated })
+        let arch =
+            crate::compile::Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
+        let mut variadic_thunks = vec![None; module.functions.len()];
+        if arch.variadic_thunk(colocated).is_some() {
+            for (i, f) in module.functions.iter().enumerate() {
+                let called_with_floats = uses(&|_, inst| match &inst.kind {
+                    Inst::Call { callee: ir::Value::Func(callee), sig, args, .. } => {
+                        callee.0 as usize == i && sig.varargs && args.iter().any(|a| a.ty.is_float())
+                    }
+                    _ => false,
+                });
+                if f.varargs && f.intrinsic().is_none() && called_with_floats {
+                    let name = format!("__patchmap_variadic.{}", f.name);
+                    let sig = Signature::new(call_conv);
+                    let id = out
+                        .declare_function(&name, Linkage::Local, &sig)
+                        .map_err(|e| module.error(f.span, format!("cannot declare '{name}': {e}")))?;
+                    variadic_thunks[i] = Some(id);
+                }
+            }
+        }
+        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, variadic_thunks, arch, colocated })
     }
 }
 
 impl Symbols {
-    /// Defines the dynamic-alloca helpers in `out`, if the module needs them.
+    /// Defines the dynamic-alloca helpers and the variadic thunks in `out`, if the module needs them.
     pub fn define_helpers(&self, out: &mut dyn Module) -> Result<(), crate::compile::EmitError> {
-        match &self.dynamic_stack {
-            Some(helpers) => dynamic_stack::define(helpers, out, self.colocated),
-            None => Ok(()),
+        if let Some(helpers) = &self.dynamic_stack {
+            dynamic_stack::define(helpers, out, self.colocated)?;
         }
+        for (callee, thunk) in self.variadic_thunks.iter().enumerate() {
+            let (Some(thunk), Some(Some(callee))) = (thunk, self.functions.get(callee)) else { continue };
+            let (code, field) = self.arch.variadic_thunk(self.colocated).expect("declared where the target needs one");
+            let (kind, addend) = if self.colocated { (Reloc::X86CallPLTRel4, -4) } else { (Reloc::Abs8, 0) };
+            let relocation =
+                ModuleReloc { offset: field, kind, name: ModuleRelocTarget::user(0, callee.as_u32()), addend };
+            out.define_function_bytes(*thunk, 16, code, &[relocation]).map_err(|source| {
+                crate::compile::EmitError::Define {
+                    name: format!("variadic thunk {}", thunk.as_u32()),
+                    source: Box::new(source),
+                }
+            })?;
+        }
+        Ok(())
     }
 }
 

@@ -121,12 +121,27 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 Ok(CallConv::AnyReg)
             }
+            Tok::Word("fastcc") => {
+                self.bump()?;
+                Ok(CallConv::Fast)
+            }
+            Tok::Word("coldcc") => {
+                self.bump()?;
+                Ok(CallConv::Cold)
+            }
+            Tok::Word("tailcc") => {
+                self.bump()?;
+                Ok(CallConv::Tail)
+            }
             Tok::Word("cc") => {
                 self.bump()?;
                 let n = self.unsigned("a calling convention number after 'cc'")?;
                 match n {
                     0 => Ok(CallConv::C),
+                    8 => Ok(CallConv::Fast),
+                    9 => Ok(CallConv::Cold),
                     13 => Ok(CallConv::AnyReg),
+                    18 => Ok(CallConv::Tail),
                     _ => Err(self.err(span, format!("unsupported calling convention 'cc {n}'"))),
                 }
             }

@@ -1,0 +1,4 @@
+; expect: 2:8: error: unsupported calling convention 'preserve_mostcc'
+define preserve_mostcc void @f() {
+  ret void
+}
