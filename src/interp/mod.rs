@@ -464,6 +464,24 @@ impl<'a> Interpreter<'a> {
                 unsafe { memory::store(&val.ty, address, bits) };
                 return Ok(Step::Next(None));
             }
+            // One thread interprets: atomic read-modify-writes are a load and a store.
+            Inst::AtomicRmw { op, ptr, val, .. } => {
+                let operand = self.value(frame, &val.value, &val.ty)?;
+                let address = self.value(frame, ptr, &Type::Ptr)?;
+                if address == 0 {
+                    return Err(format!("atomicrmw of {} on a null pointer", val.ty));
+                }
+                // SAFETY: a non-null address the IR accesses is valid (no undefined behaviour).
+                let old = unsafe { memory::load(&val.ty, address) };
+                // SAFETY: as above.
+                unsafe { memory::store(&val.ty, address, scalar::rmw(*op, &val.ty, old, operand)) };
+                old
+            }
+            Inst::Fence { .. } => {
+                std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+                return Ok(Step::Next(None));
+            }
+            Inst::Freeze { val } => self.value(frame, val, ty)?,
             Inst::Gep { source, base, indices, .. } => {
                 let mut address = self.value(frame, base, &Type::Ptr)?;
                 let mut current = source;

@@ -3,7 +3,7 @@
 //! undefined (poison), these follow what the Cranelift lowering computes, so that interpreted and
 //! compiled code agree wherever they can.
 
-use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, Type};
+use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, RmwOp, Type};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
@@ -292,4 +292,26 @@ pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
         }
     };
     mask(bits, result)
+}
+
+/// The value an `atomicrmw` stores, from the old one and the operand.
+pub fn rmw(op: RmwOp, ty: &Type, old: u64, v: u64) -> u64 {
+    let bits = width(ty);
+    let (a, b) = (sext(bits, old), sext(bits, v));
+    mask(
+        bits,
+        match op {
+            RmwOp::Xchg => v,
+            RmwOp::Add => old.wrapping_add(v),
+            RmwOp::Sub => old.wrapping_sub(v),
+            RmwOp::And => old & v,
+            RmwOp::Nand => !(old & v),
+            RmwOp::Or => old | v,
+            RmwOp::Xor => old ^ v,
+            RmwOp::Max => a.max(b) as u64,
+            RmwOp::Min => a.min(b) as u64,
+            RmwOp::UMax => old.max(v),
+            RmwOp::UMin => old.min(v),
+        },
+    )
 }

@@ -319,12 +319,12 @@ impl FunctionBuilder<'_> {
 
     /// `load ty, ptr ptr`, neither volatile nor with an explicit alignment.
     pub fn load(&mut self, ty: Type, ptr: Value) -> Value {
-        self.push(Inst::Load { ptr, align: None, volatile: false }, ty)
+        self.push(Inst::Load { ptr, align: None, volatile: false, atomic: None }, ty)
     }
 
     /// `store val, ptr ptr`, neither volatile nor with an explicit alignment.
     pub fn store(&mut self, val: Operand, ptr: Value) {
-        self.push(Inst::Store { val, ptr, align: None, volatile: false }, Type::Void);
+        self.push(Inst::Store { val, ptr, align: None, volatile: false, atomic: None }, Type::Void);
     }
 
     /// `getelementptr inbounds source, ptr base, indices...`

@@ -559,6 +559,8 @@ pub enum Inst {
         align: Option<u64>,
         /// `load volatile`.
         volatile: bool,
+        /// `load atomic ... <ordering>`.
+        atomic: Option<Ordering>,
     },
     /// `store [volatile] T v, ptr p[, align A]`; no result.
     Store {
@@ -570,6 +572,30 @@ pub enum Inst {
         align: Option<u64>,
         /// `store volatile`.
         volatile: bool,
+        /// `store atomic ... <ordering>`.
+        atomic: Option<Ordering>,
+    },
+    /// `atomicrmw [volatile] <op> ptr <ptr>, <ty> <val> <ordering>`: the old value; the result type
+    /// is `val`'s.
+    AtomicRmw {
+        /// The operation.
+        op: RmwOp,
+        /// The address.
+        ptr: Value,
+        /// The operand.
+        val: Operand,
+        /// The memory ordering.
+        ordering: Ordering,
+    },
+    /// `fence <ordering>`.
+    Fence {
+        /// The memory ordering.
+        ordering: Ordering,
+    },
+    /// `freeze <ty> <val>`: `val`, with `undef` or `poison` fixed to some value (0 here).
+    Freeze {
+        /// The operand, of the instruction's type.
+        val: Value,
     },
     /// `getelementptr [inbounds] T, ptr base, idx...`
     Gep {
@@ -634,6 +660,87 @@ pub enum Inst {
     Unreachable,
 }
 
+/// The memory ordering of an atomic instruction (a `syncscope` is accepted and has no effect: the
+/// code is the same for both scopes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ordering {
+    /// `unordered`.
+    Unordered,
+    /// `monotonic`.
+    Monotonic,
+    /// `acquire`.
+    Acquire,
+    /// `release`.
+    Release,
+    /// `acq_rel`.
+    AcqRel,
+    /// `seq_cst`.
+    SeqCst,
+}
+
+impl Ordering {
+    /// The ordering's keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Ordering::Unordered => "unordered",
+            Ordering::Monotonic => "monotonic",
+            Ordering::Acquire => "acquire",
+            Ordering::Release => "release",
+            Ordering::AcqRel => "acq_rel",
+            Ordering::SeqCst => "seq_cst",
+        }
+    }
+}
+
+/// The operation of an `atomicrmw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RmwOp {
+    /// `xchg`: store the operand.
+    Xchg,
+    /// `add`.
+    Add,
+    /// `sub`.
+    Sub,
+    /// `and`.
+    And,
+    /// `nand`: `!(old & val)`.
+    Nand,
+    /// `or`.
+    Or,
+    /// `xor`.
+    Xor,
+    /// `max`: signed.
+    Max,
+    /// `min`: signed.
+    Min,
+    /// `umax`.
+    UMax,
+    /// `umin`.
+    UMin,
+}
+
+impl RmwOp {
+    /// Every operation, with its keyword.
+    pub const ALL: [(RmwOp, &'static str); 11] = [
+        (RmwOp::Xchg, "xchg"),
+        (RmwOp::Add, "add"),
+        (RmwOp::Sub, "sub"),
+        (RmwOp::And, "and"),
+        (RmwOp::Nand, "nand"),
+        (RmwOp::Or, "or"),
+        (RmwOp::Xor, "xor"),
+        (RmwOp::Max, "max"),
+        (RmwOp::Min, "min"),
+        (RmwOp::UMax, "umax"),
+        (RmwOp::UMin, "umin"),
+    ];
+
+    /// The operation's keyword.
+    pub fn keyword(self) -> &'static str {
+        RmwOp::ALL.iter().find(|(op, _)| *op == self).map_or("", |(_, k)| k)
+    }
+}
+
 /// The marker before `call`. Lowering compiles every call as an ordinary call; the marker is kept so
 /// that the module prints back as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -690,7 +797,7 @@ impl Inst {
                 f(lhs);
                 f(rhs);
             }
-            Inst::FNeg { val } | Inst::Cast { val, .. } => f(val),
+            Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => f(val),
             Inst::Select { cond, if_true, if_false } => {
                 f(cond);
                 f(if_true);
@@ -701,6 +808,10 @@ impl Inst {
             Inst::Store { val, ptr, .. } => {
                 f(&mut val.value);
                 f(ptr);
+            }
+            Inst::AtomicRmw { ptr, val, .. } => {
+                f(ptr);
+                f(&mut val.value);
             }
             Inst::Gep { base, indices, .. } => {
                 f(base);
@@ -714,7 +825,7 @@ impl Inst {
             Inst::CondBr { cond, .. } => f(cond),
             Inst::Switch { val, .. } => f(val),
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
-            Inst::Br { .. } | Inst::Unreachable => {}
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => {}
         }
     }
 
@@ -741,18 +852,19 @@ impl Inst {
             Inst::Binary { lhs, rhs, .. } | Inst::ICmp { lhs, rhs, .. } | Inst::FCmp { lhs, rhs, .. } => {
                 vec![lhs, rhs]
             }
-            Inst::FNeg { val } | Inst::Cast { val, .. } => vec![val],
+            Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => vec![val],
             Inst::Select { cond, if_true, if_false } => vec![cond, if_true, if_false],
             Inst::Alloca { count, .. } => count.iter().map(|c| &c.value).collect(),
             Inst::Load { ptr, .. } => vec![ptr],
             Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
+            Inst::AtomicRmw { ptr, val, .. } => vec![ptr, &val.value],
             Inst::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect(),
             Inst::Phi { incoming } => incoming.iter().map(|i| &i.0).collect(),
             Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
             Inst::CondBr { cond, .. } => vec![cond],
             Inst::Switch { val, .. } => vec![val],
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
-            Inst::Br { .. } | Inst::Unreachable => Vec::new(),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => Vec::new(),
         }
     }
 }

@@ -284,28 +284,47 @@ impl FunctionPrinter<'_> {
                 }
                 Ok(())
             }
-            Inst::Load { ptr, align, volatile } => {
+            Inst::Load { ptr, align, volatile, atomic } => {
+                let a = if atomic.is_some() { "atomic " } else { "" };
                 let v = if *volatile { "volatile " } else { "" };
-                write!(out, "load {v}{ty}, ptr {}", self.value(ptr, &Type::Ptr))?;
+                write!(out, "load {a}{v}{ty}, ptr {}", self.value(ptr, &Type::Ptr))?;
+                if let Some(o) = atomic {
+                    write!(out, " {}", o.keyword())?;
+                }
                 if let Some(a) = align {
                     write!(out, ", align {a}")?;
                 }
                 Ok(())
             }
-            Inst::Store { val, ptr, align, volatile } => {
+            Inst::Store { val, ptr, align, volatile, atomic } => {
+                let a = if atomic.is_some() { "atomic " } else { "" };
                 let v = if *volatile { "volatile " } else { "" };
                 write!(
                     out,
-                    "store {v}{} {}, ptr {}",
+                    "store {a}{v}{} {}, ptr {}",
                     val.ty,
                     self.value(&val.value, &val.ty),
                     self.value(ptr, &Type::Ptr)
                 )?;
+                if let Some(o) = atomic {
+                    write!(out, " {}", o.keyword())?;
+                }
                 if let Some(a) = align {
                     write!(out, ", align {a}")?;
                 }
                 Ok(())
             }
+            Inst::AtomicRmw { op, ptr, val, ordering } => write!(
+                out,
+                "atomicrmw {} ptr {}, {} {} {}",
+                op.keyword(),
+                self.value(ptr, &Type::Ptr),
+                val.ty,
+                self.value(&val.value, &val.ty),
+                ordering.keyword()
+            ),
+            Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
+            Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
             Inst::Gep { inbounds, source, base, indices } => {
                 let ib = if *inbounds { "inbounds " } else { "" };
                 write!(out, "getelementptr {ib}{source}, ptr {}", self.value(base, &Type::Ptr))?;

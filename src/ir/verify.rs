@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::print::{const_text, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    PointCall, Signature, Span, Type, Value,
+    Ordering, PointCall, RmwOp, Signature, Span, Type, Value,
 };
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
@@ -553,6 +553,35 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 0, lhs, &d.ty, "operand");
                 self.operand(cx, at, 1, rhs, &d.ty, "operand");
             }
+            Inst::AtomicRmw { op: rmw, ptr, val, ordering } => {
+                self.result(d, &val.ty);
+                let ok = match rmw {
+                    RmwOp::Xchg => val.ty.is_scalar(),
+                    _ => val.ty.is_int(),
+                };
+                if !ok || val.ty == Type::I1 {
+                    self.error(span, format!("'atomicrmw {}' of type '{}' is not supported", rmw.keyword(), val.ty));
+                    return;
+                }
+                if *ordering == Ordering::Unordered {
+                    self.error(span, "'atomicrmw' cannot have 'unordered' ordering".to_string());
+                }
+                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+                self.operand(cx, at, 1, &val.value, &val.ty, "operand");
+            }
+            Inst::Fence { ordering } => {
+                self.result(d, &Type::Void);
+                if matches!(ordering, Ordering::Unordered | Ordering::Monotonic) {
+                    self.error(span, format!("'fence' cannot have '{}' ordering", ordering.keyword()));
+                }
+            }
+            Inst::Freeze { val } => {
+                if !d.ty.is_scalar() {
+                    self.error(span, format!("'freeze' of type '{}' is not supported", d.ty));
+                    return;
+                }
+                self.operand(cx, at, 0, val, &d.ty, "operand");
+            }
             Inst::FNeg { val } => {
                 if !d.ty.is_float() {
                     self.error(span, format!("'fneg' requires a floating-point type, found '{}'", d.ty));
@@ -615,7 +644,7 @@ impl<'m> Verifier<'m> {
                     }
                 }
             }
-            Inst::Load { ptr, align, .. } => {
+            Inst::Load { ptr, align, atomic, .. } => {
                 if !d.ty.is_scalar() {
                     self.error(
                         span,
@@ -623,10 +652,22 @@ impl<'m> Verifier<'m> {
                     );
                 }
                 self.alignment(span, *align);
+                if let Some(ordering) = atomic {
+                    if matches!(ordering, Ordering::Release | Ordering::AcqRel) {
+                        self.error(span, format!("atomic 'load' cannot have '{}' ordering", ordering.keyword()));
+                    }
+                    self.atomic_access(span, &d.ty, *align, "load");
+                }
                 self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
             }
-            Inst::Store { val, ptr, align, .. } => {
+            Inst::Store { val, ptr, align, atomic, .. } => {
                 self.result(d, &Type::Void);
+                if let Some(ordering) = atomic {
+                    if matches!(ordering, Ordering::Acquire | Ordering::AcqRel) {
+                        self.error(span, format!("atomic 'store' cannot have '{}' ordering", ordering.keyword()));
+                    }
+                    self.atomic_access(span, &val.ty, *align, "store");
+                }
                 if !val.ty.is_scalar() {
                     self.error(
                         span,
@@ -729,6 +770,23 @@ impl<'m> Verifier<'m> {
             if !a.is_power_of_two() {
                 self.error(span, format!("alignment {a} is not a power of 2"));
             }
+        }
+    }
+
+    /// An atomic load or store: a type of 8 to 64 bits, aligned to its size (as LLVM's verifier
+    /// requires, and Cranelift's atomic instructions too).
+    fn atomic_access(&mut self, span: Span, ty: &Type, align: Option<u64>, what: &str) {
+        if !ty.is_scalar() || *ty == Type::I1 {
+            self.error(span, format!("atomic '{what}' of type '{ty}' is not supported"));
+            return;
+        }
+        match align {
+            None => self.error(span, format!("atomic '{what}' must have an explicit alignment")),
+            Some(a) if a < ty.alloc_size() => self.error(
+                span,
+                format!("atomic '{what}' of '{ty}' must be aligned to at least {} bytes", ty.alloc_size()),
+            ),
+            Some(_) => {}
         }
     }
 
@@ -902,6 +960,9 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Alloca { .. } => "alloca",
         Inst::Load { .. } => "load",
         Inst::Store { .. } => "store",
+        Inst::AtomicRmw { .. } => "atomicrmw",
+        Inst::Fence { .. } => "fence",
+        Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",
         Inst::Phi { .. } => "phi",
         Inst::Call { .. } => "call",

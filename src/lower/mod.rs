@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::types::{self, Type as ClifType};
 use cranelift_codegen::ir::{
-    self as clif, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData, InstBuilder,
+    self as clif, AtomicRmwOp, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData, InstBuilder,
     MemFlagsData, StackSlot, StackSlotData, StackSlotKind, TrapCode, UserExternalName, UserFuncName,
 };
 use cranelift_codegen::isa::TargetIsa;
@@ -40,6 +40,31 @@ const STACK_ALIGN: u64 = 16;
 /// Most bytes a function's frame allocas may take: half of Cranelift's 1 GiB frame limit, leaving the
 /// rest to its spill slots and outgoing arguments.
 const MAX_FRAME_ALLOCA_BYTES: u64 = 1 << 29;
+
+/// The integer type an atomic access of an IR scalar type moves (floats travel as their bits).
+fn atomic_type(t: &Type) -> ClifType {
+    match t {
+        Type::Float => types::I32,
+        Type::Double => types::I64,
+        other => clif_type(other),
+    }
+}
+
+fn rmw_op(op: ir::RmwOp) -> AtomicRmwOp {
+    match op {
+        ir::RmwOp::Xchg => AtomicRmwOp::Xchg,
+        ir::RmwOp::Add => AtomicRmwOp::Add,
+        ir::RmwOp::Sub => AtomicRmwOp::Sub,
+        ir::RmwOp::And => AtomicRmwOp::And,
+        ir::RmwOp::Nand => AtomicRmwOp::Nand,
+        ir::RmwOp::Or => AtomicRmwOp::Or,
+        ir::RmwOp::Xor => AtomicRmwOp::Xor,
+        ir::RmwOp::Max => AtomicRmwOp::Smax,
+        ir::RmwOp::Min => AtomicRmwOp::Smin,
+        ir::RmwOp::UMax => AtomicRmwOp::Umax,
+        ir::RmwOp::UMin => AtomicRmwOp::Umin,
+    }
+}
 
 /// The Cranelift type that holds a value of an IR scalar type.
 pub fn clif_type(t: &Type) -> ClifType {
@@ -213,6 +238,40 @@ impl<'a> Lowering<'a> {
                 Some(self.cast(*op, from, ty, v))
             }
             Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, id, elem, count.as_ref(), *align)?),
+            Inst::Load { ptr, atomic: Some(_), .. } => {
+                // Cranelift's atomic load is sequentially consistent: enough for every ordering.
+                let p = self.value(ptr, &Type::Ptr)?;
+                let v = self.b.ins().atomic_load(atomic_type(ty), MemFlagsData::new(), p);
+                Some(if ty.is_float() { self.b.ins().bitcast(clif_type(ty), MemFlagsData::new(), v) } else { v })
+            }
+            Inst::Store { val, ptr, atomic: Some(_), .. } => {
+                let v = self.value(&val.value, &val.ty)?;
+                let p = self.value(ptr, &Type::Ptr)?;
+                let v = if val.ty.is_float() {
+                    self.b.ins().bitcast(atomic_type(&val.ty), MemFlagsData::new(), v)
+                } else {
+                    v
+                };
+                self.b.ins().atomic_store(MemFlagsData::new(), v, p);
+                None
+            }
+            Inst::AtomicRmw { op, ptr, val, .. } => {
+                let p = self.value(ptr, &Type::Ptr)?;
+                let v = self.value(&val.value, &val.ty)?;
+                let int = atomic_type(&val.ty);
+                let v = if val.ty.is_float() { self.b.ins().bitcast(int, MemFlagsData::new(), v) } else { v };
+                let old = self.b.ins().atomic_rmw(int, MemFlagsData::new(), rmw_op(*op), p, v);
+                Some(if val.ty.is_float() {
+                    self.b.ins().bitcast(clif_type(ty), MemFlagsData::new(), old)
+                } else {
+                    old
+                })
+            }
+            Inst::Fence { .. } => {
+                self.b.ins().fence();
+                None
+            }
+            Inst::Freeze { val } => Some(self.value(val, ty)?),
             Inst::Load { ptr, volatile, .. } => {
                 let p = self.value(ptr, &Type::Ptr)?;
                 if *volatile {

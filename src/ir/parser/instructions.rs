@@ -214,9 +214,7 @@ impl<'a> Parser<'a> {
                 Ok((Inst::Alloca { ty, count, align }, Type::Ptr))
             }
             "load" => {
-                if self.is_word("atomic") {
-                    return Err(self.err(self.tok.span, "unsupported atomic load"));
-                }
+                let atomic = self.eat_word("atomic")?;
                 let volatile = self.eat_word("volatile")?;
                 let ty = self.value_type()?;
                 self.expect_punct(b',', " after the loaded type")?;
@@ -224,13 +222,12 @@ impl<'a> Parser<'a> {
                 let pty = self.value_type()?;
                 self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'load'")?;
                 let ptr = self.value(f, &Type::Ptr)?;
+                let atomic = if atomic { Some(self.ordering()?) } else { None };
                 let align = self.trailing_align()?;
-                Ok((Inst::Load { ptr, align, volatile }, ty))
+                Ok((Inst::Load { ptr, align, volatile, atomic }, ty))
             }
             "store" => {
-                if self.is_word("atomic") {
-                    return Err(self.err(self.tok.span, "unsupported atomic store"));
-                }
+                let atomic = self.eat_word("atomic")?;
                 let volatile = self.eat_word("volatile")?;
                 let val = self.operand(f)?;
                 self.expect_punct(b',', " after the stored value")?;
@@ -238,8 +235,39 @@ impl<'a> Parser<'a> {
                 let pty = self.value_type()?;
                 self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'store'")?;
                 let ptr = self.value(f, &Type::Ptr)?;
+                let atomic = if atomic { Some(self.ordering()?) } else { None };
                 let align = self.trailing_align()?;
-                Ok((Inst::Store { val, ptr, align, volatile }, Type::Void))
+                Ok((Inst::Store { val, ptr, align, volatile, atomic }, Type::Void))
+            }
+            "atomicrmw" => {
+                self.eat_word("volatile")?;
+                let op = match self.tok.tok {
+                    Tok::Word(w) => RmwOp::ALL.iter().find(|(_, k)| *k == w).map(|(op, _)| *op),
+                    _ => None,
+                };
+                let Some(op) = op else {
+                    return Err(match self.tok.tok {
+                        Tok::Word(w) => self.err(self.tok.span, format!("unsupported 'atomicrmw' operation '{w}'")),
+                        _ => self.expected("an 'atomicrmw' operation"),
+                    });
+                };
+                self.bump()?;
+                let pspan = self.tok.span;
+                let pty = self.value_type()?;
+                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'atomicrmw'")?;
+                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_punct(b',', " after the address")?;
+                let val = self.operand(f)?;
+                let ordering = self.ordering()?;
+                self.trailing_align()?;
+                let ty = val.ty.clone();
+                Ok((Inst::AtomicRmw { op, ptr, val, ordering }, ty))
+            }
+            "fence" => Ok((Inst::Fence { ordering: self.ordering()? }, Type::Void)),
+            "freeze" => {
+                let ty = self.value_type()?;
+                let val = self.value(f, &ty)?;
+                Ok((Inst::Freeze { val }, ty))
             }
             "getelementptr" => {
                 let mut inbounds = false;
@@ -361,6 +389,26 @@ impl<'a> Parser<'a> {
             _ if UNSUPPORTED_OPCODES.contains(&op) => Err(self.err(op_span, format!("unsupported instruction '{op}'"))),
             _ => Err(self.err(op_span, format!("expected an instruction opcode, found '{op}'"))),
         }
+    }
+
+    /// An atomic instruction's `[syncscope("...")] <ordering>`.
+    fn ordering(&mut self) -> PResult<Ordering> {
+        if self.eat_word("syncscope")? {
+            self.expect_punct(b'(', " after 'syncscope'")?;
+            self.string("a synchronisation scope")?;
+            self.expect_punct(b')', " after the synchronisation scope")?;
+        }
+        let ordering = match self.tok.tok {
+            Tok::Word("unordered") => Ordering::Unordered,
+            Tok::Word("monotonic") => Ordering::Monotonic,
+            Tok::Word("acquire") => Ordering::Acquire,
+            Tok::Word("release") => Ordering::Release,
+            Tok::Word("acq_rel") => Ordering::AcqRel,
+            Tok::Word("seq_cst") => Ordering::SeqCst,
+            _ => return Err(self.expected("a memory ordering")),
+        };
+        self.bump()?;
+        Ok(ordering)
     }
 
     /// `, align N` after load/store (metadata attachments are left for the caller).

@@ -24,8 +24,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type,
-    Value,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, RmwOp, Signature, Span,
+    TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -221,6 +221,9 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "switch",
     "ret",
     "unreachable",
+    "atomicrmw",
+    "fence",
+    "freeze",
 ];
 /// Instruction words of LLVM the subset rejects by name.
 const UNSUPPORTED_OPCODES: &[&str] = &[
@@ -234,11 +237,8 @@ const UNSUPPORTED_OPCODES: &[&str] = &[
     "extractelement",
     "insertelement",
     "shufflevector",
-    "atomicrmw",
     "cmpxchg",
-    "fence",
     "va_arg",
-    "freeze",
     "addrspacecast",
     "cleanuppad",
     "catchpad",
