@@ -97,10 +97,8 @@ pub(crate) fn compile_functions(
     isa: &Arc<dyn TargetIsa>,
     symbols: &Symbols,
 ) -> Result<Vec<CompiledFunction>, CompileError> {
-    let defined: Vec<ir::FuncId> = (0..module.functions.len() as u32)
-        .map(ir::FuncId)
-        .filter(|&id| !module.function(id).is_declaration())
-        .collect();
+    let defined: Vec<ir::FuncId> =
+        (0..module.functions.len() as u32).map(ir::FuncId).filter(|&id| module.function(id).emits_code()).collect();
     // Each thread keeps its Cranelift contexts across the functions it compiles.
     thread_local! {
         static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };

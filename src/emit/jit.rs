@@ -108,9 +108,18 @@ impl JitCode {
         let external = module
             .functions
             .iter()
-            .filter(|f| f.is_declaration() && f.intrinsic().is_none())
+            .filter(|f| !f.emits_code() && f.intrinsic().is_none() && f.linkage != ir::Linkage::ExternWeak)
             .map(|f| &f.name)
-            .chain(module.globals.iter().filter(|g| g.init.is_none()).map(|g| &g.name));
+            .chain(
+                module
+                    .globals
+                    .iter()
+                    .filter(|g| {
+                        (g.init.is_none() || g.linkage == ir::Linkage::AvailableExternally)
+                            && g.linkage != ir::Linkage::ExternWeak
+                    })
+                    .map(|g| &g.name),
+            );
         for name in external {
             if !symbols.iter().any(|(given, _)| given == name) && host_symbol(name).is_none() {
                 return Err(EmitError::Unresolved(name.clone()).into());

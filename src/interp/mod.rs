@@ -149,12 +149,26 @@ impl<'a> Interpreter<'a> {
                         address
                     })
                 }
-                None => native::symbol(&g.name),
+                // An `extern_weak` global nothing defines is at address 0.
+                None => native::symbol(&g.name).or((g.linkage == crate::ir::Linkage::ExternWeak).then_some(0)),
             };
             globals.push(address);
         }
         let tokens = Allocation::zeroed(module.functions.len() as u64, 1).expect("one byte per function");
-        let functions: Vec<u64> = (0..module.functions.len() as u64).map(|i| tokens.address() + i).collect();
+        // An `extern_weak` function the process lacks is at address 0; the others get tokens.
+        let functions: Vec<u64> = module
+            .functions
+            .iter()
+            .zip(0..)
+            .map(|(f, i)| {
+                let missing = f.linkage == crate::ir::Linkage::ExternWeak && native::symbol(&f.name).is_none();
+                if missing {
+                    0
+                } else {
+                    tokens.address() + i
+                }
+            })
+            .collect();
         let by_address = functions.iter().enumerate().map(|(i, &a)| (a, FuncId(i as u32))).collect();
         Interpreter {
             module,
@@ -665,7 +679,10 @@ impl<'a> Interpreter<'a> {
             }
         };
         let f = self.module.function(fid);
-        if !f.is_declaration() {
+        // `available_externally` bodies stand for a definition elsewhere, which is called when the
+        // process has it.
+        let elsewhere = f.linkage == crate::ir::Linkage::AvailableExternally && native::symbol(&f.name).is_some();
+        if !f.is_declaration() && !elsewhere {
             if args.len() != f.params.len() {
                 return Err(format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len()));
             }

@@ -148,6 +148,58 @@ pub enum Linkage {
     Internal,
     /// `private`: like `internal` here (a local symbol), printed back as `private`.
     Private,
+    /// `weak`: a definition another object's may replace (a weak symbol).
+    Weak,
+    /// `weak_odr`: as `weak`, all definitions being equivalent.
+    WeakOdr,
+    /// `linkonce`: as `weak`, and discardable if unused (emitted as weak).
+    LinkOnce,
+    /// `linkonce_odr`: as `linkonce`, all definitions being equivalent.
+    LinkOnceOdr,
+    /// `common`: a zero-initialised global the linker merges with others of the name (a weak
+    /// definition in `.bss`).
+    Common,
+    /// `extern_weak`: a declaration whose address is null where nothing defines it.
+    ExternWeak,
+    /// `available_externally`: a copy of a definition that another object emits; not emitted (calls
+    /// and references go to the other object's symbol).
+    AvailableExternally,
+}
+
+impl Linkage {
+    /// The keyword, with the space that follows it (none for `External`).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Linkage::External => "",
+            Linkage::Internal => "internal ",
+            Linkage::Private => "private ",
+            Linkage::Weak => "weak ",
+            Linkage::WeakOdr => "weak_odr ",
+            Linkage::LinkOnce => "linkonce ",
+            Linkage::LinkOnceOdr => "linkonce_odr ",
+            Linkage::Common => "common ",
+            Linkage::ExternWeak => "extern_weak ",
+            Linkage::AvailableExternally => "available_externally ",
+        }
+    }
+
+    /// Whether a definition of this linkage may be replaced by another object's (a weak symbol).
+    pub fn is_weak(self) -> bool {
+        matches!(
+            self,
+            Linkage::Weak
+                | Linkage::WeakOdr
+                | Linkage::LinkOnce
+                | Linkage::LinkOnceOdr
+                | Linkage::Common
+                | Linkage::ExternWeak
+        )
+    }
+
+    /// Whether a symbol of this linkage is local to its object.
+    pub fn is_local(self) -> bool {
+        matches!(self, Linkage::Internal | Linkage::Private)
+    }
 }
 
 /// Calling conventions of the subset.
@@ -304,6 +356,10 @@ impl Function {
     /// If `id` is not a block of this function.
     pub fn block(&self, id: BlockId) -> &Block {
         &self.blocks[id.0 as usize]
+    }
+    /// Whether the function's code is emitted: a definition that is not `available_externally`.
+    pub fn emits_code(&self) -> bool {
+        !self.is_declaration() && self.linkage != Linkage::AvailableExternally
     }
     /// Which intrinsic this function is, by name.
     pub fn intrinsic(&self) -> Option<Intrinsic> {

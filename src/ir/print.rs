@@ -200,9 +200,7 @@ impl fmt::Display for Signature {
 
 fn linkage(l: Linkage) -> &'static str {
     match l {
-        Linkage::External => "",
-        Linkage::Internal => "internal ",
-        Linkage::Private => "private ",
+        _ => l.keyword(),
     }
 }
 

@@ -230,8 +230,17 @@ impl<'m> Verifier<'m> {
         if !g.ty.is_scalar() && !matches!(g.ty, Type::Array(..)) {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
-        if g.init.is_none() && g.linkage != Linkage::External {
-            self.error(g.span, format!("global '@{}' without an initializer must have external linkage", g.name));
+        if g.init.is_none() && !matches!(g.linkage, Linkage::External | Linkage::ExternWeak) {
+            self.error(
+                g.span,
+                format!("global '@{}' without an initializer must have external or extern_weak linkage", g.name),
+            );
+        }
+        if g.init.is_some() && g.linkage == Linkage::ExternWeak {
+            self.error(g.span, format!("'extern_weak' global '@{}' cannot have an initializer", g.name));
+        }
+        if g.linkage == Linkage::Common && (g.constant || !g.init.as_ref().is_some_and(|i| i.is_zero())) {
+            self.error(g.span, format!("'common' global '@{}' must be a zero-initialised variable", g.name));
         }
         if let Some(a) = g.align {
             if !a.is_power_of_two() {
@@ -290,8 +299,11 @@ impl<'m> Verifier<'m> {
 
     fn function(&mut self, f: &'m Function) {
         let what = if f.is_declaration() { "declaration" } else { "definition" };
-        if f.is_declaration() && f.linkage != Linkage::External {
-            self.error(f.span, format!("{what} of '@{}' must have external linkage", f.name));
+        if f.is_declaration() && !matches!(f.linkage, Linkage::External | Linkage::ExternWeak) {
+            self.error(f.span, format!("{what} of '@{}' must have external or extern_weak linkage", f.name));
+        }
+        if !f.is_declaration() && matches!(f.linkage, Linkage::ExternWeak | Linkage::Common) {
+            self.error(f.span, format!("{what} of '@{}' cannot have '{}' linkage", f.name, f.linkage.keyword().trim()));
         }
         if !(f.ret.is_scalar() || f.ret == Type::Void) {
             self.error(f.span, format!("unsupported return type '{}' of '@{}'", f.ret, f.name));

@@ -56,10 +56,9 @@ impl Symbols {
                 functions.push(None);
                 continue;
             }
-            let linkage = match (f.is_declaration(), f.linkage) {
-                (true, _) => Linkage::Import,
-                (false, ir::Linkage::External) => Linkage::Export,
-                (false, _) => Linkage::Local,
+            let linkage = match (f.emits_code(), f.linkage) {
+                (false, l) => import(l),
+                (true, l) => definition(l),
             };
             let sig = signature(call_conv, &f.ret, f.params.iter().map(|p| &p.ty));
             let id = out
@@ -69,10 +68,9 @@ impl Symbols {
         }
         let mut globals = Vec::with_capacity(module.globals.len());
         for g in &module.globals {
-            let linkage = match (g.init.is_none(), g.linkage) {
-                (true, _) => Linkage::Import,
-                (false, ir::Linkage::External) => Linkage::Export,
-                (false, _) => Linkage::Local,
+            let linkage = match (g.init.is_some() && g.linkage != ir::Linkage::AvailableExternally, g.linkage) {
+                (false, l) => import(l),
+                (true, l) => definition(l),
             };
             let id = out
                 .declare_data(&g.name, linkage, !g.constant, false)
@@ -146,6 +144,28 @@ impl Symbols {
             })?;
         }
         Ok(())
+    }
+}
+
+/// The Cranelift linkage of a symbol the module refers to but does not emit: an undefined weak symbol
+/// for `extern_weak` (null where nothing defines it), else an import.
+fn import(linkage: ir::Linkage) -> Linkage {
+    if linkage == ir::Linkage::ExternWeak {
+        Linkage::Preemptible
+    } else {
+        Linkage::Import
+    }
+}
+
+/// The Cranelift linkage of a symbol the module defines: weak for the weak linkages, local for the
+/// local ones.
+fn definition(linkage: ir::Linkage) -> Linkage {
+    if linkage.is_local() {
+        Linkage::Local
+    } else if linkage.is_weak() {
+        Linkage::Preemptible
+    } else {
+        Linkage::Export
     }
 }
 

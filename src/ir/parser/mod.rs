@@ -300,21 +300,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
 ];
 /// Function-level constructs whose meaning the subset does not implement.
 const UNSUPPORTED_FN_PARTS: &[&str] = &["section", "gc", "personality", "prefix", "prologue", "comdat", "partition"];
-const UNSUPPORTED_LINKAGE: &[&str] = &[
-    "weak",
-    "weak_odr",
-    "linkonce",
-    "linkonce_odr",
-    "common",
-    "appending",
-    "extern_weak",
-    "available_externally",
-    "dllimport",
-    "dllexport",
-    "thread_local",
-    "ifunc",
-    "alias",
-];
+const UNSUPPORTED_LINKAGE: &[&str] = &["appending", "dllimport", "dllexport", "thread_local", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())

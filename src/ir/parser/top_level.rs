@@ -74,6 +74,13 @@ impl<'a> Parser<'a> {
             match self.tok.tok {
                 Tok::Word("internal") => linkage = Linkage::Internal,
                 Tok::Word("private") => linkage = Linkage::Private,
+                Tok::Word("weak") => linkage = Linkage::Weak,
+                Tok::Word("weak_odr") => linkage = Linkage::WeakOdr,
+                Tok::Word("linkonce") => linkage = Linkage::LinkOnce,
+                Tok::Word("linkonce_odr") => linkage = Linkage::LinkOnceOdr,
+                Tok::Word("common") => linkage = Linkage::Common,
+                Tok::Word("extern_weak") => linkage = Linkage::ExternWeak,
+                Tok::Word("available_externally") => linkage = Linkage::AvailableExternally,
                 Tok::Word("external") => explicit_external = true,
                 Tok::Word(
                     "dso_local"
@@ -259,7 +266,7 @@ impl<'a> Parser<'a> {
         if ty == Type::Void {
             return Err(self.err(ty_span, "a global variable cannot have type 'void'"));
         }
-        let init = if external { None } else { Some(self.initializer(&ty)?) };
+        let init = if external || linkage == Linkage::ExternWeak { None } else { Some(self.initializer(&ty)?) };
         let mut align = None;
         while self.is_punct(b',') {
             let next = self.peek()?;
