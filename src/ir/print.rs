@@ -198,12 +198,6 @@ impl fmt::Display for Signature {
     }
 }
 
-fn linkage(l: Linkage) -> &'static str {
-    match l {
-        _ => l.keyword(),
-    }
-}
-
 fn cc(c: CallConv) -> &'static str {
     match c {
         CallConv::C => "",
@@ -387,7 +381,7 @@ impl FunctionPrinter<'_> {
     fn function(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         let f = self.f;
         let keyword = if f.is_declaration() { "declare" } else { "define" };
-        write!(out, "{keyword} {}{}{} @{}(", linkage(f.linkage), cc(f.cc), f.ret, quote_name(&f.name))?;
+        write!(out, "{keyword} {}{}{} @{}(", f.linkage.keyword(), cc(f.cc), f.ret, quote_name(&f.name))?;
         for (i, p) in f.params.iter().enumerate() {
             if i > 0 {
                 out.write_str(", ")?;
@@ -447,7 +441,7 @@ impl fmt::Display for Module {
             match &g.init {
                 None => write!(out, "@{} = external {kind} {}", quote_name(&g.name), g.ty)?,
                 Some(init) => {
-                    write!(out, "@{} = {}{kind} {} ", quote_name(&g.name), linkage(g.linkage), g.ty)?;
+                    write!(out, "@{} = {}{kind} {} ", quote_name(&g.name), g.linkage.keyword(), g.ty)?;
                     write_init(out, init, &g.ty)?;
                 }
             }
