@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Write};
 
 use super::{
-    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Linkage, Module, Signature,
-    TailKind, Type, Value,
+    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Module, Signature, TailKind,
+    Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
