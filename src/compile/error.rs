@@ -168,6 +168,17 @@ pub enum EmitError {
     /// cranelift-object could not start an object for the target.
     #[error("cannot start an object: {0}")]
     Object(#[source] Box<ModuleError>),
+    /// A function in a section of its own has a relocation the emitter cannot write there.
+    #[error("cannot place '{function}' in its own section: unsupported relocation {what}")]
+    Placement {
+        /// The function.
+        function: String,
+        /// The relocation's target or kind.
+        what: String,
+    },
+    /// A `comdat` group has no symbol of its name to sign it.
+    #[error("comdat '${0}' has no function or global of its name")]
+    Comdat(String),
     /// A declared function or global is neither given to the JIT nor in the process.
     #[error("cannot resolve '@{0}': it is not in this process (nor in libm); give its address to the JIT")]
     Unresolved(String),

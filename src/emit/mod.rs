@@ -29,9 +29,10 @@ fn define_module(
     define_globals(module, out, &symbols)?;
     symbols.define_helpers(out)?;
     let compiled = compile_functions(module, isa, &symbols)?;
-    for f in &compiled {
+    for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
         let id = symbols.function(f.func).expect("defined functions have symbols");
-        out.define_function_bytes(id, f.alignment, &f.code, &f.relocs).map_err(|source| EmitError::Define {
+        let align = f.alignment.max(module.function(f.func).placement.align.unwrap_or(1));
+        out.define_function_bytes(id, align, &f.code, &f.relocs).map_err(|source| EmitError::Define {
             name: module.function(f.func).name.clone(),
             source: Box::new(source),
         })?;
@@ -55,6 +56,13 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
             data.define(bytes.into_boxed_slice());
         }
         data.set_align(g.align.unwrap_or(1).max(g.ty.align()));
+        // A COMDAT member needs a section of its own; cranelift-object makes one per custom section.
+        let own = || format!("{}.{}", if g.constant { ".rodata" } else { ".data" }, g.name);
+        match (&g.placement.section, &g.placement.comdat) {
+            (Some(section), _) => data.set_custom_section(section),
+            (None, Some(_)) => data.set_custom_section(&own()),
+            (None, None) => {}
+        }
         out.define_data(symbols.global(ir::GlobalId(i as u32)), &data)
             .map_err(|e| module.error(g.span, format!("cannot define global '@{}': {e}", g.name)))?;
     }

@@ -1,14 +1,19 @@
 //! Relocatable objects (ELF) through cranelift-object: text, data for globals, relocations and
 //! `.eh_frame`.
 
-use cranelift_module::default_libcall_names;
-use cranelift_object::object::write::Relocation;
-use cranelift_object::object::RelocationFlags;
-use cranelift_object::{ObjectBuilder, ObjectModule};
+use cranelift_codegen::binemit::Reloc;
+use cranelift_module::{default_libcall_names, DataId, FuncId, ModuleDeclarations, ModuleRelocTarget};
+use cranelift_object::object::write::{Comdat, Relocation, SymbolId, SymbolSection};
+use cranelift_object::object::{
+    elf, ComdatKind, RelocationEncoding, RelocationFlags, RelocationKind, SectionFlags, SectionKind, SymbolKind,
+    SymbolScope,
+};
+use cranelift_object::{ObjectBuilder, ObjectModule, ObjectProduct};
 
 use super::{define_module, eh_frame, section};
-use crate::compile::{CompileError, EmitError, Options};
+use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
 use crate::ir::Module as IrModule;
+use crate::lower::Symbols;
 
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
@@ -27,6 +32,8 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
         let symbol = product.function_symbol(weak);
         product.object.symbol_mut(symbol).weak = true;
     }
+    place_functions(module, &compiled, &symbols, &mut product)?;
+    group_comdats(module, &symbols, &mut product)?;
     for f in &compiled {
         let function = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
         for &(offset, target) in &f.symbol_calls {
@@ -66,4 +73,145 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
         section::add_to_object(&mut product.object, bytes, options.stackmap_version, &with_records)?;
     }
     Ok(product.emit().map_err(EmitError::Write)?)
+}
+
+/// Defines the functions with a `section` or a `comdat` (declared as imports until now) each in a
+/// section of its own: the named one, else `.text.<name>` as llc-19 names a COMDAT member's.
+fn place_functions(
+    module: &IrModule,
+    compiled: &[CompiledFunction],
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), EmitError> {
+    for f in compiled.iter().filter(|f| symbols.placed(f.func)) {
+        let ir = module.function(f.func);
+        let name = ir.placement.section.clone().unwrap_or_else(|| format!(".text.{}", ir.name));
+        let section = product.object.add_section(Vec::new(), name.into_bytes(), SectionKind::Text);
+        let align = f.alignment.max(ir.placement.align.unwrap_or(1)).max(16);
+        let offset = product.object.append_section_data(section, &f.code, align);
+        let symbol = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
+        let defined = product.object.symbol_mut(symbol);
+        defined.section = SymbolSection::Section(section);
+        defined.value = offset;
+        defined.size = f.code.len() as u64;
+        defined.kind = SymbolKind::Text;
+        defined.scope = if ir.linkage.is_local() { SymbolScope::Compilation } else { SymbolScope::Dynamic };
+        defined.weak = ir.linkage.is_weak();
+        for r in &f.relocs {
+            let target = relocation_symbol(product, &r.name)
+                .ok_or_else(|| EmitError::Placement { function: ir.name.clone(), what: format!("{:?}", r.name) })?;
+            let flags = relocation_flags(r.kind)
+                .ok_or_else(|| EmitError::Placement { function: ir.name.clone(), what: format!("{:?}", r.kind) })?;
+            let relocation =
+                Relocation { offset: offset + u64::from(r.offset), symbol: target, addend: r.addend, flags };
+            product
+                .object
+                .add_relocation(section, relocation)
+                .map_err(|source| EmitError::Relocate { what: "a function in its own section", source })?;
+        }
+    }
+    Ok(())
+}
+
+/// The symbol a relocation of compiled code refers to.
+fn relocation_symbol(product: &mut ObjectProduct, target: &ModuleRelocTarget) -> Option<SymbolId> {
+    match target {
+        ModuleRelocTarget::User { .. } if ModuleDeclarations::is_function(target) => {
+            Some(product.function_symbol(FuncId::from_name(target)))
+        }
+        ModuleRelocTarget::User { .. } => Some(product.data_symbol(DataId::from_name(target))),
+        ModuleRelocTarget::LibCall(libcall) => {
+            let name = default_libcall_names()(*libcall);
+            Some(product.object.symbol_id(name.as_bytes()).unwrap_or_else(|| {
+                product.object.add_symbol(cranelift_object::object::write::Symbol {
+                    name: name.into_bytes(),
+                    value: 0,
+                    size: 0,
+                    kind: SymbolKind::Text,
+                    scope: SymbolScope::Unknown,
+                    weak: false,
+                    section: SymbolSection::Undefined,
+                    flags: cranelift_object::object::SymbolFlags::None,
+                })
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// The ELF relocation of a Cranelift relocation kind of the x86-64 and AArch64 code it emits, as
+/// cranelift-object writes them.
+fn relocation_flags(kind: Reloc) -> Option<RelocationFlags> {
+    let generic = |kind, encoding, size| RelocationFlags::Generic { kind, encoding, size };
+    let elf = |r_type| RelocationFlags::Elf { r_type };
+    Some(match kind {
+        Reloc::Abs4 => generic(RelocationKind::Absolute, RelocationEncoding::Generic, 32),
+        Reloc::Abs8 => generic(RelocationKind::Absolute, RelocationEncoding::Generic, 64),
+        Reloc::X86PCRel4 => generic(RelocationKind::Relative, RelocationEncoding::Generic, 32),
+        Reloc::X86CallPCRel4 => generic(RelocationKind::Relative, RelocationEncoding::X86Branch, 32),
+        Reloc::X86CallPLTRel4 => generic(RelocationKind::PltRelative, RelocationEncoding::X86Branch, 32),
+        Reloc::X86GOTPCRel4 => generic(RelocationKind::GotRelative, RelocationEncoding::Generic, 32),
+        Reloc::Arm64Call => generic(RelocationKind::Relative, RelocationEncoding::AArch64Call, 26),
+        Reloc::ElfX86_64TlsGd => elf(elf::R_X86_64_TLSGD),
+        Reloc::Aarch64TlsDescAdrPage21 => elf(elf::R_AARCH64_TLSDESC_ADR_PAGE21),
+        Reloc::Aarch64TlsDescLd64Lo12 => elf(elf::R_AARCH64_TLSDESC_LD64_LO12),
+        Reloc::Aarch64TlsDescAddLo12 => elf(elf::R_AARCH64_TLSDESC_ADD_LO12),
+        Reloc::Aarch64TlsDescCall => elf(elf::R_AARCH64_TLSDESC_CALL),
+        Reloc::Aarch64AdrGotPage21 => elf(elf::R_AARCH64_ADR_GOT_PAGE),
+        Reloc::Aarch64Ld64GotLo12Nc => elf(elf::R_AARCH64_LD64_GOT_LO12_NC),
+        Reloc::Aarch64AdrPrelPgHi21 => elf(elf::R_AARCH64_ADR_PREL_PG_HI21),
+        Reloc::Aarch64AddAbsLo12Nc => elf(elf::R_AARCH64_ADD_ABS_LO12_NC),
+        _ => return None,
+    })
+}
+
+/// One COMDAT group per `$name = comdat any` with members: the sections of its functions and
+/// globals, keyed by the symbol of its name. `nodeduplicate` groups are plain sections on ELF.
+fn group_comdats(module: &IrModule, symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), EmitError> {
+    for comdat in module.comdats.iter().filter(|c| c.kind == "any") {
+        let member = |p: &crate::ir::Placement| p.comdat.as_deref() == Some(comdat.name.as_str());
+        let functions = module.functions.iter().enumerate().filter(|(_, f)| f.emits_code() && member(&f.placement));
+        let mut members: Vec<SymbolId> = functions
+            .filter_map(|(i, _)| symbols.function(crate::ir::FuncId(i as u32)))
+            .map(|id| product.function_symbol(id))
+            .collect();
+        members.extend(
+            module
+                .globals
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.init.is_some() && member(&g.placement))
+                .map(|(i, _)| product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32)))),
+        );
+        if members.is_empty() {
+            continue;
+        }
+        let signature =
+            product.object.symbol_id(comdat.name.as_bytes()).ok_or_else(|| EmitError::Comdat(comdat.name.clone()))?;
+        let mut sections = Vec::new();
+        for &member in &members {
+            let Some(section) = product.object.symbol(member).section.id() else { continue };
+            if sections.contains(&section) {
+                continue;
+            }
+            sections.push(section);
+            // `object` leaves SHF_GROUP to the caller.
+            let kind = match product.object.symbol(member).kind {
+                SymbolKind::Text => elf::SHF_ALLOC | elf::SHF_EXECINSTR,
+                _ if constant_data(module, symbols, product, member) => elf::SHF_ALLOC,
+                _ => elf::SHF_ALLOC | elf::SHF_WRITE,
+            };
+            *product.object.section_flags_mut(section) =
+                SectionFlags::Elf { sh_flags: u64::from(kind | elf::SHF_GROUP) };
+        }
+        product.object.add_comdat(Comdat { kind: ComdatKind::Any, symbol: signature, sections });
+    }
+    Ok(())
+}
+
+/// Whether `symbol` is a constant global's.
+fn constant_data(module: &IrModule, symbols: &Symbols, product: &ObjectProduct, symbol: SymbolId) -> bool {
+    module.globals.iter().enumerate().any(|(i, g)| {
+        g.constant && g.init.is_some() && product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32))) == symbol
+    })
 }

@@ -35,7 +35,7 @@
 
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type, Value,
+    InstData, InstId, IntPred, Linkage, Module, Operand, Param, Placement, Signature, Span, TailKind, Type, Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -88,6 +88,7 @@ impl ModuleBuilder {
             return id;
         }
         let f = Function {
+            placement: Placement::default(),
             name: name.to_string(),
             linkage: Linkage::External,
             cc: CallConv::C,
@@ -106,6 +107,7 @@ impl ModuleBuilder {
     pub fn global(&mut self, name: &str, ty: Type, init: Option<Init>, constant: bool) -> GlobalId {
         let linkage = Linkage::External;
         self.module.globals.push(Global {
+            placement: Placement::default(),
             name: name.to_string(),
             ty,
             init,
@@ -137,6 +139,7 @@ impl ModuleBuilder {
 
 fn placeholder(name: &str) -> Function {
     Function {
+        placement: Placement::default(),
         name: name.to_string(),
         linkage: Linkage::External,
         cc: CallConv::C,

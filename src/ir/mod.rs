@@ -139,6 +139,28 @@ pub enum Const {
     IntToPtr(i64),
 }
 
+/// Object-file placement of a function or global.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Placement {
+    /// `section "name"`.
+    pub section: Option<String>,
+    /// `comdat` (the object's own name) or `comdat($name)`: the COMDAT group it belongs to.
+    pub comdat: Option<String>,
+    /// A function's `align N` in bytes (globals keep theirs in [`Global::align`]).
+    pub align: Option<u64>,
+}
+
+/// `$name = comdat <kind>`: a COMDAT group the linker keeps one copy of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comdat {
+    /// The group's name (its signature symbol).
+    pub name: String,
+    /// The selection kind as written: `any`, `nodeduplicate`, `exactmatch`, `largest`, `samesize`.
+    pub kind: String,
+    /// Where it was declared.
+    pub span: Span,
+}
+
 /// The linkage of a global or function, as far as the subset distinguishes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Linkage {
@@ -251,6 +273,8 @@ impl Init {
 /// A global variable: `@name = [linkage] global|constant T init[, align A]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Global {
+    /// Where the data goes in an object: `section`, `comdat` (`align` is [`Global::align`]).
+    pub placement: Placement,
     /// The symbol name without `@` and quotes.
     pub name: String,
     /// The type of the contents (the global itself is a `ptr`).
@@ -318,6 +342,8 @@ impl InstData {
 /// A function definition (`define`) or declaration (`declare`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
+    /// Where the code goes in an object: `section`, `comdat`, `align`.
+    pub placement: Placement,
     /// The symbol name without `@` and quotes; intrinsics keep their full `llvm.` name.
     pub name: String,
     /// The symbol's linkage.
@@ -928,6 +954,8 @@ impl Inst {
 /// A whole translation unit.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Module {
+    /// `$name = comdat <kind>` declarations, in order.
+    pub comdats: Vec<Comdat>,
     /// The file name used in error messages (`file:line:col`).
     pub file: String,
     /// `source_filename = "..."`; also the compiled object's name (else [`file`](Self::file) is).

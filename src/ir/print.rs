@@ -397,6 +397,15 @@ impl FunctionPrinter<'_> {
             out.write_str(if f.params.is_empty() { "..." } else { ", ..." })?;
         }
         out.write_str(")")?;
+        if let Some(s) = &f.placement.section {
+            write!(out, " section \"{}\"", escape(s.as_bytes()))?;
+        }
+        if let Some(c) = &f.placement.comdat {
+            write!(out, " comdat(${})", quote_name(c))?;
+        }
+        if let Some(a) = f.placement.align {
+            write!(out, " align {a}")?;
+        }
         if f.is_declaration() {
             return out.write_str("\n");
         }
@@ -433,17 +442,32 @@ impl fmt::Display for Module {
         if let Some(s) = &self.triple {
             writeln!(out, "target triple = \"{}\"", escape(s.as_bytes()))?;
         }
+        if !self.comdats.is_empty() {
+            out.write_str("\n")?;
+        }
+        for c in &self.comdats {
+            writeln!(out, "${} = comdat {}", quote_name(&c.name), c.kind)?;
+        }
         if !self.globals.is_empty() {
             out.write_str("\n")?;
         }
         for g in &self.globals {
             let kind = if g.constant { "constant" } else { "global" };
             match &g.init {
-                None => write!(out, "@{} = external {kind} {}", quote_name(&g.name), g.ty)?,
+                None => {
+                    let linkage = if g.linkage == crate::ir::Linkage::ExternWeak { "extern_weak" } else { "external" };
+                    write!(out, "@{} = {linkage} {kind} {}", quote_name(&g.name), g.ty)?
+                }
                 Some(init) => {
                     write!(out, "@{} = {}{kind} {} ", quote_name(&g.name), g.linkage.keyword(), g.ty)?;
                     write_init(out, init, &g.ty)?;
                 }
+            }
+            if let Some(s) = &g.placement.section {
+                write!(out, ", section \"{}\"", escape(s.as_bytes()))?;
+            }
+            if let Some(c) = &g.placement.comdat {
+                write!(out, ", comdat(${})", quote_name(c))?;
             }
             if let Some(a) = g.align {
                 write!(out, ", align {a}")?;

@@ -226,7 +226,27 @@ impl<'m> Verifier<'m> {
         self.errors.extend(errors.into_iter().flatten());
     }
 
+    /// A function's or global's `section` and `comdat`: the group is declared, of a kind ELF has.
+    fn placement(&mut self, span: Span, name: &str, placement: &super::Placement) {
+        if let Some(c) = &placement.comdat {
+            match self.m.comdats.iter().find(|d| d.name == *c) {
+                None => self.error(span, format!("'@{name}' is in comdat '${c}', which is not declared")),
+                Some(d) if !matches!(d.kind.as_str(), "any" | "nodeduplicate") => self.error(
+                    d.span,
+                    format!("comdat '${c}': ELF supports the 'any' and 'nodeduplicate' kinds, not '{}'", d.kind),
+                ),
+                Some(_) => {}
+            }
+        }
+        if let Some(a) = placement.align {
+            if !a.is_power_of_two() || a > MAX_ALIGN {
+                self.error(span, format!("function alignment {a} of '@{name}' must be a power of 2 up to {MAX_ALIGN}"));
+            }
+        }
+    }
+
     fn global(&mut self, g: &super::Global) {
+        self.placement(g.span, &g.name, &g.placement);
         if !g.ty.is_scalar() && !matches!(g.ty, Type::Array(..)) {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
@@ -299,6 +319,7 @@ impl<'m> Verifier<'m> {
 
     fn function(&mut self, f: &'m Function) {
         let what = if f.is_declaration() { "declaration" } else { "definition" };
+        self.placement(f.span, &f.name, &f.placement);
         if f.is_declaration() && !matches!(f.linkage, Linkage::External | Linkage::ExternWeak) {
             self.error(f.span, format!("{what} of '@{}' must have external or extern_weak linkage", f.name));
         }

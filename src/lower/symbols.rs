@@ -25,6 +25,9 @@ pub struct Symbols {
     variadic_thunks: Vec<Option<FuncId>>,
     /// The output's architecture.
     arch: crate::arch::Arch,
+    /// Functions in a section of their own (`section` or `comdat`, objects only), which the object
+    /// emitter places itself: cranelift-object puts all code in `.text`.
+    placed: Vec<bool>,
     /// Whether functions, and data defined in the module, may be reached with short PC-relative
     /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
     /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
@@ -41,6 +44,11 @@ impl Symbols {
     pub fn variadic_thunk(&self, id: ir::FuncId) -> Option<FuncId> {
         self.variadic_thunks.get(id.0 as usize).copied().flatten()
     }
+    /// Whether function `id` is placed in a section of its own by the object emitter (declared
+    /// as an import until then).
+    pub fn placed(&self, id: ir::FuncId) -> bool {
+        self.placed[id.0 as usize]
+    }
     /// The data object declared for an IR global.
     pub fn global(&self, id: ir::GlobalId) -> DataId {
         self.globals[id.0 as usize]
@@ -51,12 +59,17 @@ impl Symbols {
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
         let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
-        for f in &module.functions {
+        let placed: Vec<bool> = module
+            .functions
+            .iter()
+            .map(|f| colocated && f.emits_code() && (f.placement.section.is_some() || f.placement.comdat.is_some()))
+            .collect();
+        for (f, &placed) in module.functions.iter().zip(&placed) {
             if f.intrinsic().is_some() {
                 functions.push(None);
                 continue;
             }
-            let linkage = match (f.emits_code(), f.linkage) {
+            let linkage = match (f.emits_code() && !placed, f.linkage) {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
@@ -120,7 +133,7 @@ impl Symbols {
                 }
             }
         }
-        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, variadic_thunks, arch, colocated })
+        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, variadic_thunks, arch, placed, colocated })
     }
 }
 

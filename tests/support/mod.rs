@@ -118,17 +118,25 @@ impl Toolchain {
     /// Links `object` (statically for AArch64, which runs under qemu-user) into `dir/name` and runs it
     /// with a time limit.
     pub fn link_and_run(&self, object: &[u8], dir: &Path, name: &str) -> Result<Outcome, String> {
-        let obj = dir.join(format!("{name}.o"));
+        self.link_all_and_run(&[object], dir, name)
+    }
+
+    /// [`Toolchain::link_and_run`] for several objects.
+    pub fn link_all_and_run(&self, objects: &[&[u8]], dir: &Path, name: &str) -> Result<Outcome, String> {
         let exe = dir.join(name);
-        std::fs::write(&obj, object).map_err(|e| e.to_string())?;
         let mut link = Command::new(&self.linker);
-        link.arg(&obj).arg("-o").arg(&exe).arg("-lm");
+        for (i, object) in objects.iter().enumerate() {
+            let obj = dir.join(format!("{name}.{i}.o"));
+            std::fs::write(&obj, object).map_err(|e| e.to_string())?;
+            link.arg(&obj);
+        }
+        link.arg("-o").arg(&exe).arg("-lm");
         if self.arch == Arch::Aarch64 {
             link.arg("-static");
         }
         let (code, _, err) = run(&mut link);
         if code != 0 {
-            return Err(format!("linking {} failed: {err}", obj.display()));
+            return Err(format!("linking {} failed: {err}", exe.display()));
         }
         let mut cmd = self.command(&exe);
         let (status, stdout) = run_with_deadline(&mut cmd, Duration::from_secs(20))?;

@@ -23,9 +23,9 @@ mod types;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, RmwOp, Signature, Span,
-    TailKind, Type, Value,
+    BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, Placement, RmwOp,
+    Signature, Span, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -299,7 +299,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
     "align",
 ];
 /// Function-level constructs whose meaning the subset does not implement.
-const UNSUPPORTED_FN_PARTS: &[&str] = &["section", "gc", "personality", "prefix", "prologue", "comdat", "partition"];
+const UNSUPPORTED_FN_PARTS: &[&str] = &["gc", "personality", "prefix", "prologue", "partition"];
 const UNSUPPORTED_LINKAGE: &[&str] = &["appending", "dllimport", "dllexport", "thread_local", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {

@@ -60,7 +60,18 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Global(name) => self.global_variable(name)?,
                 Tok::Word("module") => return Err(self.err(self.tok.span, "unsupported module-level inline asm")),
-                Tok::Comdat(_) => return Err(self.err(self.tok.span, "unsupported comdat")),
+                Tok::Comdat(name) => {
+                    let span = self.tok.span;
+                    self.bump()?;
+                    self.expect_punct(b'=', " after a comdat name")?;
+                    self.expect_word("comdat", " after '='")?;
+                    let kind = match self.tok.tok {
+                        Tok::Word(k @ ("any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize")) => k,
+                        _ => return Err(self.expected("a comdat selection kind")),
+                    };
+                    self.bump()?;
+                    self.module.comdats.push(Comdat { name: name_string(name), kind: kind.to_string(), span });
+                }
                 _ => return Err(self.expected("a top-level entity")),
             }
         }
@@ -195,13 +206,19 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations).
-    pub(super) fn function_attributes(&mut self) -> PResult<()> {
+    pub(super) fn function_attributes(&mut self) -> PResult<Placement> {
+        let mut placement = Placement::default();
         loop {
             match self.tok.tok {
                 Tok::Word("align") => {
                     self.bump()?;
-                    self.alignment()?;
+                    placement.align = Some(self.alignment()?);
                 }
+                Tok::Word("section") => {
+                    self.bump()?;
+                    placement.section = Some(self.section_name()?);
+                }
+                Tok::Word("comdat") => placement.comdat = Some(self.comdat_reference()?),
                 Tok::Word("addrspace") => {
                     self.address_space()?;
                     self.bump()?;
@@ -215,11 +232,37 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok(());
+                        return Ok(placement);
                     }
                 }
             }
         }
+    }
+
+    /// `"name"` after `section`: a section name `object` can write (no NUL).
+    fn section_name(&mut self) -> PResult<String> {
+        let span = self.tok.span;
+        let name = self.string("a section name")?;
+        if name.is_empty() || name.contains('\0') {
+            return Err(self.err(span, "a section name must be non-empty and contain no NUL"));
+        }
+        Ok(name)
+    }
+
+    /// `comdat` or `comdat($name)`, the current token being `comdat`: the group's name (empty for
+    /// the object's own, filled in by the caller).
+    fn comdat_reference(&mut self) -> PResult<String> {
+        self.bump()?;
+        if !self.eat_punct(b'(')? {
+            return Ok(String::new());
+        }
+        let name = match self.tok.tok {
+            Tok::Comdat(n) => name_string(n),
+            _ => return Err(self.expected("a comdat name '$name'")),
+        };
+        self.bump()?;
+        self.expect_punct(b')', " after the comdat name")?;
+        Ok(name)
     }
 
     /// Skips one attribute we accept without meaning: `#N`, `"key"[="value"]`, or a word that
@@ -268,6 +311,7 @@ impl<'a> Parser<'a> {
         }
         let init = if external || linkage == Linkage::ExternWeak { None } else { Some(self.initializer(&ty)?) };
         let mut align = None;
+        let mut placement = Placement::default();
         while self.is_punct(b',') {
             let next = self.peek()?;
             match next.tok {
@@ -276,7 +320,16 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                     align = Some(self.alignment()?);
                 }
-                Tok::Word(w @ ("section" | "partition" | "comdat" | "code_model")) => {
+                Tok::Word("section") => {
+                    self.bump()?;
+                    self.bump()?;
+                    placement.section = Some(self.section_name()?);
+                }
+                Tok::Word("comdat") => {
+                    self.bump()?;
+                    placement.comdat = Some(self.comdat_reference()?);
+                }
+                Tok::Word(w @ ("partition" | "code_model")) => {
                     return Err(self.err(next.span, format!("unsupported global variable attribute '{w}'")));
                 }
                 Tok::Meta(_) => self.skip_attachments()?,
@@ -289,7 +342,19 @@ impl<'a> Parser<'a> {
         if let Tok::AttrGroup(_) = self.tok.tok {
             self.bump()?;
         }
-        self.module.globals.push(Global { name: name_string(raw), ty, init, constant, linkage, align, span });
+        if placement.comdat.as_deref() == Some("") {
+            placement.comdat = Some(name_string(raw));
+        }
+        self.module.globals.push(Global {
+            placement,
+            name: name_string(raw),
+            ty,
+            init,
+            constant,
+            linkage,
+            align,
+            span,
+        });
         Ok(())
     }
 
@@ -424,8 +489,9 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        self.function_attributes()?;
+        let placement = self.function_attributes()?;
         let mut function = Function {
+            placement,
             name: name_string(raw),
             linkage,
             cc,
@@ -437,6 +503,9 @@ impl<'a> Parser<'a> {
             span,
         };
         function.params = f.params.clone();
+        if function.placement.comdat.as_deref() == Some("") {
+            function.placement.comdat = Some(function.name.clone());
+        }
         if is_definition {
             if !self.is_punct(b'{') {
                 return Err(self.expected("'{' to start the function body"));

@@ -85,10 +85,30 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.expected("a type")),
         };
-        if self.is_punct(b'*') {
-            return Err(self.err(t.span, format!("unsupported typed pointer '{ty}*' (use 'ptr')")));
+        if self.is_punct(b'*') || (self.is_word("addrspace") && ty != Type::Ptr) {
+            return self.typed_pointer(ty);
         }
         Ok(ty)
+    }
+
+    /// Typed-pointer syntax after `pointee`: `i32*`, `i8**`, `T addrspace(0)*`, which llc-19 still
+    /// reads as `ptr` (the pointee type means nothing to the code).
+    fn typed_pointer(&mut self, pointee: Type) -> PResult<Type> {
+        if pointee == Type::Void {
+            return Err(self.err(self.tok.span, "'void*' is not a type (use 'ptr')"));
+        }
+        loop {
+            if self.is_word("addrspace") {
+                self.address_space()?;
+                self.bump()?;
+                if !self.is_punct(b'*') {
+                    return Err(self.expected("'*' after the address space of a typed pointer"));
+                }
+            }
+            if !self.eat_punct(b'*')? {
+                return Ok(Type::Ptr);
+            }
+        }
     }
 
     /// The source text of a bracketed construct starting at `offset`, for messages.
