@@ -1,5 +1,6 @@
 ; Every linkage clang and front ends emit (weak, weak_odr, linkonce, linkonce_odr, common,
-; extern_weak, available_externally, internal, private), unnamed_addr/dso_local markers, and
+; extern_weak, available_externally, internal, private), unnamed_addr/dso_local markers, a `nest`
+; parameter of an internal function, and
 ; atomics: atomic loads and stores, atomicrmw of each operation, fences with a syncscope, freeze.
 source_filename = "linkages_atomics.ll"
 
@@ -31,6 +32,14 @@ define linkonce_odr hidden i32 @inline_function(i32 %x) {
 entry:
   %r = add i32 %x, 100
   ret i32 %r
+}
+
+; A static chain (GCC nested functions, trampolines): only local functions take one.
+define internal i64 @chained(ptr nest %frame, i64 %x) {
+entry:
+  %v = load i64, ptr %frame, align 8
+  %r = add i64 %v, %x
+  ret i64 %r
 }
 
 define internal void @print_digit(i64 %v) {
@@ -128,6 +137,10 @@ entry:
   %fz = zext i1 %f to i64
   call void @print_number(i64 %fz)
   %fr = freeze i32 poison
+  %frame = alloca i64, align 8
+  store i64 40, ptr %frame, align 8
+  %ch = call i64 @chained(ptr nest %frame, i64 2)
+  call void @print_number(i64 %ch)
   %nl = call i32 @putchar(i32 10)
   %st = trunc i64 %now to i32
   ret i32 %st

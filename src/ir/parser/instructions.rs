@@ -467,7 +467,11 @@ impl<'a> Parser<'a> {
         if !self.is_punct(b')') && !drops_operands {
             loop {
                 let ty = self.value_type()?;
-                self.param_attributes()?;
+                if let (Some(span), false) = (self.param_attributes()?, matches!(callee, Value::Func(_))) {
+                    return Err(
+                        self.err(span, "'nest' arguments are supported in direct calls of local functions only")
+                    );
+                }
                 let value = self.value(f, &ty)?;
                 args.push(Operand { ty, value });
                 if !self.eat_punct(b',')? {

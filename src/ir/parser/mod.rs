@@ -254,18 +254,8 @@ fn is_opcode(word: &str) -> bool {
 const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
-const UNSUPPORTED_PARAM_ATTRS: &[&str] = &[
-    "byval",
-    "sret",
-    "inalloca",
-    "preallocated",
-    "byref",
-    "elementtype",
-    "swifterror",
-    "swiftself",
-    "swiftasync",
-    "nest",
-];
+const UNSUPPORTED_PARAM_ATTRS: &[&str] =
+    &["byval", "sret", "inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync"];
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
     "noundef",

@@ -170,10 +170,16 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips parameter or return attributes, rejecting the ones that change the ABI.
-    pub(super) fn param_attributes(&mut self) -> PResult<()> {
+    /// Skips parameter or return attributes, rejecting the ones that change the ABI; returns where
+    /// a `nest` attribute was (the static chain register), which only local functions may have.
+    pub(super) fn param_attributes(&mut self) -> PResult<Option<Span>> {
+        let mut nest = None;
         loop {
             match self.tok.tok {
+                Tok::Word("nest") => {
+                    nest = Some(self.tok.span);
+                    self.bump()?;
+                }
                 Tok::Word(w) if PARAM_ATTRS.contains(&w) => {
                     self.bump()?;
                 }
@@ -200,7 +206,7 @@ impl<'a> Parser<'a> {
                         self.string("")?;
                     }
                 }
-                _ => return Ok(()),
+                _ => return Ok(nest),
             }
         }
     }
@@ -449,7 +455,17 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 let ty = self.value_type()?;
-                self.param_attributes()?;
+                if let Some(span) = self.param_attributes()? {
+                    // Every caller of a local function is in this module and passes the chain as an
+                    // ordinary argument, as its definition takes it.
+                    if !linkage.is_local() {
+                        return Err(self.err(
+                            span,
+                            "'nest' parameters are supported on internal and private functions only (compiled as \
+                             ordinary parameters, which a caller in another object would not know)",
+                        ));
+                    }
+                }
                 let index = f.params.len() as u32;
                 let name = match self.tok.tok {
                     Tok::Local(n) => {
