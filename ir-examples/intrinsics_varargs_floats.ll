@@ -41,6 +41,42 @@ declare void @llvm.assume(i1)
 declare void @llvm.dbg.value(metadata, metadata, metadata)
 declare void @llvm.experimental.noalias.scope.decl(metadata)
 declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare i8 @llvm.sadd.sat.i8(i8, i8)
+declare i8 @llvm.uadd.sat.i8(i8, i8)
+declare i32 @llvm.ssub.sat.i32(i32, i32)
+declare i16 @llvm.usub.sat.i16(i16, i16)
+declare i64 @llvm.sadd.sat.i64(i64, i64)
+declare i64 @llvm.objectsize.i64.p0(ptr, i1, i1, i1)
+declare i1 @llvm.is.constant.i32(i32)
+declare ptr @llvm.ptrmask.p0.i64(ptr, i64)
+declare void @llvm.prefetch.p0(ptr, i32, i32, i32)
+
+@fmt_sat = private unnamed_addr constant [37 x i8] c"%d %d %d %d %lld %lld %lld %d %d %d\0A\00"
+
+define internal fastcc void @saturating(i8 %a, i32 %b, ptr %p) {
+entry:
+  call void @llvm.prefetch.p0(ptr %p, i32 0, i32 3, i32 1)
+  %s1 = call i8 @llvm.sadd.sat.i8(i8 %a, i8 100)
+  %s2 = call i8 @llvm.uadd.sat.i8(i8 %a, i8 200)
+  %s3 = call i32 @llvm.ssub.sat.i32(i32 %b, i32 2147483647)
+  %s4 = call i16 @llvm.usub.sat.i16(i16 5, i16 9)
+  %s5 = call i64 @llvm.sadd.sat.i64(i64 9223372036854775800, i64 100)
+  %o1 = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 false, i1 true, i1 false)
+  %o2 = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 true, i1 true, i1 false)
+  %c1 = call i1 @llvm.is.constant.i32(i32 7)
+  %c2 = call i1 @llvm.is.constant.i32(i32 %b)
+  %m = call ptr @llvm.ptrmask.p0.i64(ptr %p, i64 -16)
+  %mi = ptrtoint ptr %m to i64
+  %low = and i64 %mi, 15
+  %low32 = trunc i64 %low to i32
+  %e1 = sext i8 %s1 to i32
+  %e2 = zext i8 %s2 to i32
+  %e4 = zext i16 %s4 to i32
+  %ec1 = zext i1 %c1 to i32
+  %ec2 = zext i1 %c2 to i32
+  %r = call i32 (ptr, ...) @printf(ptr @fmt_sat, i32 %e1, i32 %e2, i32 %s3, i32 %e4, i64 %s5, i64 %o1, i64 %o2, i32 %ec1, i32 %ec2, i32 %low32)
+  ret void
+}
 
 define internal fastcc i32 @bits(i32 %x, i64 %y) {
 entry:
@@ -112,6 +148,8 @@ entry:
   %b = call fastcc i32 @bits(i32 61680, i64 1234567)
   call fastcc void @floats(double 2.5)
   call fastcc void @floats(double -7.75)
+  call fastcc void @saturating(i8 60, i32 -5, ptr %buf)
+  call fastcc void @saturating(i8 -100, i32 2, ptr %big)
   %st = and i32 %b, 63
   ret i32 %st
 }

@@ -632,6 +632,9 @@ impl<'a> Interpreter<'a> {
                 frame.allocas.truncate(saved);
                 None
             }
+            Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
+            Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),
+            Intrinsic::PtrMask => Some(v[0] & v[1]),
             Intrinsic::Hint => None,
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
                 return Err("variadic argument lists are not supported".to_string());

@@ -228,6 +228,14 @@ pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
         IntrinsicOp::SMax => sext(bits, v[0]).max(sext(bits, v[1])) as u64,
         IntrinsicOp::SMin => sext(bits, v[0]).min(sext(bits, v[1])) as u64,
         IntrinsicOp::UMax => v[0].max(v[1]),
+        IntrinsicOp::UAddSat => v[0].saturating_add(v[1]).min(mask(bits, u64::MAX)),
+        IntrinsicOp::USubSat => v[0].saturating_sub(v[1]),
+        IntrinsicOp::SAddSat | IntrinsicOp::SSubSat => {
+            let (a, b) = (i128::from(sext(bits, v[0])), i128::from(sext(bits, v[1])));
+            let exact = if op == IntrinsicOp::SAddSat { a + b } else { a - b };
+            let limit = 1i128 << (bits - 1);
+            exact.clamp(-limit, limit - 1) as u64
+        }
         IntrinsicOp::UMin => v[0].min(v[1]),
         IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
             let s = u32::from(bits).min(64);

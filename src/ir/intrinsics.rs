@@ -21,6 +21,13 @@ pub enum Intrinsic {
     MemSet,
     /// `llvm.trap()`, `llvm.debugtrap()`, `llvm.ubsantrap(i8)`: stop the program.
     Trap,
+    /// `llvm.objectsize.iN.p0(ptr, i1 min, i1 nullunknown, i1 dynamic)`: the size is never known
+    /// here, so 0 with `min`, else -1, as LLVM folds an unknown size.
+    ObjectSize,
+    /// `llvm.is.constant.T(x)`: whether the operand is a constant in the IR.
+    IsConstant,
+    /// `llvm.ptrmask.p0.i64(ptr, i64 mask)`: the pointer with its address masked.
+    PtrMask,
     /// `llvm.stacksave.p0()`: the current top of the dynamic stack, for `stackrestore`.
     StackSave,
     /// `llvm.stackrestore.p0(ptr)`: frees dynamic allocas made since the matching `stacksave`.
@@ -57,6 +64,14 @@ pub enum IntrinsicOp {
     UMax,
     /// `umin.iN(a, b)`.
     UMin,
+    /// `sadd.sat.iN(a, b)`: signed addition clamped to the type's range.
+    SAddSat,
+    /// `uadd.sat.iN(a, b)`.
+    UAddSat,
+    /// `ssub.sat.iN(a, b)`.
+    SSubSat,
+    /// `usub.sat.iN(a, b)`.
+    USubSat,
     /// `fshl.iN(a, b, s)`: the high N bits of `a:b << s % N`.
     Fshl,
     /// `fshr.iN(a, b, s)`: the low N bits of `a:b >> s % N`.
@@ -95,7 +110,11 @@ pub enum IntrinsicOp {
 
 impl IntrinsicOp {
     /// The `llvm.` name's stem and the number of operands of the overloaded type, for each op.
-    const TABLE: [(&'static str, IntrinsicOp, usize); 30] = [
+    const TABLE: [(&'static str, IntrinsicOp, usize); 34] = [
+        ("sadd.sat", IntrinsicOp::SAddSat, 2),
+        ("uadd.sat", IntrinsicOp::UAddSat, 2),
+        ("ssub.sat", IntrinsicOp::SSubSat, 2),
+        ("usub.sat", IntrinsicOp::USubSat, 2),
         ("ctpop", IntrinsicOp::Ctpop, 1),
         ("ctlz", IntrinsicOp::Ctlz, 1),
         ("cttz", IntrinsicOp::Cttz, 1),
@@ -164,7 +183,11 @@ const FIXED: [(&str, Intrinsic); 9] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 9] = [
+const OVERLOADED: [(&str, Intrinsic); 13] = [
+    ("objectsize", Intrinsic::ObjectSize),
+    ("is.constant", Intrinsic::IsConstant),
+    ("ptrmask", Intrinsic::PtrMask),
+    ("prefetch", Intrinsic::Hint),
     ("memcpy", Intrinsic::MemCpy),
     ("memcpy.inline", Intrinsic::MemCpy),
     ("memmove", Intrinsic::MemMove),
@@ -224,7 +247,7 @@ impl Intrinsic {
             Intrinsic::StackMap | Intrinsic::PatchPoint => None,
             Intrinsic::Op(op) => {
                 let [ty] = &types[..] else { return None };
-                if op.is_float() != ty.is_float() || !(ty.is_float() || ty.is_int()) {
+                if op.is_float() != ty.is_float() || !(ty.is_float() || ty.is_int()) || *ty == Type::I1 {
                     return None;
                 }
                 if op == IntrinsicOp::Bswap && ty.int_bits().is_none_or(|b| b % 16 != 0) {
@@ -257,6 +280,24 @@ impl Intrinsic {
             Intrinsic::StackRestore => {
                 types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Void, vec![Type::Ptr]))?
             }
+            Intrinsic::ObjectSize => match &types[..] {
+                [size @ Type::Int(32 | 64), Type::Ptr] => {
+                    sig(size.clone(), vec![Type::Ptr, Type::I1, Type::I1, Type::I1])
+                }
+                _ => None,
+            },
+            Intrinsic::IsConstant => match &types[..] {
+                [ty] if ty.is_scalar() => sig(Type::I1, vec![ty.clone()]),
+                _ => None,
+            },
+            Intrinsic::PtrMask => match &types[..] {
+                [Type::Ptr, Type::I64] => sig(Type::Ptr, vec![Type::Ptr, Type::I64]),
+                _ => None,
+            },
+            Intrinsic::Hint if rest.starts_with("prefetch") => match &types[..] {
+                [Type::Ptr] => sig(Type::Void, vec![Type::Ptr, Type::I32, Type::I32, Type::I32]),
+                _ => None,
+            },
             Intrinsic::Trap if rest == "ubsantrap" => sig(Type::Void, vec![Type::I8]),
             Intrinsic::Trap => sig(Type::Void, vec![]),
             Intrinsic::Hint if rest.starts_with("lifetime.") => match &types[..] {

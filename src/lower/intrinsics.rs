@@ -2,7 +2,7 @@
 //! value operations inline, memory operations as Cranelift's small copies or `memcpy`/`memmove`/
 //! `memset` calls, `trap`, the dynamic stack's save and restore, and nothing for hints.
 
-use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, TrapCode};
 
 use super::{clif_type, dynamic_stack, Lowering};
@@ -48,6 +48,14 @@ impl Lowering<'_> {
                 self.b.ins().store(MemFlagsData::trusted(), values[0], state, dynamic_stack::TOP);
                 None
             }
+            Intrinsic::ObjectSize => {
+                let min = matches!(args[1].value, Value::Const(crate::ir::Const::Int(v)) if v & 1 != 0);
+                Some(self.b.ins().iconst(clif_type(&ty), if min { 0 } else { -1 }))
+            }
+            Intrinsic::IsConstant => {
+                Some(self.b.ins().iconst(types::I8, i64::from(matches!(args[0].value, Value::Const(_)))))
+            }
+            Intrinsic::PtrMask => Some(self.b.ins().band(values[0], values[1])),
             Intrinsic::Hint => None,
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
@@ -70,6 +78,37 @@ impl Lowering<'_> {
             IntrinsicOp::SMin => self.b.ins().smin(v[0], v[1]),
             IntrinsicOp::UMax => self.b.ins().umax(v[0], v[1]),
             IntrinsicOp::UMin => self.b.ins().umin(v[0], v[1]),
+            IntrinsicOp::UAddSat => {
+                let sum = self.b.ins().iadd(v[0], v[1]);
+                let wrapped = self.b.ins().icmp(IntCC::UnsignedLessThan, sum, v[0]);
+                let max = self.b.ins().iconst(t, -1);
+                self.b.ins().select(wrapped, max, sum)
+            }
+            IntrinsicOp::USubSat => {
+                let below = self.b.ins().icmp(IntCC::UnsignedLessThan, v[0], v[1]);
+                let difference = self.b.ins().isub(v[0], v[1]);
+                let zero = self.b.ins().iconst(t, 0);
+                self.b.ins().select(below, zero, difference)
+            }
+            IntrinsicOp::SAddSat | IntrinsicOp::SSubSat => {
+                // Overflow when the operands' signs make it possible and the result's differs from
+                // a's; the clamp is then toward a's sign.
+                let (result, possible) = if op == IntrinsicOp::SAddSat {
+                    let sum = self.b.ins().iadd(v[0], v[1]);
+                    let same = self.b.ins().bxor(v[0], v[1]);
+                    (sum, self.b.ins().bnot(same))
+                } else {
+                    (self.b.ins().isub(v[0], v[1]), self.b.ins().bxor(v[0], v[1]))
+                };
+                let changed = self.b.ins().bxor(v[0], result);
+                let both = self.b.ins().band(possible, changed);
+                let overflow = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
+                let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v[0], 0);
+                let min = self.b.ins().iconst(t, i64::MIN >> (64 - bits));
+                let max = self.b.ins().iconst(t, i64::MAX >> (64 - bits));
+                let clamp = self.b.ins().select(negative, min, max);
+                self.b.ins().select(overflow, clamp, result)
+            }
             IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
                 // With s = shift % N in 0..N, shifting the other half by 1 and then by N - 1 - s
                 // (s ^ (N - 1)) never needs a shift by N, which Cranelift would take modulo N.
