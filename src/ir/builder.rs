@@ -35,7 +35,7 @@
 
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Linkage, Module, Operand, Param, Signature, Span, TailKind, Type, Value,
+    InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Signature, Span, TailKind, Type, Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -92,7 +92,7 @@ impl ModuleBuilder {
             linkage: Linkage::External,
             cc: CallConv::C,
             ret,
-            params: params.iter().map(|t| Param { ty: t.clone(), name: None }).collect(),
+            params: params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect(),
             varargs,
             blocks: Vec::new(),
             insts: Vec::new(),
@@ -124,7 +124,7 @@ impl ModuleBuilder {
         let id = self.declare(name, ret.clone(), params, false);
         let mut func = std::mem::replace(&mut self.module.functions[id.0 as usize], placeholder(name));
         func.ret = ret;
-        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
         func.varargs = false;
         FunctionBuilder { module: &mut self.module, id, func, current: None }
     }
@@ -367,7 +367,7 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
     pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
-        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true };
+        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() };
         let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
@@ -397,7 +397,7 @@ impl FunctionBuilder<'_> {
             t => t.to_string(),
         };
         let sig =
-            Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true };
+            Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true, abi: Vec::new() };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![
             Operand::new(Type::I64, int(id as i64)),
@@ -416,7 +416,7 @@ impl FunctionBuilder<'_> {
         }
         let mut f = placeholder(name);
         f.ret = sig.ret.clone();
-        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
         f.varargs = sig.varargs;
         self.module.functions.push(f);
         FuncId(self.module.functions.len() as u32 - 1)

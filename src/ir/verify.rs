@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::print::{const_text, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    PointCall, Signature, Span, Type, Value,
+    ParamAbi, PointCall, Signature, Span, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
@@ -48,17 +48,22 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
 /// The signature an intrinsic must be declared with.
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
-        Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true }),
+        Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() }),
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
+            abi: Vec::new(),
         }),
     }
 }
 
 pub(crate) fn signature_of(f: &Function) -> Signature {
-    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs }
+    let mut abi: Vec<ParamAbi> = f.params.iter().map(|p| p.abi.clone()).collect();
+    if abi.iter().all(|a| *a == ParamAbi::Plain) {
+        abi.clear();
+    }
+    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs, abi }
 }
 
 fn fits(v: i64, bits: u8) -> bool {
@@ -226,7 +231,7 @@ impl<'m> Verifier<'m> {
     }
 
     fn global(&mut self, g: &super::Global) {
-        if !g.ty.is_scalar() && !matches!(g.ty, Type::Array(..)) {
+        if !g.ty.is_scalar() && !g.ty.is_aggregate() {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
         if g.init.is_none() && g.linkage != Linkage::External {
@@ -281,9 +286,29 @@ impl<'m> Verifier<'m> {
                 }
                 items.iter().try_for_each(|i| self.init(i, elem))
             }
+            (Init::Struct(items), Type::Struct(s)) => {
+                if items.len() != s.field_types().len() {
+                    return Err(format!("{} fields for type '{ty}'", items.len()));
+                }
+                items.iter().zip(s.field_types()).try_for_each(|(i, t)| self.init(i, t))
+            }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
+            (Init::Scalar(Const::Address(s, _)), Type::Ptr) => self.symbol(*s),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(c, t),
             _ => Err(format!("does not match type '{ty}'")),
+        }
+    }
+
+    /// An address constant's target exists.
+    fn symbol(&self, s: super::Symbol) -> Result<(), String> {
+        let exists = match s {
+            super::Symbol::Global(g) => (g.0 as usize) < self.m.globals.len(),
+            super::Symbol::Func(f) => (f.0 as usize) < self.m.functions.len(),
+        };
+        if exists {
+            Ok(())
+        } else {
+            Err(format!("address of {s:?}, which the module does not have"))
         }
     }
 
@@ -292,12 +317,15 @@ impl<'m> Verifier<'m> {
         if f.is_declaration() && f.linkage != Linkage::External {
             self.error(f.span, format!("{what} of '@{}' must have external linkage", f.name));
         }
-        if !(f.ret.is_scalar() || f.ret == Type::Void) {
-            self.error(f.span, format!("unsupported return type '{}' of '@{}'", f.ret, f.name));
+        if let Err(msg) = value_type_supported(&f.ret, true) {
+            self.error(f.span, format!("return type of '@{}': {msg}", f.name));
         }
         for (i, p) in f.params.iter().enumerate() {
-            if !p.ty.is_scalar() {
-                self.error(f.span, format!("unsupported type '{}' of parameter {i} of '@{}'", p.ty, f.name));
+            if let Err(msg) = value_type_supported(&p.ty, false) {
+                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
+            }
+            if p.abi != ParamAbi::Plain && p.ty != Type::Ptr {
+                self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
             }
         }
         if f.name.starts_with("llvm.") {
@@ -531,6 +559,12 @@ impl<'m> Verifier<'m> {
         let at = (block, id);
         let span = d.span;
         let op = mnemonic(&d.kind);
+        if d.ty != Type::Void {
+            if let Err(msg) = value_type_supported(&d.ty, false) {
+                self.error(span, format!("'{op}': {msg}"));
+                return;
+            }
+        }
         match &d.kind {
             Inst::Binary { op: bop, lhs, rhs } => {
                 let ok = if bop.is_float() { d.ty.is_float() } else { d.ty.is_int() };
@@ -568,9 +602,6 @@ impl<'m> Verifier<'m> {
                     }
                 }
                 self.operand(cx, at, 0, cond, &Type::I1, "condition");
-                if !d.ty.is_scalar() {
-                    self.error(span, format!("'select' of type '{}' is not supported", d.ty));
-                }
                 self.operand(cx, at, 1, if_true, &d.ty, "operand");
                 self.operand(cx, at, 2, if_false, &d.ty, "operand");
             }
@@ -582,8 +613,8 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 0, val, from, "operand");
             }
             Inst::Alloca { ty, count, align } => {
-                if *ty == Type::Void {
-                    self.error(span, "'alloca' of type 'void'".to_string());
+                if !ty.is_sized() {
+                    self.error(span, format!("'alloca' of unsized type '{ty}'"));
                 }
                 self.result(d, &Type::Ptr);
                 if let Some(a) = align {
@@ -605,22 +636,13 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Load { ptr, align, .. } => {
-                if !d.ty.is_scalar() {
-                    self.error(
-                        span,
-                        format!("'load' of type '{}' is not supported; loads must have a scalar type", d.ty),
-                    );
-                }
                 self.alignment(span, *align);
                 self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
             }
             Inst::Store { val, ptr, align, .. } => {
                 self.result(d, &Type::Void);
-                if !val.ty.is_scalar() {
-                    self.error(
-                        span,
-                        format!("'store' of type '{}' is not supported; stores must have a scalar type", val.ty),
-                    );
+                if let Err(msg) = value_type_supported(&val.ty, false) {
+                    self.error(d.operand_span(0), format!("'store': {msg}"));
                 } else {
                     self.operand(cx, at, 0, &val.value, &val.ty, "stored value");
                 }
@@ -629,8 +651,9 @@ impl<'m> Verifier<'m> {
             }
             Inst::Gep { source, base, indices, .. } => {
                 self.result(d, &Type::Ptr);
-                if *source == Type::Void {
-                    self.error(span, "'getelementptr' over type 'void'".to_string());
+                if !source.is_sized() {
+                    self.error(span, format!("'getelementptr' over unsized type '{source}'"));
+                    return;
                 }
                 self.operand(cx, at, 0, base, &Type::Ptr, "base");
                 let mut ty = source;
@@ -638,6 +661,25 @@ impl<'m> Verifier<'m> {
                     if i > 0 {
                         match ty {
                             Type::Array(_, elem) => ty = elem,
+                            Type::Struct(_) => {
+                                // Struct fields are chosen by constant indices only.
+                                let field = match &idx.value {
+                                    Value::Const(Const::Int(n)) => ty.gep_step(*n).map(|m| m.0),
+                                    Value::Const(Const::Zero) => ty.gep_step(0).map(|m| m.0),
+                                    _ => None,
+                                };
+                                let Some(field) = field else {
+                                    self.error(
+                                        d.operand_span(i + 1),
+                                        format!(
+                                            "'getelementptr' index {i} into struct type '{ty}' must be a constant \
+                                             field number"
+                                        ),
+                                    );
+                                    break;
+                                };
+                                ty = field;
+                            }
                             _ => {
                                 self.error(
                                     d.operand_span(i + 1),
@@ -656,6 +698,25 @@ impl<'m> Verifier<'m> {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
                     }
                 }
+            }
+            Inst::ExtractValue { agg, indices } => {
+                match member_type(&agg.ty, indices) {
+                    Some(member) => self.result(d, member),
+                    None => self.error(span, format!("'extractvalue' indices do not select a member of '{}'", agg.ty)),
+                }
+                self.operand(cx, at, 0, &agg.value, &agg.ty, "aggregate");
+            }
+            Inst::InsertValue { agg, val, indices } => {
+                match member_type(&d.ty, indices) {
+                    Some(member) if *member == val.ty => {}
+                    Some(member) => self.error(
+                        d.operand_span(1),
+                        format!("'insertvalue' inserts '{}' where '{}' has '{member}'", val.ty, d.ty),
+                    ),
+                    None => self.error(span, format!("'insertvalue' indices do not select a member of '{}'", d.ty)),
+                }
+                self.operand(cx, at, 0, agg, &d.ty, "aggregate");
+                self.operand(cx, at, 1, &val.value, &val.ty, "inserted value");
             }
             Inst::Phi { incoming } => self.phi(cx, at, incoming),
             Inst::Call { cc, callee, sig, args, .. } => self.call(cx, at, *cc, callee, sig, args),
@@ -723,10 +784,6 @@ impl<'m> Verifier<'m> {
 
     fn phi(&mut self, cx: &FnCx<'m>, at: (u32, InstId), incoming: &[(Value, BlockId)]) {
         let d = cx.f.inst(at.1);
-        if !d.ty.is_scalar() {
-            self.error(d.span, format!("'phi' of type '{}' is not supported", d.ty));
-            return;
-        }
         for (i, (v, _)) in incoming.iter().enumerate() {
             self.operand(cx, at, i, v, &d.ty, "incoming value");
         }
@@ -787,7 +844,8 @@ impl<'m> Verifier<'m> {
         };
         if let Some(t) = target {
             let declared = signature_of(t);
-            if declared != *sig {
+            // Attributes (`byval`, `sret`) are the declaration's; the call site's may be left out.
+            if (&declared.ret, &declared.params, declared.varargs) != (&sig.ret, &sig.params, sig.varargs) {
                 let hint = if t.varargs && !sig.varargs {
                     " (calls to varargs functions need the explicit function type)"
                 } else {
@@ -809,9 +867,12 @@ impl<'m> Verifier<'m> {
             );
             return;
         }
+        if sig.abi.len() > sig.params.len() {
+            self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
+        }
         for (i, a) in args.iter().enumerate() {
-            if !a.ty.is_scalar() {
-                self.error(d.operand_span(i + 1), format!("argument of type '{}' is not supported", a.ty));
+            if let Err(msg) = value_type_supported(&a.ty, false) {
+                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
                 continue;
             }
             if let Some(p) = sig.params.get(i) {
@@ -837,10 +898,48 @@ impl<'m> Verifier<'m> {
     }
 }
 
+/// The member of `ty` that `extractvalue`/`insertvalue` indices select.
+fn member_type<'t>(ty: &'t Type, indices: &[u32]) -> Option<&'t Type> {
+    if indices.is_empty() {
+        return None;
+    }
+    indices.iter().try_fold(ty, |t, &i| t.member(u64::from(i)).map(|m| m.0))
+}
+
+/// Whether values of type `ty` (a result, parameter or argument; `void` only if `void_ok`) are
+/// supported: scalars, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
+fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
+    match ty {
+        Type::Void if void_ok => Ok(()),
+        Type::Void => Err("'void' is not a value type".to_string()),
+        t if t.is_scalar() => Ok(()),
+        t if !t.is_sized() => Err(format!("unsized type '{t}' cannot be a value")),
+        t if t.leaf_count() > MAX_AGGREGATE_VALUE_SCALARS => Err(format!(
+            "unsupported aggregate value of type '{t}': it holds {} scalars, more than {MAX_AGGREGATE_VALUE_SCALARS} \
+             (keep large aggregates in memory)",
+            t.leaf_count()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether constant `c` can have type `ty`.
 fn const_fits(c: &Const, ty: &Type) -> Result<(), String> {
     match (c, ty) {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
+        (Const::Address(..), Type::Ptr) => Ok(()),
+        (Const::Aggregate(items), Type::Array(n, elem)) => {
+            if items.len() as u64 != *n {
+                return Err(format!("{} elements for type '{ty}'", items.len()));
+            }
+            items.iter().try_for_each(|c| const_fits(c, elem))
+        }
+        (Const::Aggregate(items), Type::Struct(s)) => {
+            if items.len() != s.field_types().len() {
+                return Err(format!("{} fields for type '{ty}'", items.len()));
+            }
+            items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(c, t))
+        }
         (Const::Int(v), Type::Int(bits)) => {
             if fits(*v, *bits) {
                 Ok(())
@@ -892,6 +991,8 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Load { .. } => "load",
         Inst::Store { .. } => "store",
         Inst::Gep { .. } => "getelementptr",
+        Inst::ExtractValue { .. } => "extractvalue",
+        Inst::InsertValue { .. } => "insertvalue",
         Inst::Phi { .. } => "phi",
         Inst::Call { .. } => "call",
         Inst::Br { .. } | Inst::CondBr { .. } => "br",

@@ -1,8 +1,8 @@
 //! The module-level names a lowered function refers to: functions, globals, the libm routines
 //! Cranelift has no instruction for, and the dynamic-alloca helpers ([`super::dynamic_stack`]).
 
-use cranelift_codegen::ir::{AbiParam, Signature};
-use cranelift_codegen::isa::CallConv;
+use cranelift_codegen::ir::{types, AbiParam, ArgumentPurpose, Signature};
+use cranelift_codegen::isa::TargetIsa;
 use cranelift_module::{DataId, FuncId, Linkage, Module};
 
 use super::{clif_type, dynamic_stack};
@@ -38,7 +38,6 @@ impl Symbols {
     /// Declares every function and global of `module` in `out`, and what the lowering will need;
     /// [`Symbols::define_helpers`] then defines the helpers.
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
-        let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
         for f in &module.functions {
             if f.intrinsic().is_some() {
@@ -50,7 +49,7 @@ impl Symbols {
                 (false, ir::Linkage::External) => Linkage::Export,
                 (false, _) => Linkage::Local,
             };
-            let sig = signature(call_conv, &f.ret, f.params.iter().map(|p| &p.ty));
+            let sig = signature(out.isa(), &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
             let id = out
                 .declare_function(&f.name, linkage, &sig)
                 .map_err(|e| module.error(f.span, format!("cannot declare function '@{}': {e}", f.name)))?;
@@ -78,7 +77,7 @@ impl Symbols {
             }
         };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
-            let sig = signature(call_conv, &ty, [&ty, &ty]);
+            let sig = signature(out.isa(), &ty, [(&ty, &ir::ParamAbi::Plain), (&ty, &ir::ParamAbi::Plain)]);
             out.declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
         };
@@ -104,14 +103,39 @@ impl Symbols {
     }
 }
 
-/// A Cranelift signature in the target's C calling convention.
-pub fn signature<'t>(call_conv: CallConv, ret: &ir::Type, params: impl IntoIterator<Item = &'t ir::Type>) -> Signature {
-    let mut sig = Signature::new(call_conv);
-    sig.params.extend(params.into_iter().map(|t| AbiParam::new(clif_type(t))));
-    if *ret != ir::Type::Void {
-        sig.returns.push(AbiParam::new(clif_type(ret)));
+/// A Cranelift signature in the target's C calling convention. An aggregate parameter or result
+/// is passed as its scalars, one after the other, which is how LLVM lowers the aggregates front ends
+/// write (clang's `[2 x i64]`, `{ double, double }`, `{ i64, i32 }`); `byval` is Cranelift's struct
+/// argument on x86-64 (AArch64 callers check it away first), `sret` its struct return pointer.
+pub fn signature<'t>(
+    isa: &dyn TargetIsa,
+    ret: &ir::Type,
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+) -> Signature {
+    let mut sig = Signature::new(isa.default_call_conv());
+    let x86 = isa.triple().architecture == target_lexicon::Architecture::X86_64;
+    for (ty, abi) in params {
+        match abi {
+            ir::ParamAbi::ByVal(t) if x86 => {
+                // Cranelift copies whole eightbytes, as the psABI lays byval copies out.
+                let size = t.alloc_size().next_multiple_of(8).min(u32::MAX as u64) as u32;
+                sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructArgument(size)));
+            }
+            ir::ParamAbi::StructRet(_) => sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn)),
+            _ => push_scalars(ty, &mut sig.params),
+        }
     }
+    push_scalars(ret, &mut sig.returns);
     sig
+}
+
+/// One ABI parameter per scalar of `ty` (none for `void`).
+fn push_scalars(ty: &ir::Type, out: &mut Vec<AbiParam>) {
+    if ty.is_aggregate() {
+        ty.for_each_leaf(0, &mut |_, t| out.push(AbiParam::new(clif_type(t))));
+    } else if *ty != ir::Type::Void {
+        out.push(AbiParam::new(clif_type(ty)));
+    }
 }
 
 /// Whether a function has an `alloca` that cannot live in its frame: a non-constant count, or an
