@@ -120,14 +120,15 @@ fn judge(
     }
 }
 
-/// An error message with the position and the program's names taken out, to group failures by what
-/// construct they name.
+/// An error message with the position and the program's names (but not intrinsics') taken out, to
+/// group failures by what construct they name.
 fn construct(message: &str) -> String {
     let text = message.split_once(": error: ").map_or(message, |(_, m)| m);
     let mut out = String::new();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '@' || c == '%' {
+        let intrinsic = c == '@' && chars.clone().take(5).eq("llvm.".chars());
+        if (c == '@' || c == '%') && !intrinsic {
             out.push(c);
             out.push('…');
             while chars.peek().is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '$' | '-')) {

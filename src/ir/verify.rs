@@ -330,6 +330,14 @@ impl<'m> Verifier<'m> {
         }
         if f.name.starts_with("llvm.") {
             match intrinsic_signature(f) {
+                None if f.name.starts_with("llvm.experimental.patchpoint.") => self.error(
+                    f.span,
+                    format!(
+                        "unsupported patch point '@{}': a patch point returns void, an integer, ptr, float or \
+                         double (suffix void, i1-i64, p0, f32 or f64)",
+                        f.name
+                    ),
+                ),
                 None => self.error(f.span, format!("unsupported intrinsic '@{}'", f.name)),
                 Some(sig) => {
                     if !f.is_declaration() {
