@@ -92,14 +92,16 @@ fn judge(
     if let Err(e) = clang(clang_path, c, arch, level.1, &["-S", "-emit-llvm"], &ll) {
         return Verdict::Broken(e);
     }
-    let compiled = std::panic::catch_unwind(|| -> Result<Vec<u8>, CompileError> {
-        let module = patchmap::ir::parse_file(&ll)?;
-        let options = Options::new(Some(arch.triple()), "speed", 1)?;
-        patchmap::emit::object::compile(&module, &options)
+    let compiled = std::panic::catch_unwind(|| -> Result<Vec<u8>, Box<CompileError>> {
+        let module = patchmap::ir::parse_file(&ll).map_err(|e| Box::new(e.into()))?;
+        let options = Options::new(Some(arch.triple()), "speed", 1).map_err(|e| Box::new(e.into()))?;
+        patchmap::emit::object::compile(&module, &options).map_err(Box::new)
     });
     let object = match compiled {
         Ok(Ok(object)) => object,
-        Ok(Err(CompileError::Ir(e))) if e.span.line > 0 => return Verdict::Refused(e.to_string()),
+        Ok(Err(e)) if matches!(&*e, CompileError::Ir(ir) if ir.span.line > 0) => {
+            return Verdict::Refused(e.to_string())
+        }
         Ok(Err(e)) => return Verdict::Broken(format!("error without a position: {e}")),
         Err(panic) => {
             let message = panic
@@ -153,7 +155,8 @@ fn clang_corpus_compiles_links_and_runs_as_clang_builds_it() {
     let dir = tempfile::tempdir().unwrap();
 
     // One job per program and target: its reference once, then its three levels.
-    let jobs: Vec<(&PathBuf, &Toolchain)> = programs.iter().flat_map(|p| toolchains.iter().map(move |t| (p, t))).collect();
+    let jobs: Vec<(&PathBuf, &Toolchain)> =
+        programs.iter().flat_map(|p| toolchains.iter().map(move |t| (p, t))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let cases = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -216,7 +219,12 @@ fn clang_corpus_compiles_links_and_runs_as_clang_builds_it() {
         .collect();
     let passed = cases.iter().filter(|c| matches!(c.verdict, Verdict::Pass)).count();
     println!("\n{passed} of {} cases pass", cases.len());
-    assert!(broken.is_empty(), "{} cases fail other than with a positioned error:\n{}", broken.len(), broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "{} cases fail other than with a positioned error:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
     let rate = passed as f64 / cases.len() as f64;
     assert!(
         rate >= REQUIRED_PASS_RATE,

@@ -371,7 +371,11 @@ impl<'a> Interpreter<'a> {
             if *bits != 0 {
                 // SAFETY: the argument points to the bytes of its type (the caller's contract).
                 unsafe {
-                    std::ptr::copy_nonoverlapping(*bits as *const u8, block.address() as *mut u8, ty.alloc_size() as usize)
+                    std::ptr::copy_nonoverlapping(
+                        *bits as *const u8,
+                        block.address() as *mut u8,
+                        ty.alloc_size() as usize,
+                    )
                 };
             }
             *bits = block.address();

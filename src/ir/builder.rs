@@ -82,6 +82,22 @@ impl ModuleBuilder {
         &self.module
     }
 
+    /// Defines the identified struct type `%name = type { fields... }` (`<{ ... }>` when `packed`,
+    /// `opaque` for `None`) and returns it, to use as a type anywhere.
+    pub fn struct_type(&mut self, name: &str, packed: bool, fields: Option<Vec<Type>>) -> Type {
+        let ty = std::sync::Arc::new(super::StructType::new(Some(name.to_string()), packed, fields));
+        self.module.types.push(ty.clone());
+        Type::Struct(ty)
+    }
+
+    /// Marks parameter `i` of function `f` `byval(T)` or `sret(T)`.
+    ///
+    /// # Panics
+    /// If `f` or its parameter `i` does not exist.
+    pub fn set_param_abi(&mut self, f: FuncId, i: u32, abi: ParamAbi) {
+        self.module.functions[f.0 as usize].params[i as usize].abi = abi;
+    }
+
     /// Declares an external function, or returns the existing one of that name.
     pub fn declare(&mut self, name: &str, ret: Type, params: &[Type], varargs: bool) -> FuncId {
         if let Some(id) = self.module.function_by_name(name) {
@@ -117,7 +133,8 @@ impl ModuleBuilder {
         GlobalId(self.module.globals.len() as u32 - 1)
     }
 
-    /// Starts a function definition with external linkage and the C calling convention; its
+    /// Starts a function definition with external linkage and the C calling convention (see
+    /// [`FunctionBuilder::set_param_abi`] for `byval`/`sret` parameters); its
     /// parameters are `param(0)`, `param(1)`, ... The function is added to the module when the
     /// builder is finished or dropped.
     pub fn function(&mut self, name: &str, ret: Type, params: &[Type]) -> FunctionBuilder<'_> {
@@ -211,6 +228,14 @@ impl FunctionBuilder<'_> {
         if let Value::Inst(id) = v {
             self.func.insts[id.0 as usize].name = Some(name.to_string());
         }
+    }
+
+    /// Marks this function's parameter `i` `byval(T)` or `sret(T)`.
+    ///
+    /// # Panics
+    /// If there is no parameter `i`.
+    pub fn set_param_abi(&mut self, i: u32, abi: ParamAbi) {
+        self.func.params[i as usize].abi = abi;
     }
 
     /// The type of a value whose type is known without context (not a constant).
@@ -396,8 +421,12 @@ impl FunctionBuilder<'_> {
             Type::Ptr => "p0".to_string(),
             t => t.to_string(),
         };
-        let sig =
-            Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true, abi: Vec::new() };
+        let sig = Signature {
+            ret: ret.clone(),
+            params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
+            varargs: true,
+            abi: Vec::new(),
+        };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![
             Operand::new(Type::I64, int(id as i64)),
@@ -435,6 +464,24 @@ impl FunctionBuilder<'_> {
     /// `switch` on an integer of type `ty`; case values as sign-extended integers.
     pub fn switch(&mut self, ty: Type, val: Value, default: BlockId, cases: &[(i64, BlockId)]) {
         self.push(Inst::Switch { ty, val, default, cases: cases.to_vec() }, Type::Void);
+    }
+
+    /// `extractvalue`: the member of aggregate `agg` at `indices`.
+    ///
+    /// # Panics
+    /// If the indices do not select a member of `agg`'s type.
+    pub fn extract_value(&mut self, agg: Operand, indices: &[u32]) -> Value {
+        let ty = indices
+            .iter()
+            .try_fold(&agg.ty, |t, &i| t.member(u64::from(i)).map(|m| m.0))
+            .unwrap_or_else(|| panic!("extractvalue indices {indices:?} do not select a member of {}", agg.ty))
+            .clone();
+        self.push(Inst::ExtractValue { agg, indices: indices.to_vec() }, ty)
+    }
+
+    /// `insertvalue`: aggregate `agg` of type `ty` with the member at `indices` replaced by `val`.
+    pub fn insert_value(&mut self, ty: Type, agg: Value, val: Operand, indices: &[u32]) -> Value {
+        self.push(Inst::InsertValue { agg, val, indices: indices.to_vec() }, ty)
     }
 
     /// Returns `val`, typed by the function's return type.

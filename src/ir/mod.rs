@@ -229,6 +229,8 @@ impl Type {
     /// aggregate value is made of in registers.
     pub fn for_each_leaf(&self, base: u64, f: &mut impl FnMut(u64, &Type)) {
         match self {
+            // Elements without scalars (`[N x {}]`) may be numerous: nothing to visit.
+            Type::Array(_, elem) if elem.leaf_count() == 0 => {}
             Type::Array(n, elem) => {
                 let size = elem.alloc_size();
                 for i in 0..*n {

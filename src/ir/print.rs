@@ -378,7 +378,13 @@ impl FunctionPrinter<'_> {
                 indices.iter().try_for_each(|i| write!(out, ", {i}"))
             }
             Inst::InsertValue { agg, val, indices } => {
-                write!(out, "insertvalue {ty} {}, {} {}", self.value(agg, ty), val.ty, self.value(&val.value, &val.ty))?;
+                write!(
+                    out,
+                    "insertvalue {ty} {}, {} {}",
+                    self.value(agg, ty),
+                    val.ty,
+                    self.value(&val.value, &val.ty)
+                )?;
                 indices.iter().try_for_each(|i| write!(out, ", {i}"))
             }
             Inst::Phi { incoming } => {

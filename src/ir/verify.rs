@@ -48,7 +48,9 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
 /// The signature an intrinsic must be declared with.
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
-        Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() }),
+        Intrinsic::StackMap => {
+            Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() })
+        }
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
@@ -312,6 +314,15 @@ impl<'m> Verifier<'m> {
         }
     }
 
+    /// The targets of the addresses in constant `c` exist.
+    fn addresses(&self, c: &Const) -> Result<(), String> {
+        match c {
+            Const::Address(s, _) => self.symbol(*s),
+            Const::Aggregate(items) => items.iter().try_for_each(|c| self.addresses(c)),
+            _ => Ok(()),
+        }
+    }
+
     fn function(&mut self, f: &'m Function) {
         let what = if f.is_declaration() { "declaration" } else { "definition" };
         if f.is_declaration() && f.linkage != Linkage::External {
@@ -320,12 +331,23 @@ impl<'m> Verifier<'m> {
         if let Err(msg) = value_type_supported(&f.ret, true) {
             self.error(f.span, format!("return type of '@{}': {msg}", f.name));
         }
+        let sret: Vec<usize> =
+            f.params.iter().enumerate().filter(|(_, p)| matches!(p.abi, ParamAbi::StructRet(_))).map(|p| p.0).collect();
+        // LLVM's rules: the hidden result pointer replaces the result.
+        if sret.len() > 1 || sret.first().is_some_and(|&i| i > 1) {
+            self.error(f.span, format!("'@{}': one 'sret' parameter at most, first or second", f.name));
+        } else if !sret.is_empty() && f.ret != Type::Void {
+            self.error(f.span, format!("'@{}' has an 'sret' parameter, so it must return void", f.name));
+        }
         for (i, p) in f.params.iter().enumerate() {
             if let Err(msg) = value_type_supported(&p.ty, false) {
                 self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
             if p.abi != ParamAbi::Plain && p.ty != Type::Ptr {
                 self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
+            }
+            if let Err(msg) = byval_size(&p.abi) {
+                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
         }
         if f.name.starts_with("llvm.") {
@@ -528,7 +550,7 @@ impl<'m> Verifier<'m> {
                 let Value::Const(c) = v else { return };
                 if *ty == Type::Void {
                     self.error(span, format!("{role} of '{op}' cannot be a void constant"));
-                } else if let Err(msg) = const_fits(c, ty) {
+                } else if let Err(msg) = const_fits(c, ty).and_then(|()| self.addresses(c)) {
                     self.error(span, format!("{role} of '{op}': {msg}"));
                 }
             }
@@ -878,6 +900,11 @@ impl<'m> Verifier<'m> {
         if sig.abi.len() > sig.params.len() {
             self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
         }
+        for (i, abi) in sig.abi.iter().enumerate() {
+            if let Err(msg) = byval_size(abi) {
+                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
+            }
+        }
         for (i, a) in args.iter().enumerate() {
             if let Err(msg) = value_type_supported(&a.ty, false) {
                 self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
@@ -903,6 +930,18 @@ impl<'m> Verifier<'m> {
                 self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
             }
         }
+    }
+}
+
+/// Largest `byval` object, in bytes (1 MiB): it is copied into the stack argument area at each call.
+const MAX_BYVAL_BYTES: u64 = 1 << 20;
+
+fn byval_size(abi: &ParamAbi) -> Result<(), String> {
+    match abi {
+        ParamAbi::ByVal(t) if t.alloc_size() > MAX_BYVAL_BYTES => Err(format!(
+            "'byval' object of type '{t}' is larger than the limit, {MAX_BYVAL_BYTES} bytes (pass a pointer instead)"
+        )),
+        _ => Ok(()),
     }
 }
 

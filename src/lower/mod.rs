@@ -67,7 +67,7 @@ pub fn lower_function(
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let sig = symbols::signature(isa, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
+    let (sig, param_padding) = symbols::plan(isa, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -83,6 +83,7 @@ pub fn lower_function(
         aggregates: HashMap::new(),
         params: Vec::new(),
         param_start: Vec::new(),
+        param_padding,
         func_refs: HashMap::new(),
         data_refs: HashMap::new(),
         dynamic_stack: None,
@@ -120,6 +121,8 @@ struct Lowering<'a> {
     /// The entry block's parameters: each IR parameter's scalars, from `param_start`.
     params: Vec<clif::Value>,
     param_start: Vec<usize>,
+    /// The unused arguments before each IR parameter (see [`symbols::plan`]).
+    param_padding: Vec<Vec<ClifType>>,
     func_refs: HashMap<ir::FuncId, FuncRef>,
     data_refs: HashMap<DataId, GlobalValue>,
     /// `(this thread's arena state, this frame's header)` in functions with dynamic allocas (see
@@ -144,6 +147,9 @@ impl<'a> Lowering<'a> {
     fn run(&mut self) -> Result<(), IrError> {
         if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && self.is_aarch64() {
             return Err(self.error(self.f.span, "'byval' parameters are not supported on AArch64"));
+        }
+        if let Some(message) = symbols::result_unsupported(self.isa, &self.f.ret) {
+            return Err(self.error(self.f.span, message));
         }
         let order = reverse_postorder(self.f);
         self.blocks = vec![None; self.f.blocks.len()];
@@ -170,7 +176,8 @@ impl<'a> Lowering<'a> {
         self.b.append_block_params_for_function_params(entry);
         self.params = self.b.block_params(entry).to_vec();
         let mut next = 0;
-        for p in &self.f.params {
+        for (p, padding) in self.f.params.iter().zip(&self.param_padding) {
+            next += padding.len();
             self.param_start.push(next);
             next += if p.abi == ParamAbi::Plain && p.ty.is_aggregate() { p.ty.leaf_count() as usize } else { 1 };
         }
@@ -404,6 +411,9 @@ impl<'a> Lowering<'a> {
 
     /// The scalars of aggregate constant `c` of type `ty`, appended to `out`.
     fn constant_scalars(&mut self, c: &Const, ty: &Type, out: &mut Vec<clif::Value>) -> Result<(), IrError> {
+        if ty.leaf_count() == 0 {
+            return Ok(());
+        }
         if !ty.is_aggregate() {
             out.push(self.value(&Value::Const(c.clone()), ty)?);
             return Ok(());
@@ -698,12 +708,26 @@ impl<'a> Lowering<'a> {
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
         }
-        let mut values = Vec::with_capacity(args.len());
-        for arg in args {
-            values.extend(self.scalars(&arg.value, &arg.ty)?);
-        }
         if self.is_aarch64() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
             return Err(self.error(data.span, "'byval' arguments are not supported on AArch64"));
+        }
+        if let Some(message) = symbols::result_unsupported(self.isa, &sig.ret) {
+            return Err(self.error(data.span, message));
+        }
+        // A direct call passes arguments as the callee's declaration says (its attributes).
+        let declared = match callee {
+            Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
+            _ => None,
+        };
+        let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
+        let (_, padding) = symbols::plan(self.isa, &sig.ret, args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i))));
+        let mut values = Vec::with_capacity(args.len());
+        for (arg, padding) in args.iter().zip(&padding) {
+            for &t in padding {
+                let filler = if t.is_float() { self.b.ins().f64const(0.0) } else { self.b.ins().iconst(t, 0) };
+                values.push(filler);
+            }
+            values.extend(self.scalars(&arg.value, &arg.ty)?);
         }
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {

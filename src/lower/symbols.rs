@@ -1,7 +1,8 @@
 //! The module-level names a lowered function refers to: functions, globals, the libm routines
 //! Cranelift has no instruction for, and the dynamic-alloca helpers ([`super::dynamic_stack`]).
 
-use cranelift_codegen::ir::{types, AbiParam, ArgumentPurpose, Signature};
+use cranelift_codegen::ir::types::{self, Type as ClifType};
+use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_module::{DataId, FuncId, Linkage, Module};
 
@@ -112,9 +113,27 @@ pub fn signature<'t>(
     ret: &ir::Type,
     params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
 ) -> Signature {
+    plan(isa, ret, params).0
+}
+
+/// [`signature`], and per IR parameter the types of the unused arguments placed before it.
+///
+/// AArch64 passes an aggregate in registers only if all its scalars fit in the ones left, else
+/// wholly on the stack, and no later argument of that class takes a register either (AAPCS64
+/// C.12/C.14, as LLVM implements it); Cranelift assigns each scalar on its own, so unused arguments
+/// take up the registers that are left.
+pub fn plan<'t>(
+    isa: &dyn TargetIsa,
+    ret: &ir::Type,
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+) -> (Signature, Vec<Vec<ClifType>>) {
+    const AARCH64_ARGUMENT_REGISTERS: usize = 8;
     let mut sig = Signature::new(isa.default_call_conv());
     let x86 = isa.triple().architecture == target_lexicon::Architecture::X86_64;
+    let (mut ints, mut floats) = (0usize, 0usize);
+    let mut padding = Vec::new();
     for (ty, abi) in params {
+        let mut pad = Vec::new();
         match abi {
             ir::ParamAbi::ByVal(t) if x86 => {
                 // Cranelift copies whole eightbytes, as the psABI lays byval copies out.
@@ -122,11 +141,51 @@ pub fn signature<'t>(
                 sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructArgument(size)));
             }
             ir::ParamAbi::StructRet(_) => sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn)),
-            _ => push_scalars(ty, &mut sig.params),
+            _ => {
+                let mut scalars = Vec::new();
+                push_scalars(ty, &mut scalars);
+                let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+                let int = scalars.len() - float;
+                if !x86 && ty.is_aggregate() {
+                    for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
+                        if needed > 0
+                            && *used < AARCH64_ARGUMENT_REGISTERS
+                            && *used + needed > AARCH64_ARGUMENT_REGISTERS
+                        {
+                            pad.extend(std::iter::repeat_n(filler, AARCH64_ARGUMENT_REGISTERS - *used));
+                            *used = AARCH64_ARGUMENT_REGISTERS;
+                        }
+                    }
+                }
+                sig.params.extend(pad.iter().map(|&t| AbiParam::new(t)));
+                sig.params.extend(scalars);
+                ints += int;
+                floats += float;
+            }
         }
+        padding.push(pad);
     }
     push_scalars(ret, &mut sig.returns);
-    sig
+    (sig, padding)
+}
+
+/// Why a result of type `ty` cannot be returned in registers on this target, if it cannot: LLVM
+/// would return it through a hidden pointer, which Cranelift does not do for us.
+pub fn result_unsupported(isa: &dyn TargetIsa, ty: &ir::Type) -> Option<String> {
+    let mut scalars = Vec::new();
+    push_scalars(ty, &mut scalars);
+    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+    let int = scalars.len() - float;
+    let (limit, target) = match isa.triple().architecture {
+        target_lexicon::Architecture::X86_64 => (2, "x86-64"),
+        _ => (8, "AArch64"),
+    };
+    (int > limit || float > limit).then(|| {
+        format!(
+            "unsupported result of type '{ty}': {int} integer and {float} floating-point scalars, but {target} \
+             returns at most {limit} of each in registers (return it through an 'sret' pointer)"
+        )
+    })
 }
 
 /// One ABI parameter per scalar of `ty` (none for `void`).

@@ -278,7 +278,9 @@ impl<'a> Parser<'a> {
                 let aspan = self.tok.span;
                 let agg = self.operand(f)?;
                 if !agg.ty.is_aggregate() {
-                    return Err(self.err(aspan, format!("'extractvalue' requires an aggregate operand, found '{}'", agg.ty)));
+                    return Err(
+                        self.err(aspan, format!("'extractvalue' requires an aggregate operand, found '{}'", agg.ty))
+                    );
                 }
                 let (indices, ty) = self.member_indices(&agg.ty, "extractvalue")?;
                 Ok((Inst::ExtractValue { agg, indices }, ty))
@@ -460,9 +462,7 @@ impl<'a> Parser<'a> {
                 let arg_abi = self.param_attributes()?;
                 if arg_abi != ParamAbi::Plain {
                     if ty != Type::Ptr {
-                        return Err(
-                            self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' arguments, not '{ty}'"))
-                        );
+                        return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' arguments, not '{ty}'")));
                     }
                     abi.resize(args.len(), ParamAbi::Plain);
                     abi.push(arg_abi);

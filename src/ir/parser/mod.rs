@@ -24,8 +24,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, IrError, Linkage, Module, Operand, Param, ParamAbi, Signature, Span, StructType,
-    Symbol, TailKind, Type, Value,
+    InstData, InstId, IntPred, IrError, Linkage, Module, Operand, Param, ParamAbi, Signature, Span, StructType, Symbol,
+    TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -255,16 +255,8 @@ fn is_opcode(word: &str) -> bool {
 const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
-const UNSUPPORTED_PARAM_ATTRS: &[&str] = &[
-    "inalloca",
-    "preallocated",
-    "byref",
-    "elementtype",
-    "swifterror",
-    "swiftself",
-    "swiftasync",
-    "nest",
-];
+const UNSUPPORTED_PARAM_ATTRS: &[&str] =
+    &["inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync", "nest"];
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
     "noundef",
