@@ -194,16 +194,21 @@ const AGGREGATES: &str = r#"
 @pk = global %struct.packed <{ i8 1, i64 2 }>
 @diff = global i64 sub (i64 ptrtoint (ptr getelementptr ([2 x ptr], ptr @table, i64 0, i64 1) to i64), i64 ptrtoint (ptr @table to i64))
 
-define { i64, double } @f([2 x i64] %a, ptr sret(%struct.leaf) %out, ptr byval(%struct.node) %in) {
+define { i64, double } @f([2 x i64] %a, ptr %out, ptr byval(%struct.node) %in) {
 entry:
   %x = extractvalue [2 x i64] %a, 1
   %p = getelementptr inbounds nuw %struct.node, ptr %in, i64 0, i32 2, i64 1, i32 1
   %d = load double, ptr %p
   %l = load %struct.leaf, ptr getelementptr (%struct.node, ptr @root, i32 0, i32 2, i64 1)
-  store %struct.leaf %l, ptr %out
+  call void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l)
   %r0 = insertvalue { i64, double } undef, i64 %x, 0
   %r1 = insertvalue { i64, double } %r0, double %d, 1
   ret { i64, double } %r1
+}
+
+define void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l) {
+  store %struct.leaf %l, ptr %out
+  ret void
 }
 "#;
 
@@ -225,7 +230,8 @@ fn aggregate_types_layouts_and_constants() {
     assert_eq!(fields[1], Init::Scalar(Const::Address(ir::Symbol::Global(ir::GlobalId(0)), 32)));
     assert_eq!(m.globals[3].init, Some(Init::Scalar(Const::Int(8))));
     let f = &m.functions[0];
-    assert_eq!(f.params[1].abi, ir::ParamAbi::StructRet(Type::Struct(m.types[1].clone())));
+    assert_eq!(m.functions[1].params[0].abi, ir::ParamAbi::StructRet(Type::Struct(m.types[1].clone())));
+    assert_eq!(f.params[1].abi, ir::ParamAbi::Plain);
     assert!(matches!(f.params[2].abi, ir::ParamAbi::ByVal(_)));
     assert!(matches!(&f.insts[0].kind, Inst::ExtractValue { indices, .. } if *indices == [1]));
     assert_eq!(f.insts[2].ty, Type::Double);
@@ -238,7 +244,8 @@ fn aggregates_print_and_parse_back() {
     let text = m.to_string();
     assert!(text.contains("%struct.node = type { i32, ptr, [2 x %struct.leaf] }"), "{text}");
     assert!(text.contains("%\"struct.odd name\" = type {}"), "{text}");
-    assert!(text.contains("ptr sret(%struct.leaf) %out, ptr byval(%struct.node) %in"), "{text}");
+    assert!(text.contains("ptr %out, ptr byval(%struct.node) %in"), "{text}");
+    assert!(text.contains("call void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l)"), "{text}");
     let mut again = ir::parse("t.ll", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     m.clear_spans();
     again.clear_spans();
