@@ -851,3 +851,87 @@ entry:
 }}
 ''')
 
+
+# 18 --------------------------------------------------------------- structs
+s170 = [('i64','%x'),('double','%y'),('i32','%v0'),('i16','%v1'),('ptr','%v2','i32'),('i8','%c'),('i16','%f1'),
+        ('ptr','%fp','double')]
+s171 = [('i64','%a0'),('i32','%a1'),('ptr','%slot','i64')]
+s172 = [('i64','%k0'),('double','%k1')]
+write('sm_structs', '''
+; Stack maps whose live values come from struct fields: extractvalue from a struct a call returns
+; ({ i64, double } in two registers), from an aggregate load of an array-of-structs element, from a
+; nested array member, a GEP load of a field, a GEP to a double field; fields of an aggregate phi
+; built by insertvalue in a loop (from a constant struct), and of a select of two structs.
+; Exit status: (x + v0 + f1 + a0 + k0) & 63.
+''', f'''
+%struct.node = type {{ i32, i16, ptr, [2 x i8] }}
+%struct.pair = type {{ i64, double }}
+
+@nodes = internal global [3 x %struct.node] [%struct.node {{ i32 7, i16 -2, ptr @nodes, [2 x i8] c"ab" }}, %struct.node {{ i32 -9, i16 300, ptr getelementptr inbounds ([3 x %struct.node], ptr @nodes, i64 0, i64 2), [2 x i8] c"cd" }}, %struct.node zeroinitializer], align 16
+@seed = internal global i64 3, align 8
+
+define internal {{ i64, double }} @make(i64 %a) {{
+entry:
+  %f = sitofp i64 %a to double
+  %h = fmul double %f, 5.000000e-01
+  %p0 = insertvalue {{ i64, double }} undef, i64 %a, 0
+  %p1 = insertvalue {{ i64, double }} %p0, double %h, 1
+  ret {{ i64, double }} %p1
+}}
+
+define i32 @main() {{
+entry:
+  %s = load volatile i64, ptr @seed
+  %pr = call {{ i64, double }} @make(i64 %s)
+  %x = extractvalue {{ i64, double }} %pr, 0
+  %y = extractvalue {{ i64, double }} %pr, 1
+  %n1 = getelementptr inbounds [3 x %struct.node], ptr @nodes, i64 0, i64 1
+  %v = load %struct.node, ptr %n1, align 8
+  %v0 = extractvalue %struct.node %v, 0
+  %v1 = extractvalue %struct.node %v, 1
+  %v2 = extractvalue %struct.node %v, 2
+  %c = extractvalue %struct.node %v, 3, 1
+  %f1p = getelementptr inbounds %struct.node, ptr @nodes, i64 0, i32 1
+  %f1 = load i16, ptr %f1p, align 4
+  %slot = alloca %struct.pair, align 8
+  %q0 = insertvalue %struct.pair undef, i64 %x, 0
+  %q1 = insertvalue %struct.pair %q0, double %y, 1
+  store %struct.pair %q1, ptr %slot, align 8
+  %fp = getelementptr inbounds %struct.pair, ptr %slot, i32 0, i32 1
+{A(170, s170)}
+{SM(170, 0, s170)}
+  br label %loop
+
+loop:
+  %acc = phi {{ i64, i32 }} [ {{ i64 1, i32 0 }}, %entry ], [ %acc2, %loop ]
+  %a0 = extractvalue {{ i64, i32 }} %acc, 0
+  %a1 = extractvalue {{ i64, i32 }} %acc, 1
+{A(171, s171)}
+{SM(171, 8, s171)}
+  %m = mul i64 %a0, 3
+  %i1 = add i32 %a1, 1
+  %t = insertvalue {{ i64, i32 }} %acc, i64 %m, 0
+  %acc2 = insertvalue {{ i64, i32 }} %t, i32 %i1, 1
+  store i64 %m, ptr %slot, align 8
+  %done = icmp eq i32 %i1, 4
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %odd = trunc i64 %s to i1
+  %other = insertvalue %struct.pair %q1, i64 11, 0
+  %pick = select i1 %odd, %struct.pair %other, %struct.pair %q1
+  %k0 = extractvalue %struct.pair %pick, 0
+  %k1 = extractvalue %struct.pair %pick, 1
+{A(172, s172)}
+{SM(172, 0, s172)}
+  %sum1 = add i64 %x, %a0
+  %sum2 = add i64 %sum1, %k0
+  %w0 = sext i32 %v0 to i64
+  %sum3 = add i64 %sum2, %w0
+  %w1 = sext i16 %f1 to i64
+  %sum4 = add i64 %sum3, %w1
+  %st64 = and i64 %sum4, 63
+  %st = trunc i64 %st64 to i32
+  ret i32 %st
+}}
+''')

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests compare against and run with: llc-19 and llvm-readobj-19
-# (the oracle), an AArch64 cross toolchain and qemu-user (to run AArch64 code on an x86-64 host).
+# (the oracle), clang-19 (the C front end of tests/clang_corpus), an AArch64 cross toolchain and
+# qemu-user (to run AArch64 code on an x86-64 host).
 set -euo pipefail
 need=()
 command -v llc-19 >/dev/null || need+=(llvm-19)
+command -v clang-19 >/dev/null || need+=(clang-19)
 command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
 command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
 [ -e /usr/aarch64-linux-gnu/lib/libc.a ] || need+=(libc6-dev-arm64-cross)

@@ -140,3 +140,43 @@ fn unreachable_blocks_are_allowed() {
     .unwrap();
     ir::verify(&m).unwrap();
 }
+
+/// Struct types, byval/sret parameters and extractvalue/insertvalue built in memory verify, print
+/// and parse back.
+#[test]
+fn built_aggregates_verify_and_parse_back() {
+    let mut mb = ModuleBuilder::new("agg.ll");
+    let pair = mb.struct_type("pair", false, Some(vec![Type::I64, Type::Double]));
+    let mut f = mb.function("swap", Type::Void, &[pair.clone(), Type::Ptr]);
+    f.set_param_abi(1, ir::ParamAbi::StructRet(pair.clone()));
+    let entry = f.block("entry");
+    f.switch_to(entry);
+    let a = f.extract_value(Operand::new(pair.clone(), f.param(0)), &[0]);
+    let b = f.extract_value(Operand::new(pair.clone(), f.param(0)), &[1]);
+    let ty = Type::structure(vec![Type::Double, Type::I64]);
+    let undef = Value::Const(ir::Const::Undef);
+    let r0 = f.insert_value(ty.clone(), undef, Operand::new(Type::Double, b), &[0]);
+    let r1 = f.insert_value(ty.clone(), r0, Operand::new(Type::I64, a), &[1]);
+    f.store(Operand::new(ty, r1), f.param(1));
+    f.ret_void();
+    f.finish();
+    let m = mb.finish();
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let text = m.to_string();
+    assert!(text.contains("%pair = type { i64, double }"), "{text}");
+    assert!(text.contains("define void @swap(%pair %0, ptr sret(%pair) %1)"), "{text}");
+    let again = ir::parse("agg.ll", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    ir::verify(&again).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.to_string(), text);
+    if let Some(llc) = support::tool("llc-19") {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agg.ll");
+        std::fs::write(&path, &text).unwrap();
+        let (code, _, stderr) = support::run(
+            std::process::Command::new(llc)
+                .args(["-O2", "-mtriple=aarch64-unknown-linux-gnu", "-filetype=null"])
+                .arg(&path),
+        );
+        assert_eq!(code, 0, "llc-19 rejects:\n{stderr}\n{text}");
+    }
+}

@@ -181,3 +181,73 @@ out:
     assert_eq!(*default, BlockId(3));
     assert_eq!(cases, &vec![(-1, BlockId(1)), (-1, BlockId(2))]);
 }
+
+const AGGREGATES: &str = r#"
+%struct.node = type { i32, ptr, [2 x %struct.leaf] }
+%struct.leaf = type { i8, double }
+%struct.packed = type <{ i8, i64 }>
+%struct.hidden = type opaque
+%"struct.odd name" = type {}
+
+@root = global %struct.node { i32 1, ptr getelementptr inbounds (%struct.node, ptr @root, i32 0, i32 2, i64 1), [2 x %struct.leaf] [%struct.leaf { i8 2, double 5.000000e-01 }, %struct.leaf zeroinitializer] }
+@table = constant [2 x ptr] [ptr @f, ptr @root]
+@pk = global %struct.packed <{ i8 1, i64 2 }>
+@diff = global i64 sub (i64 ptrtoint (ptr getelementptr ([2 x ptr], ptr @table, i64 0, i64 1) to i64), i64 ptrtoint (ptr @table to i64))
+
+define { i64, double } @f([2 x i64] %a, ptr %out, ptr byval(%struct.node) %in) {
+entry:
+  %x = extractvalue [2 x i64] %a, 1
+  %p = getelementptr inbounds nuw %struct.node, ptr %in, i64 0, i32 2, i64 1, i32 1
+  %d = load double, ptr %p
+  %l = load %struct.leaf, ptr getelementptr (%struct.node, ptr @root, i32 0, i32 2, i64 1)
+  call void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l)
+  %r0 = insertvalue { i64, double } undef, i64 %x, 0
+  %r1 = insertvalue { i64, double } %r0, double %d, 1
+  ret { i64, double } %r1
+}
+
+define void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l) {
+  store %struct.leaf %l, ptr %out
+  ret void
+}
+"#;
+
+#[test]
+fn aggregate_types_layouts_and_constants() {
+    let m = parse(AGGREGATES);
+    let names: Vec<_> = m.types.iter().map(|t| t.name.clone().unwrap()).collect();
+    assert_eq!(names, ["struct.node", "struct.leaf", "struct.packed", "struct.hidden", "struct.odd name"]);
+    let node = &m.globals[0].ty;
+    // { i32, ptr, [2 x { i8, double }] }: 0, 8, 16; each leaf 16 bytes.
+    assert_eq!((node.alloc_size(), node.align()), (48, 8));
+    let Type::Struct(s) = node else { panic!("{node}") };
+    assert_eq!(s.offsets(), [0, 8, 16]);
+    let packed = &m.globals[2].ty;
+    assert_eq!((packed.alloc_size(), packed.align()), (9, 1));
+    assert!(m.types[3].is_opaque() && !Type::Struct(m.types[3].clone()).is_sized());
+    // The GEP constant expression folds to @root + 16 + 16 + 0.
+    let Some(Init::Struct(fields)) = &m.globals[0].init else { panic!() };
+    assert_eq!(fields[1], Init::Scalar(Const::Address(ir::Symbol::Global(ir::GlobalId(0)), 32)));
+    assert_eq!(m.globals[3].init, Some(Init::Scalar(Const::Int(8))));
+    let f = &m.functions[0];
+    assert_eq!(m.functions[1].params[0].abi, ir::ParamAbi::StructRet(Type::Struct(m.types[1].clone())));
+    assert_eq!(f.params[1].abi, ir::ParamAbi::Plain);
+    assert!(matches!(f.params[2].abi, ir::ParamAbi::ByVal(_)));
+    assert!(matches!(&f.insts[0].kind, Inst::ExtractValue { indices, .. } if *indices == [1]));
+    assert_eq!(f.insts[2].ty, Type::Double);
+}
+
+#[test]
+fn aggregates_print_and_parse_back() {
+    let mut m = parse(AGGREGATES);
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let text = m.to_string();
+    assert!(text.contains("%struct.node = type { i32, ptr, [2 x %struct.leaf] }"), "{text}");
+    assert!(text.contains("%\"struct.odd name\" = type {}"), "{text}");
+    assert!(text.contains("ptr %out, ptr byval(%struct.node) %in"), "{text}");
+    assert!(text.contains("call void @g(ptr sret(%struct.leaf) %out, %struct.leaf %l)"), "{text}");
+    let mut again = ir::parse("t.ll", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    m.clear_spans();
+    again.clear_spans();
+    assert_eq!(m, again);
+}

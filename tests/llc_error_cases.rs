@@ -38,7 +38,7 @@ const EXPECTED: &[(&str, &str, Option<&str>)] = &[
         "aarch64",
         Some("error: anyregcc patch point with 30 integer and 0 floating-point arguments: at most 26 and 32 fit"),
     ),
-    ("e07_anyreg_struct_ret", "x86_64", Some("2:9: error: unsupported struct type")),
+    ("e07_anyreg_struct_ret", "x86_64", Some("2:20: error: unsupported patch point")),
     ("e08_aarch64_target_over_48bits", "x86_64", None),
     (
         "e08_aarch64_target_over_48bits",
@@ -48,7 +48,7 @@ const EXPECTED: &[(&str, &str, Option<&str>)] = &[
     ("e09_symbolic_target", "x86_64", None),
     ("e09_symbolic_target", "aarch64", None),
     ("e10_i128_const", "x86_64", Some("error: unsupported type 'i128'")),
-    ("e11_struct_live", "x86_64", Some("error: unsupported struct type")),
+    ("e11_struct_live", "x86_64", Some("6:83: error: operand of aggregate type '{ i64, i64 }'")),
     ("e12_retpoline", "x86_64", None),
     ("e13_invoke_stackmap", "x86_64", Some("error: unsupported function attribute 'personality'")),
     (

@@ -197,6 +197,30 @@ impl Arch {
         self == Arch::Aarch64
     }
 
+    /// Whether C calls copy `byval` arguments onto the stack: x86-64's; AArch64's C convention
+    /// passes large aggregates by reference, so LLVM has no `byval` there.
+    pub fn passes_byval(self) -> bool {
+        self == Arch::X86_64
+    }
+
+    /// Where an aggregate argument goes wholly in registers or wholly on the stack: the argument
+    /// registers of each class (AAPCS64 C.12/C.14, as LLVM implements it). `None` on x86-64, where
+    /// front ends split aggregates into scalars themselves.
+    pub fn whole_aggregate_registers(self) -> Option<usize> {
+        match self {
+            Arch::X86_64 => None,
+            Arch::Aarch64 => Some(8),
+        }
+    }
+
+    /// How many integer (and, separately, floating-point) registers return a result.
+    pub fn result_registers(self) -> usize {
+        match self {
+            Arch::X86_64 => 2,
+            Arch::Aarch64 => 8,
+        }
+    }
+
     /// The length of [`Arch::encode_call`]'s sequence.
     pub fn call_sequence_len(self) -> u32 {
         match self {

@@ -52,8 +52,38 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
             data.define_zeroinit(size);
         } else {
             let mut bytes = Vec::with_capacity(size);
-            initial_bytes(&g.ty, init, &mut bytes);
+            let mut addresses = Vec::new();
+            initial_bytes(&g.ty, init, &mut bytes, &mut addresses);
             data.define(bytes.into_boxed_slice());
+            // Addresses of globals and functions are relocations the linker (or the JIT) fills in.
+            for (offset, symbol, addend) in addresses {
+                let offset = u32::try_from(offset).map_err(|_| {
+                    module.error(g.span, format!("'@{}': an address lies beyond 4 GiB into the global", g.name))
+                })?;
+                match symbol {
+                    ir::Symbol::Global(target) => {
+                        let gv = out.declare_data_in_data(symbols.global(target), &mut data);
+                        data.write_data_addr(offset, gv, addend);
+                    }
+                    ir::Symbol::Func(target) => {
+                        let f = module.function(target);
+                        let Some(id) = symbols.function(target) else {
+                            return Err(module.error(
+                                g.span,
+                                format!("'@{}': the address of intrinsic '@{}' cannot be taken", g.name, f.name),
+                            ));
+                        };
+                        if addend != 0 {
+                            return Err(module.error(
+                                g.span,
+                                format!("'@{}': unsupported offset {addend} from function '@{}'", g.name, f.name),
+                            ));
+                        }
+                        let r = out.declare_func_in_data(id, &mut data);
+                        data.write_function_addr(offset, r);
+                    }
+                }
+            }
         }
         data.set_align(g.align.unwrap_or(1).max(g.ty.align()));
         // A COMDAT member needs a section of its own; cranelift-object makes one per custom section.
@@ -69,8 +99,12 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
     Ok(())
 }
 
-/// The little-endian bytes of a global's initial value.
-fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>) {
+/// An address in a global's initial value: its offset in the global, its target and the addend.
+type InitialAddress = (u64, ir::Symbol, i64);
+
+/// The little-endian bytes of a global's initial value, with the addresses in it (as zeros in the
+/// bytes, and in `addresses`).
+fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>, addresses: &mut Vec<InitialAddress>) {
     let size = ty.alloc_size() as usize;
     let start = out.len();
     match (init, ty) {
@@ -78,17 +112,43 @@ fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>) {
         (Init::Bytes(bytes), _) => out.extend_from_slice(bytes),
         (Init::Array(items), Type::Array(_, elem)) => {
             for item in items {
-                initial_bytes(elem, item, out);
+                initial_bytes(elem, item, out, addresses);
             }
         }
-        (Init::Scalar(Const::Float(x)), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
-        (Init::Scalar(Const::Float(x)), _) => out.extend_from_slice(&x.to_le_bytes()),
-        (Init::Scalar(Const::Int(v) | Const::IntToPtr(v)), _) => {
+        (Init::Struct(items), Type::Struct(s)) => {
+            for ((item, field), offset) in items.iter().zip(s.field_types()).zip(s.offsets()) {
+                out.resize(start + *offset as usize, 0);
+                initial_bytes(field, item, out, addresses);
+            }
+        }
+        (Init::Scalar(c), _) => constant_bytes(ty, c, out, addresses),
+        (Init::Array(_) | Init::Struct(_), _) => {}
+    }
+    // Whatever the initializer left out (zeroinitializer, undef, short strings, padding) is zero.
+    out.resize(start + size, 0);
+}
+
+/// The bytes of constant `c` of type `ty`, as [`initial_bytes`].
+fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Vec<InitialAddress>) {
+    let size = ty.alloc_size() as usize;
+    let start = out.len();
+    match (c, ty) {
+        (Const::Float(x), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
+        (Const::Float(x), _) => out.extend_from_slice(&x.to_le_bytes()),
+        (Const::Int(v) | Const::IntToPtr(v), _) => {
             let v = if *ty == Type::I1 { v & 1 } else { *v };
             out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
         }
-        (Init::Scalar(Const::Zero | Const::Undef | Const::Poison), _) | (Init::Array(_), _) => {}
+        (Const::Address(symbol, addend), _) => addresses.push((start as u64, *symbol, *addend)),
+        (Const::Aggregate(items), _) => {
+            for (i, item) in items.iter().enumerate() {
+                if let Some((member, offset)) = ty.member(i as u64) {
+                    out.resize(start + offset as usize, 0);
+                    constant_bytes(member, item, out, addresses);
+                }
+            }
+        }
+        (Const::Zero | Const::Undef | Const::Poison, _) => {}
     }
-    // Whatever the initializer left out (zeroinitializer, undef, short strings) is zero.
     out.resize(start + size, 0);
 }

@@ -6,7 +6,7 @@ use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 
 use super::scalar;
-use crate::ir::{Init, Type};
+use crate::ir::{Const, Init, Symbol, Type};
 
 /// The largest single allocation the interpreter makes, so that a wild `alloca` count is an error
 /// rather than an abort of the whole process.
@@ -37,10 +37,11 @@ impl Allocation {
         self.ptr.as_ptr() as u64
     }
 
-    /// Writes a global's initial contents, of type `ty`, at the start of the block.
-    pub fn initialise(&mut self, ty: &Type, init: &Init) {
+    /// Writes a global's initial contents, of type `ty`, at the start of the block; `address_of`
+    /// gives the address of a global or function the contents point to.
+    pub fn initialise(&mut self, ty: &Type, init: &Init, address_of: &dyn Fn(Symbol) -> u64) {
         // SAFETY: the block holds `ty.alloc_size()` bytes, which is what `write_init` writes at most.
-        unsafe { write_init(self.address(), ty, init) }
+        unsafe { write_init(self.address(), ty, init, address_of) }
     }
 }
 
@@ -55,14 +56,15 @@ impl Drop for Allocation {
 ///
 /// # Safety
 /// `address` must be writable for `ty.alloc_size()` bytes.
-unsafe fn write_init(address: u64, ty: &Type, init: &Init) {
+unsafe fn write_init(address: u64, ty: &Type, init: &Init, address_of: &dyn Fn(Symbol) -> u64) {
     match (init, ty) {
-        // SAFETY: the scalar lies within the block (the caller's contract).
-        (Init::Scalar(c), _) => unsafe { store(ty, address, scalar::constant(c, ty)) },
-        (Init::Array(items), Type::Array(_, elem)) => {
+        // SAFETY: the constant lies within the block (the caller's contract).
+        (Init::Scalar(c), _) => unsafe { write_constant(address, ty, c, address_of) },
+        (Init::Array(items) | Init::Struct(items), _) => {
             for (i, item) in items.iter().enumerate() {
-                // SAFETY: element i of the array lies within the block.
-                unsafe { write_init(address + i as u64 * elem.alloc_size(), elem, item) };
+                let Some((member, offset)) = ty.member(i as u64) else { break };
+                // SAFETY: member i lies within the block.
+                unsafe { write_init(address + offset, member, item, address_of) };
             }
         }
         (Init::Bytes(bytes), _) => {
@@ -72,6 +74,33 @@ unsafe fn write_init(address: u64, ty: &Type, init: &Init) {
         }
         // The block starts zeroed; a verified module has no other combination.
         _ => {}
+    }
+}
+
+/// Writes constant `c` of type `ty` (a scalar or an aggregate) at `address`; `zeroinitializer`,
+/// `undef` and `poison` write zeros.
+///
+/// # Safety
+/// `address` must be writable for `ty.alloc_size()` bytes.
+pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &dyn Fn(Symbol) -> u64) {
+    match c {
+        Const::Aggregate(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let Some((member, offset)) = ty.member(i as u64) else { break };
+                // SAFETY: member i lies within the `ty.alloc_size()` bytes.
+                unsafe { write_constant(address + offset, member, item, address_of) };
+            }
+        }
+        // SAFETY: within the bytes (the caller's contract).
+        Const::Zero | Const::Undef | Const::Poison if ty.is_aggregate() => unsafe {
+            std::ptr::write_bytes(address as *mut u8, 0, ty.alloc_size() as usize)
+        },
+        // SAFETY: a pointer within the bytes.
+        Const::Address(symbol, offset) => unsafe {
+            store(&Type::Ptr, address, address_of(*symbol).wrapping_add(*offset as u64))
+        },
+        // SAFETY: a scalar within the bytes.
+        _ => unsafe { store(ty, address, scalar::constant(c, ty)) },
     }
 }
 

@@ -4,7 +4,10 @@
 //!
 //! Values are `u64` bits, as [`crate::runtime::read_location`] yields them from a location of the
 //! value's size: integers zero-extended from their width (`i1` is 0 or 1), `float` as its f32 bits in
-//! the low 32, `double` as f64 bits, `ptr` as an address. Memory is the process's own: loads and
+//! the low 32, `double` as f64 bits, `ptr` as an address. An aggregate value (array or struct) is
+//! the address of its bytes, laid out as in memory: each instruction with an aggregate result owns
+//! one such image in its frame, rewritten each time it runs, and copies what it gets (a phi, a
+//! call's result, an argument), so a value never changes under a later use. Memory is the process's own: loads and
 //! stores go through raw pointers, which is why running code is `unsafe`. Allocas are heap blocks
 //! freed when their frame returns; each global is a block the interpreter initialises, unless the
 //! embedder supplies its address ([`Interpreter::global_address`]).
@@ -35,8 +38,8 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use crate::ir::{
-    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, PointCall, Span,
-    TailKind, Type, Value,
+    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, ParamAbi, PointCall,
+    Span, Symbol, TailKind, Type, Value,
 };
 use memory::Allocation;
 
@@ -85,8 +88,14 @@ pub struct Interpreter<'a> {
     step_limit: Option<u64>,
     depth_limit: usize,
     steps: u64,
-    /// Incoming values of the phis being entered, reused across branches.
-    phi_values: Vec<u64>,
+    /// Incoming values of the phis being entered (with a copy of an aggregate's bytes), reused
+    /// across branches.
+    phi_values: Vec<(u64, Option<Vec<u8>>)>,
+    /// The bytes of each aggregate constant operand, made on first use (keyed by the constant's
+    /// place in the module, which outlives the interpreter).
+    constant_images: std::cell::RefCell<HashMap<*const Const, Box<[u8]>>>,
+    /// The bytes of the last aggregate result [`Interpreter::call`] returned.
+    result_image: Box<[u8]>,
     on_stack_map: Option<StackMapHook<'a>>,
 }
 
@@ -101,6 +110,9 @@ struct Frame<'a> {
     pos: usize,
     values: Vec<u64>,
     params: Vec<u64>,
+    /// The bytes of the aggregate results of this frame's instructions (aggregate and `byval`
+    /// parameters are copied into `allocas`).
+    images: HashMap<InstId, Box<[u8]>>,
     /// In a resumed frame, which values are bound or computed since; `None` when run from the entry,
     /// where the verifier's dominance check guarantees every read value is computed.
     known: Option<Known>,
@@ -135,25 +147,6 @@ impl<'a> Interpreter<'a> {
     /// An interpreter of `module`, which must have passed [`crate::ir::verify()`]; allocates and
     /// initialises every defined global, and looks external ones up in the process.
     pub fn new(module: &'a Module) -> Interpreter<'a> {
-        let mut globals = Vec::with_capacity(module.globals.len());
-        let mut own_globals = Vec::new();
-        for g in &module.globals {
-            let address = match &g.init {
-                Some(init) => {
-                    let align = g.align.unwrap_or(1).max(g.ty.align());
-                    // A verified global's size and alignment are sane; a failure leaves it unavailable.
-                    Allocation::zeroed(g.ty.alloc_size(), align).ok().map(|mut block| {
-                        block.initialise(&g.ty, init);
-                        let address = block.address();
-                        own_globals.push(block);
-                        address
-                    })
-                }
-                // An `extern_weak` global nothing defines is at address 0.
-                None => native::symbol(&g.name).or((g.linkage == crate::ir::Linkage::ExternWeak).then_some(0)),
-            };
-            globals.push(address);
-        }
         let tokens = Allocation::zeroed(module.functions.len() as u64, 1).expect("one byte per function");
         // An `extern_weak` function the process lacks is at address 0; the others get tokens.
         let functions: Vec<u64> = module
@@ -167,6 +160,38 @@ impl<'a> Interpreter<'a> {
                 } else {
                     tokens.address() + i
                 }
+            })
+            .collect();
+        let mut globals = Vec::with_capacity(module.globals.len());
+        let mut own_globals = Vec::new();
+        for g in &module.globals {
+            let address = match &g.init {
+                Some(_) => {
+                    let align = g.align.unwrap_or(1).max(g.ty.align());
+                    // A verified global's size and alignment are sane; a failure leaves it unavailable.
+                    Allocation::zeroed(g.ty.alloc_size(), align).ok().map(|block| {
+                        let address = block.address();
+                        own_globals.push((block, g));
+                        address
+                    })
+                }
+                // An `extern_weak` global nothing defines is at address 0.
+                None => native::symbol(&g.name).or((g.linkage == crate::ir::Linkage::ExternWeak).then_some(0)),
+            };
+            globals.push(address);
+        }
+        // Initialisers may hold the address of any global or function, so all have one first.
+        let address_of = |s: Symbol| match s {
+            Symbol::Global(g) => globals[g.0 as usize].unwrap_or(0),
+            Symbol::Func(f) => functions[f.0 as usize],
+        };
+        let own_globals = own_globals
+            .into_iter()
+            .map(|(mut block, g)| {
+                if let Some(init) = &g.init {
+                    block.initialise(&g.ty, init, &address_of);
+                }
+                block
             })
             .collect();
         let by_address = functions.iter().enumerate().map(|(i, &a)| (a, FuncId(i as u32))).collect();
@@ -183,6 +208,8 @@ impl<'a> Interpreter<'a> {
             depth_limit: DEFAULT_DEPTH_LIMIT,
             steps: 0,
             phi_values: Vec::new(),
+            constant_images: Default::default(),
+            result_image: Box::default(),
             on_stack_map: None,
         }
     }
@@ -244,7 +271,8 @@ impl<'a> Interpreter<'a> {
     }
 
     /// Calls function `func` with `args` (one per parameter, each kept to its parameter's width) and
-    /// returns its result, `None` for a void function.
+    /// returns its result, `None` for a void function. An aggregate argument or result is the
+    /// address of its bytes, as laid out in memory; a result's stays valid until the next call.
     ///
     /// # Safety
     /// Interpreted code reads and writes memory through whatever pointers it computes or receives,
@@ -263,7 +291,8 @@ impl<'a> Interpreter<'a> {
             let message = format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len());
             return Err(self.error(f, f.span, message));
         }
-        let frame = self.frame(f, args.to_vec());
+        // SAFETY: aggregate and byval arguments point to their bytes (the caller's contract).
+        let frame = unsafe { self.frame(f, args.to_vec()) };
         self.steps = 0;
         // SAFETY: the caller's contract (see above) is `run`'s.
         unsafe { self.run(frame) }
@@ -298,7 +327,8 @@ impl<'a> Interpreter<'a> {
         if data.kind.is_terminator() {
             return Err(self.error(f, data.span, "cannot resume after a terminator"));
         }
-        let mut frame = self.frame(f, vec![0; f.params.len()]);
+        // SAFETY: no parameter is read from these zeros: an aggregate or byval parameter is unbound.
+        let mut frame = unsafe { self.frame(f, vec![0; f.params.len()]) };
         let mut known = Known { insts: vec![false; f.insts.len()], params: vec![false; f.params.len()] };
         for (value, bits) in bound {
             match value {
@@ -324,11 +354,65 @@ impl<'a> Interpreter<'a> {
         unsafe { self.run(frame) }
     }
 
-    fn frame(&self, f: &'a Function, mut params: Vec<u64>) -> Frame<'a> {
+    /// A frame of `f` entered with `params`: aggregate parameters are copied into the frame, and
+    /// so are the objects `byval` pointers point to (zero addresses give zeros).
+    ///
+    /// # Safety
+    /// Aggregate and `byval` arguments must point to readable bytes of their type's size.
+    unsafe fn frame(&self, f: &'a Function, mut params: Vec<u64>) -> Frame<'a> {
+        let mut frame = Frame {
+            f,
+            block: 0,
+            pos: 0,
+            values: vec![0; f.insts.len()],
+            params: Vec::new(),
+            images: HashMap::new(),
+            known: None,
+            allocas: Vec::new(),
+        };
         for (bits, p) in params.iter_mut().zip(&f.params) {
-            *bits = scalar::normalize(&p.ty, *bits);
+            let copied = match &p.abi {
+                ParamAbi::ByVal(t) => Some((t, t.align())),
+                ParamAbi::Plain if p.ty.is_aggregate() => Some((&p.ty, 1)),
+                _ => None,
+            };
+            let Some((ty, align)) = copied else {
+                *bits = scalar::normalize(&p.ty, *bits);
+                continue;
+            };
+            // A verified type's size is sane; the largest byval copy the interpreter refuses.
+            let Ok(block) = Allocation::zeroed(ty.alloc_size(), align) else { continue };
+            if *bits != 0 {
+                // SAFETY: the argument points to the bytes of its type (the caller's contract).
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        *bits as *const u8,
+                        block.address() as *mut u8,
+                        ty.alloc_size() as usize,
+                    )
+                };
+            }
+            *bits = block.address();
+            frame.allocas.push(block);
         }
-        Frame { f, block: 0, pos: 0, values: vec![0; f.insts.len()], params, known: None, allocas: Vec::new() }
+        frame.params = params;
+        frame
+    }
+
+    /// The address of the bytes of aggregate constant `c` of type `ty`.
+    fn constant_image(&self, c: &Const, ty: &Type) -> u64 {
+        let mut images = self.constant_images.borrow_mut();
+        let image = images.entry(c as *const Const).or_insert_with(|| {
+            let mut bytes = vec![0u8; ty.alloc_size() as usize].into_boxed_slice();
+            let address_of = |s: Symbol| match s {
+                Symbol::Global(g) => self.globals[g.0 as usize].unwrap_or(0),
+                Symbol::Func(f) => self.functions[f.0 as usize],
+            };
+            // SAFETY: the buffer holds the constant's `ty.alloc_size()` bytes.
+            unsafe { memory::write_constant(bytes.as_mut_ptr() as u64, ty, c, &address_of) };
+            bytes
+        });
+        image.as_ptr() as u64
     }
 
     fn error(&self, f: &Function, span: Span, message: impl Into<String>) -> InterpError {
@@ -360,24 +444,42 @@ impl<'a> Interpreter<'a> {
                 }
                 Step::Jump(to) => self.enter(frame, to).map_err(|message| self.error(f, data.span, message))?,
                 Step::Call { callee, args, tail } => {
-                    if tail {
-                        stack.pop();
-                    } else if stack.len() >= self.depth_limit {
+                    if !tail && stack.len() >= self.depth_limit {
                         let message = format!("call depth limit reached: {} frames", self.depth_limit);
                         return Err(self.error(f, data.span, message));
                     }
-                    stack.push(self.frame(self.module.function(callee), args));
+                    // SAFETY: aggregate and byval arguments point into the caller's frame, which
+                    // goes (for a tail call) only once the callee's frame has copied them.
+                    let callee = unsafe { self.frame(self.module.function(callee), args) };
+                    if tail {
+                        stack.pop();
+                    }
+                    stack.push(callee);
                 }
                 Step::Return(value) => {
-                    stack.pop();
+                    // The callee's frame holds an aggregate result until the caller has copied it.
+                    let callee = stack.pop().expect("a frame is returning");
+                    let ret = &callee.f.ret;
                     let Some(caller) = stack.last_mut() else {
+                        if ret.is_aggregate() {
+                            let size = ret.alloc_size() as usize;
+                            // SAFETY: an aggregate result is the address of its bytes in a live frame.
+                            let bytes = unsafe { std::slice::from_raw_parts(value.unwrap_or(0) as *const u8, size) };
+                            self.result_image = bytes.into();
+                            return Ok(Some(self.result_image.as_ptr() as u64));
+                        }
                         return Ok(returns_value.then(|| value.unwrap_or(0)));
                     };
                     let call = caller.f.blocks[caller.block].insts[caller.pos];
                     let ty = &caller.f.inst(call).ty;
-                    if *ty != Type::Void {
+                    if ty.is_aggregate() {
+                        // SAFETY: the callee's frame, which holds the result's bytes, is still alive.
+                        let address = unsafe { caller.keep_image(call, value.unwrap_or(0), ty.alloc_size()) };
+                        caller.set(call, address);
+                    } else if *ty != Type::Void {
                         caller.set(call, scalar::normalize(ty, value.unwrap_or(0)));
                     }
+                    drop(callee);
                     caller.pos += 1;
                 }
             }
@@ -398,9 +500,19 @@ impl<'a> Interpreter<'a> {
                 .find(|(_, pred)| *pred == from)
                 .ok_or_else(|| format!("a phi of %{} has no value for %{}", f.block(to).name, f.block(from).name))?;
             let bits = self.value(frame, value, &data.ty)?;
-            self.phi_values.push(bits);
+            // Phis take their values at once: an aggregate's bytes are copied before any phi is set.
+            let bytes = data.ty.is_aggregate().then(|| {
+                // SAFETY: an aggregate value is the address of its bytes, alive in this frame.
+                unsafe { std::slice::from_raw_parts(bits as *const u8, data.ty.alloc_size() as usize) }.to_vec()
+            });
+            self.phi_values.push((bits, bytes));
         }
-        for (i, &bits) in self.phi_values.iter().enumerate() {
+        for (i, (bits, bytes)) in self.phi_values.iter().enumerate() {
+            let bits = match bytes {
+                // SAFETY: the copy holds the phi's type's bytes.
+                Some(bytes) => unsafe { frame.keep_image(insts[i], bytes.as_ptr() as u64, bytes.len() as u64) },
+                None => *bits,
+            };
             frame.set(insts[i], bits);
         }
         (frame.block, frame.pos) = (to.0 as usize, self.phi_values.len());
@@ -418,6 +530,14 @@ impl<'a> Interpreter<'a> {
                 Some(known) if !known.params[*n as usize] => Err(unavailable(frame.f, v)),
                 _ => Ok(frame.params[*n as usize]),
             },
+            Value::Const(Const::Address(symbol, offset)) => {
+                let base = match symbol {
+                    Symbol::Global(g) => self.value(frame, &Value::Global(*g), &Type::Ptr)?,
+                    Symbol::Func(f) => self.functions[f.0 as usize],
+                };
+                Ok(base.wrapping_add(*offset as u64))
+            }
+            Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
             Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {
                 let name = &self.module.global(*g).name;
@@ -445,7 +565,13 @@ impl<'a> Interpreter<'a> {
             }
             Inst::Select { cond, if_true, if_false } => {
                 let chosen = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
-                self.value(frame, chosen, ty)?
+                let bits = self.value(frame, chosen, ty)?;
+                if ty.is_aggregate() {
+                    // SAFETY: an aggregate value is the address of its bytes.
+                    unsafe { frame.keep_image(id, bits, ty.alloc_size()) }
+                } else {
+                    bits
+                }
             }
             Inst::Cast { op, from, val } => scalar::cast(*op, from, ty, self.value(frame, val, from)?),
             Inst::Alloca { ty: elem, count, align } => {
@@ -465,8 +591,13 @@ impl<'a> Interpreter<'a> {
                 if address == 0 {
                     return Err(format!("load of {ty} from a null pointer"));
                 }
-                // SAFETY: a non-null address the IR loads from is valid (no undefined behaviour).
-                unsafe { memory::load(ty, address) }
+                if ty.is_aggregate() {
+                    // SAFETY: a non-null address the IR loads from is valid (no undefined behaviour).
+                    unsafe { frame.keep_image(id, address, ty.alloc_size()) }
+                } else {
+                    // SAFETY: a non-null address the IR loads from is valid (no undefined behaviour).
+                    unsafe { memory::load(ty, address) }
+                }
             }
             Inst::Store { val, ptr, .. } => {
                 let bits = self.value(frame, &val.value, &val.ty)?;
@@ -474,8 +605,15 @@ impl<'a> Interpreter<'a> {
                 if address == 0 {
                     return Err(format!("store of {} to a null pointer", val.ty));
                 }
-                // SAFETY: a non-null address the IR stores to is valid (no undefined behaviour).
-                unsafe { memory::store(&val.ty, address, bits) };
+                if val.ty.is_aggregate() {
+                    let size = val.ty.alloc_size() as usize;
+                    // SAFETY: the value's bytes, and a non-null address the IR stores to (no
+                    // undefined behaviour); they may overlap.
+                    unsafe { std::ptr::copy(bits as *const u8, address as *mut u8, size) };
+                } else {
+                    // SAFETY: a non-null address the IR stores to is valid (no undefined behaviour).
+                    unsafe { memory::store(&val.ty, address, bits) };
+                }
                 return Ok(Step::Next(None));
             }
             // One thread interprets: atomic read-modify-writes are a load and a store.
@@ -496,15 +634,45 @@ impl<'a> Interpreter<'a> {
                 return Ok(Step::Next(None));
             }
             Inst::Freeze { val } => self.value(frame, val, ty)?,
+            Inst::ExtractValue { agg, indices } => {
+                let base = self.value(frame, &agg.value, &agg.ty)?;
+                let (member, offset) = member_at(&agg.ty, indices);
+                if member.is_aggregate() {
+                    // SAFETY: the member lies within the aggregate's bytes.
+                    unsafe { frame.keep_image(id, base + offset, member.alloc_size()) }
+                } else {
+                    // SAFETY: the member lies within the aggregate's bytes.
+                    unsafe { memory::load(member, base + offset) }
+                }
+            }
+            Inst::InsertValue { agg, val, indices } => {
+                let base = self.value(frame, agg, ty)?;
+                let bits = self.value(frame, &val.value, &val.ty)?;
+                let (member, offset) = member_at(ty, indices);
+                // SAFETY: the aggregate's bytes, copied into this instruction's own.
+                let address = unsafe { frame.keep_image(id, base, ty.alloc_size()) };
+                if member.is_aggregate() {
+                    let size = member.alloc_size() as usize;
+                    // SAFETY: the member lies within the new bytes; the inserted value is another image.
+                    unsafe { std::ptr::copy(bits as *const u8, (address + offset) as *mut u8, size) };
+                } else {
+                    // SAFETY: the member lies within the new bytes.
+                    unsafe { memory::store(member, address + offset, bits) };
+                }
+                address
+            }
             Inst::Gep { source, base, indices, .. } => {
                 let mut address = self.value(frame, base, &Type::Ptr)?;
                 let mut current = source;
                 for (i, index) in indices.iter().enumerate() {
-                    if let (true, Type::Array(_, elem)) = (i > 0, current) {
-                        current = elem;
-                    }
                     let n = scalar::sext(scalar::width(&index.ty), self.value(frame, &index.value, &index.ty)?);
-                    address = address.wrapping_add((n as u64).wrapping_mul(current.alloc_size()));
+                    if i == 0 {
+                        address = address.wrapping_add((n as u64).wrapping_mul(current.alloc_size()));
+                        continue;
+                    }
+                    let (member, step) = current.gep_step(n).ok_or_else(|| format!("no field {n} in '{current}'"))?;
+                    address = address.wrapping_add(step as u64);
+                    current = member;
                 }
                 address
             }
@@ -759,12 +927,31 @@ impl<'a> Interpreter<'a> {
 }
 
 impl Frame<'_> {
+    /// Copies `size` bytes at `from` into the image instruction `id` owns and returns its address.
+    ///
+    /// # Safety
+    /// `from` must be readable for `size` bytes (it may be the image itself).
+    unsafe fn keep_image(&mut self, id: InstId, from: u64, size: u64) -> u64 {
+        let image = self.images.entry(id).or_insert_with(|| vec![0; size as usize].into_boxed_slice());
+        // SAFETY: the image holds `size` bytes; `copy` allows the source to overlap it.
+        unsafe { std::ptr::copy(from as *const u8, image.as_mut_ptr(), size as usize) };
+        image.as_ptr() as u64
+    }
+
     fn set(&mut self, id: InstId, bits: u64) {
         self.values[id.0 as usize] = bits;
         if let Some(known) = &mut self.known {
             known.insts[id.0 as usize] = true;
         }
     }
+}
+
+/// The type of the member of `ty` that `extractvalue`/`insertvalue` indices select, and its offset.
+fn member_at<'t>(ty: &'t Type, indices: &[u32]) -> (&'t Type, u64) {
+    indices.iter().fold((ty, 0), |(t, offset), &i| {
+        let (member, at) = t.member(u64::from(i)).expect("verified indices");
+        (member, offset + at)
+    })
 }
 
 /// The error for reading a value a resumed frame lacks.

@@ -44,6 +44,8 @@ pub fn constant(c: &Const, ty: &Type) -> u64 {
         Const::Float(x) if *ty == Type::Float => u64::from((*x as f32).to_bits()),
         Const::Float(x) => x.to_bits(),
         Const::Zero | Const::Undef | Const::Poison => 0,
+        // Resolved by the interpreter, which knows addresses and keeps aggregates in memory.
+        Const::Address(..) | Const::Aggregate(_) => 0,
     }
 }
 

@@ -302,3 +302,61 @@ fn patch_points_call_their_target_or_nothing() {
     let f = m.function_by_name("f").unwrap();
     assert!(stack_map_call(&m, f, 2).is_some_and(|i| m.function(f).inst(i).name.as_deref() == Some("c")));
 }
+
+#[test]
+fn aggregate_values_are_copies_that_phis_swap_at_once() {
+    // Two aggregate phis exchange their values each iteration: both read the old ones.
+    let m = module(
+        "define i64 @f(i64 %n) {\nentry:\n  br label %loop\nloop:\n  \
+         %a = phi { i64, i32 } [ { i64 1, i32 2 }, %entry ], [ %b, %loop ]\n  \
+         %b = phi { i64, i32 } [ { i64 10, i32 20 }, %entry ], [ %a2, %loop ]\n  \
+         %i = phi i64 [ 0, %entry ], [ %i2, %loop ]\n  \
+         %x = extractvalue { i64, i32 } %a, 0\n  %x2 = add i64 %x, 100\n  \
+         %a2 = insertvalue { i64, i32 } %a, i64 %x2, 0\n  \
+         %i2 = add i64 %i, 1\n  %done = icmp eq i64 %i2, %n\n  br i1 %done, label %exit, label %loop\nexit:\n  \
+         %ra = extractvalue { i64, i32 } %a, 0\n  %rb = extractvalue { i64, i32 } %b, 0\n  \
+         %r10 = mul i64 %ra, 1000\n  %r = add i64 %r10, %rb\n  ret i64 %r\n}\n",
+    );
+    // n=1: a={1}, b={10} at exit. n=2: a={10}, b={101}. n=3: a={101}, b={110}.
+    assert_eq!(ok(call(&m, "f", &[1])), 1_010);
+    assert_eq!(ok(call(&m, "f", &[2])), 10_101);
+    assert_eq!(ok(call(&m, "f", &[3])), 101_110);
+}
+
+#[test]
+fn structs_pass_by_value_byval_and_sret() {
+    let m = module(
+        "%pair = type { i8, i64 }\n\
+         define { i64, i64 } @split(%pair %p) {\n  %a = extractvalue %pair %p, 0\n  %b = extractvalue %pair %p, 1\n  \
+         %a64 = sext i8 %a to i64\n  %r0 = insertvalue { i64, i64 } undef, i64 %a64, 0\n  \
+         %r1 = insertvalue { i64, i64 } %r0, i64 %b, 1\n  ret { i64, i64 } %r1\n}\n\
+         define void @bump(ptr byval(%pair) %p, ptr sret(%pair) %out) {\n  \
+         %f = getelementptr %pair, ptr %p, i32 0, i32 1\n  %v = load i64, ptr %f\n  %w = add i64 %v, 1\n  \
+         store i64 %w, ptr %f\n  %all = load %pair, ptr %p\n  store %pair %all, ptr %out\n  ret void\n}\n\
+         define i64 @main() {\n  %s = alloca %pair\n  store %pair { i8 -3, i64 40 }, ptr %s\n  \
+         %o = alloca %pair\n  call void @bump(ptr byval(%pair) %s, ptr sret(%pair) %o)\n  \
+         %v = load %pair, ptr %o\n  %r = call { i64, i64 } @split(%pair %v)\n  \
+         %a = extractvalue { i64, i64 } %r, 0\n  %b = extractvalue { i64, i64 } %r, 1\n  \
+         %orig = getelementptr %pair, ptr %s, i32 0, i32 1\n  %kept = load i64, ptr %orig\n  \
+         %ab = add i64 %a, %b\n  %k = mul i64 %kept, 100\n  %sum = add i64 %ab, %k\n  ret i64 %sum\n}\n",
+    );
+    // bump adds 1 to its copy only: 41 - 3 + 40 * 100.
+    assert_eq!(ok(call(&m, "main", &[])), 4038);
+    assert_eq!(m.types[0].offsets(), [0, 8]);
+}
+
+#[test]
+fn aggregate_globals_hold_addresses_and_folded_expressions() {
+    let m = module(
+        "%op = type { ptr, i32 }\n\
+         @ops = global [2 x %op] [%op { ptr @one, i32 5 }, %op { ptr @two, i32 7 }]\n\
+         @last = global ptr getelementptr inbounds ([2 x %op], ptr @ops, i64 0, i64 1, i32 1)\n\
+         define i32 @one() {\n  ret i32 1\n}\n\
+         define i32 @two() {\n  ret i32 2\n}\n\
+         define i32 @f(i64 %i) {\n  %fp = getelementptr [2 x %op], ptr @ops, i64 0, i64 %i, i32 0\n  \
+         %fn = load ptr, ptr %fp\n  %r = call i32 %fn()\n  %lp = load ptr, ptr @last\n  %l = load i32, ptr %lp\n  \
+         %s = mul i32 %r, %l\n  ret i32 %s\n}\n",
+    );
+    assert_eq!(ok(call(&m, "f", &[0])), 7);
+    assert_eq!(ok(call(&m, "f", &[1])), 14);
+}

@@ -35,7 +35,8 @@
 
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Linkage, Module, Operand, Param, Placement, Signature, Span, TailKind, Type, Value,
+    InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Placement, Signature, Span, TailKind, Type,
+    Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -82,6 +83,22 @@ impl ModuleBuilder {
         &self.module
     }
 
+    /// Defines the identified struct type `%name = type { fields... }` (`<{ ... }>` when `packed`,
+    /// `opaque` for `None`) and returns it, to use as a type anywhere.
+    pub fn struct_type(&mut self, name: &str, packed: bool, fields: Option<Vec<Type>>) -> Type {
+        let ty = std::sync::Arc::new(super::StructType::new(Some(name.to_string()), packed, fields));
+        self.module.types.push(ty.clone());
+        Type::Struct(ty)
+    }
+
+    /// Marks parameter `i` of function `f` `byval(T)` or `sret(T)`.
+    ///
+    /// # Panics
+    /// If `f` or its parameter `i` does not exist.
+    pub fn set_param_abi(&mut self, f: FuncId, i: u32, abi: ParamAbi) {
+        self.module.functions[f.0 as usize].params[i as usize].abi = abi;
+    }
+
     /// Declares an external function, or returns the existing one of that name.
     pub fn declare(&mut self, name: &str, ret: Type, params: &[Type], varargs: bool) -> FuncId {
         if let Some(id) = self.module.function_by_name(name) {
@@ -93,7 +110,7 @@ impl ModuleBuilder {
             linkage: Linkage::External,
             cc: CallConv::C,
             ret,
-            params: params.iter().map(|t| Param { ty: t.clone(), name: None }).collect(),
+            params: params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect(),
             varargs,
             blocks: Vec::new(),
             insts: Vec::new(),
@@ -119,14 +136,15 @@ impl ModuleBuilder {
         GlobalId(self.module.globals.len() as u32 - 1)
     }
 
-    /// Starts a function definition with external linkage and the C calling convention; its
+    /// Starts a function definition with external linkage and the C calling convention (see
+    /// [`FunctionBuilder::set_param_abi`] for `byval`/`sret` parameters); its
     /// parameters are `param(0)`, `param(1)`, ... The function is added to the module when the
     /// builder is finished or dropped.
     pub fn function(&mut self, name: &str, ret: Type, params: &[Type]) -> FunctionBuilder<'_> {
         let id = self.declare(name, ret.clone(), params, false);
         let mut func = std::mem::replace(&mut self.module.functions[id.0 as usize], placeholder(name));
         func.ret = ret;
-        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
         func.varargs = false;
         FunctionBuilder { module: &mut self.module, id, func, current: None }
     }
@@ -214,6 +232,14 @@ impl FunctionBuilder<'_> {
         if let Value::Inst(id) = v {
             self.func.insts[id.0 as usize].name = Some(name.to_string());
         }
+    }
+
+    /// Marks this function's parameter `i` `byval(T)` or `sret(T)`.
+    ///
+    /// # Panics
+    /// If there is no parameter `i`.
+    pub fn set_param_abi(&mut self, i: u32, abi: ParamAbi) {
+        self.func.params[i as usize].abi = abi;
     }
 
     /// The type of a value whose type is known without context (not a constant).
@@ -370,7 +396,7 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
     pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
-        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true };
+        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() };
         let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
@@ -399,8 +425,12 @@ impl FunctionBuilder<'_> {
             Type::Ptr => "p0".to_string(),
             t => t.to_string(),
         };
-        let sig =
-            Signature { ret: ret.clone(), params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32], varargs: true };
+        let sig = Signature {
+            ret: ret.clone(),
+            params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
+            varargs: true,
+            abi: Vec::new(),
+        };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![
             Operand::new(Type::I64, int(id as i64)),
@@ -419,7 +449,7 @@ impl FunctionBuilder<'_> {
         }
         let mut f = placeholder(name);
         f.ret = sig.ret.clone();
-        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None }).collect();
+        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
         f.varargs = sig.varargs;
         self.module.functions.push(f);
         FuncId(self.module.functions.len() as u32 - 1)
@@ -438,6 +468,24 @@ impl FunctionBuilder<'_> {
     /// `switch` on an integer of type `ty`; case values as sign-extended integers.
     pub fn switch(&mut self, ty: Type, val: Value, default: BlockId, cases: &[(i64, BlockId)]) {
         self.push(Inst::Switch { ty, val, default, cases: cases.to_vec() }, Type::Void);
+    }
+
+    /// `extractvalue`: the member of aggregate `agg` at `indices`.
+    ///
+    /// # Panics
+    /// If the indices do not select a member of `agg`'s type.
+    pub fn extract_value(&mut self, agg: Operand, indices: &[u32]) -> Value {
+        let ty = indices
+            .iter()
+            .try_fold(&agg.ty, |t, &i| t.member(u64::from(i)).map(|m| m.0))
+            .unwrap_or_else(|| panic!("extractvalue indices {indices:?} do not select a member of {}", agg.ty))
+            .clone();
+        self.push(Inst::ExtractValue { agg, indices: indices.to_vec() }, ty)
+    }
+
+    /// `insertvalue`: aggregate `agg` of type `ty` with the member at `indices` replaced by `val`.
+    pub fn insert_value(&mut self, ty: Type, agg: Value, val: Operand, indices: &[u32]) -> Value {
+        self.push(Inst::InsertValue { agg, val, indices: indices.to_vec() }, ty)
     }
 
     /// Returns `val`, typed by the function's return type.

@@ -242,7 +242,7 @@ impl Intrinsic {
             }
             None => Vec::new(),
         };
-        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false });
+        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false, abi: Vec::new() });
         match self {
             Intrinsic::StackMap | Intrinsic::PatchPoint => None,
             Intrinsic::Op(op) => {

@@ -24,6 +24,12 @@ pub use points::{PatchPointCall, PointCall};
 pub use verify::{verify, verify_all};
 
 use std::fmt;
+use std::sync::Arc;
+
+/// Most scalars an aggregate *value* (a register value, not memory) may hold: the lowering keeps
+/// one Cranelift value per scalar, and front ends only make small ones (call results, coerced
+/// arguments); larger aggregates stay in memory.
+pub const MAX_AGGREGATE_VALUE_SCALARS: u64 = 64;
 
 /// A first-class or aggregate type of the subset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +46,82 @@ pub enum Type {
     Ptr,
     /// `[N x T]`: in globals, allocas and GEP source types.
     Array(u64, Box<Type>),
+    /// A struct: literal (`{ T, ... }`, `<{ T, ... }>` packed) or identified (`%name`, defined by
+    /// `%name = type ...`), shared so that copies of a type are cheap.
+    Struct(Arc<StructType>),
+}
+
+/// A struct type and its layout under the x86-64/AArch64 Linux data layouts (which agree for every
+/// type of the subset): each field at the next multiple of its alignment, the size rounded up to
+/// the largest field alignment; packed structs have neither padding nor alignment.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructType {
+    /// The identified type's name without `%`; `None` for a literal struct type.
+    pub name: Option<String>,
+    /// `<{ ... }>`.
+    pub packed: bool,
+    /// The field types; `None` for `type opaque`, which has no size and cannot be used by value.
+    pub fields: Option<Vec<Type>>,
+    offsets: Vec<u64>,
+    size: u64,
+    align: u64,
+    depth: usize,
+}
+
+impl StructType {
+    /// A struct type with `fields` (`None`: opaque), named for an identified type.
+    pub fn new(name: Option<String>, packed: bool, fields: Option<Vec<Type>>) -> StructType {
+        let (mut offset, mut align, mut depth) = (0u64, 1u64, 0usize);
+        let mut offsets = Vec::new();
+        for field in fields.iter().flatten() {
+            let a = if packed { 1 } else { field.align() };
+            offset = offset.saturating_add(a - 1) & !(a - 1);
+            offsets.push(offset);
+            offset = offset.saturating_add(field.alloc_size());
+            align = align.max(a);
+            depth = depth.max(field.depth());
+        }
+        let size = offset.saturating_add(align - 1) & !(align - 1);
+        StructType { name, packed, fields, offsets, size, align, depth: depth + 1 }
+    }
+    /// The field types; empty for an opaque struct.
+    pub fn field_types(&self) -> &[Type] {
+        self.fields.as_deref().unwrap_or(&[])
+    }
+    /// The byte offset of each field.
+    pub fn offsets(&self) -> &[u64] {
+        &self.offsets
+    }
+    /// Whether this is `type opaque`.
+    pub fn is_opaque(&self) -> bool {
+        self.fields.is_none()
+    }
+}
+
+impl fmt::Display for StructType {
+    /// The type as written where it is used: `%name` for an identified type, else its body.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(name) => write!(f, "%{}", print::quote_name(name)),
+            None => self.fmt_body(f),
+        }
+    }
+}
+
+impl StructType {
+    /// The body as written in a definition: `{ T, ... }`, `<{ ... }>`, `{}` or `opaque`.
+    pub fn fmt_body(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(fields) = &self.fields else { return f.write_str("opaque") };
+        let (open, close) = if self.packed { ("<{", "}>") } else { ("{", "}") };
+        if fields.is_empty() {
+            return write!(f, "{open}{close}");
+        }
+        f.write_str(open)?;
+        for (i, t) in fields.iter().enumerate() {
+            write!(f, "{}{t}", if i == 0 { " " } else { ", " })?;
+        }
+        write!(f, " {close}")
+    }
 }
 
 impl Type {
@@ -73,6 +155,14 @@ impl Type {
             _ => None,
         }
     }
+    /// An array or a struct: a value held in memory or, in registers, as its scalar leaves.
+    pub fn is_aggregate(&self) -> bool {
+        matches!(self, Type::Array(..) | Type::Struct(_))
+    }
+    /// A literal struct type of `fields`.
+    pub fn structure(fields: Vec<Type>) -> Type {
+        Type::Struct(Arc::new(StructType::new(None, false, Some(fields))))
+    }
     /// Allocation size in bytes under the x86-64/AArch64 Linux data layouts (i1 takes a byte).
     pub fn alloc_size(&self) -> u64 {
         match self {
@@ -82,6 +172,7 @@ impl Type {
             Type::Int(32) | Type::Float => 4,
             Type::Int(_) | Type::Double | Type::Ptr => 8,
             Type::Array(n, elem) => n.saturating_mul(elem.alloc_size()),
+            Type::Struct(s) => s.size,
         }
     }
     /// ABI alignment in bytes under the same data layouts.
@@ -89,7 +180,81 @@ impl Type {
         match self {
             Type::Void => 1,
             Type::Array(_, elem) => elem.align(),
+            Type::Struct(s) => s.align,
             other => other.alloc_size().max(1),
+        }
+    }
+    /// How many array and struct types nest in this one (0 for a scalar): every pass over a type
+    /// recurses once per level, so the parser bounds it.
+    pub fn depth(&self) -> usize {
+        match self {
+            Type::Array(_, elem) => 1 + elem.depth(),
+            Type::Struct(s) => s.depth,
+            _ => 0,
+        }
+    }
+    /// Whether the type has a size: not `void`, not an opaque struct, nor an aggregate holding one.
+    pub fn is_sized(&self) -> bool {
+        match self {
+            Type::Void => false,
+            Type::Array(_, elem) => elem.is_sized(),
+            Type::Struct(s) => s.fields.as_ref().is_some_and(|f| f.iter().all(Type::is_sized)),
+            _ => true,
+        }
+    }
+    /// The type of member `index` of an aggregate (a struct's field or an array's element) and its
+    /// byte offset; `None` out of range or for a scalar.
+    pub fn member(&self, index: u64) -> Option<(&Type, u64)> {
+        match self {
+            Type::Array(n, elem) if index < *n => Some((elem, index * elem.alloc_size())),
+            Type::Struct(s) => {
+                let i = usize::try_from(index).ok()?;
+                Some((s.field_types().get(i)?, s.offsets[i]))
+            }
+            _ => None,
+        }
+    }
+    /// One `getelementptr` step past the first index: into struct field `index` (which must exist)
+    /// or to array element `index` (any, as LLVM allows), with the byte offset it adds; `None` for a
+    /// missing field or a scalar type.
+    pub fn gep_step(&self, index: i64) -> Option<(&Type, i64)> {
+        match self {
+            Type::Array(_, elem) => Some((elem, index.wrapping_mul(elem.alloc_size() as i64))),
+            Type::Struct(s) => {
+                let i = usize::try_from(index).ok()?;
+                Some((s.field_types().get(i)?, s.offsets[i] as i64))
+            }
+            _ => None,
+        }
+    }
+    /// Calls `f` with the offset and type of each scalar this type holds, in memory order: what an
+    /// aggregate value is made of in registers.
+    pub fn for_each_leaf(&self, base: u64, f: &mut impl FnMut(u64, &Type)) {
+        match self {
+            // Elements without scalars (`[N x {}]`) may be numerous: nothing to visit.
+            Type::Array(_, elem) if elem.leaf_count() == 0 => {}
+            Type::Array(n, elem) => {
+                let size = elem.alloc_size();
+                for i in 0..*n {
+                    elem.for_each_leaf(base + i * size, f);
+                }
+            }
+            Type::Struct(s) => {
+                for (t, off) in s.field_types().iter().zip(&s.offsets) {
+                    t.for_each_leaf(base + off, f);
+                }
+            }
+            Type::Void => {}
+            scalar => f(base, scalar),
+        }
+    }
+    /// How many scalars [`Type::for_each_leaf`] visits, saturating.
+    pub fn leaf_count(&self) -> u64 {
+        match self {
+            Type::Array(n, elem) => n.saturating_mul(elem.leaf_count()),
+            Type::Struct(s) => s.field_types().iter().fold(0u64, |a, t| a.saturating_add(t.leaf_count())),
+            Type::Void => 0,
+            _ => 1,
         }
     }
 }
@@ -137,6 +302,33 @@ pub enum Const {
     Poison,
     /// `inttoptr (i64 C to ptr)`.
     IntToPtr(i64),
+    /// The address of a global or function plus a byte offset: `@g`, or a `getelementptr` constant
+    /// expression over it, folded (it prints back as `getelementptr (i8, ptr @g, i64 OFFSET)`).
+    Address(Symbol, i64),
+    /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` (one `i8` per byte) for a struct or array
+    /// type: the members in order.
+    Aggregate(Vec<Const>),
+}
+
+impl Const {
+    /// Whether every byte of the constant is zero (`undef` and `poison` lower as zero).
+    pub fn is_zero(&self) -> bool {
+        match self {
+            Const::Float(x) => x.to_bits() == 0,
+            Const::Int(0) | Const::IntToPtr(0) | Const::Zero | Const::Undef | Const::Poison => true,
+            Const::Aggregate(items) => items.iter().all(Const::is_zero),
+            _ => false,
+        }
+    }
+}
+
+/// A global or a function, as the target of an address constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symbol {
+    /// A global variable.
+    Global(GlobalId),
+    /// A function.
+    Func(FuncId),
 }
 
 /// Object-file placement of a function or global.
@@ -248,6 +440,8 @@ pub enum Init {
     Scalar(Const),
     /// `[T v, T v, ...]` for an array type; nested arrays nest.
     Array(Vec<Init>),
+    /// `{ T v, ... }` (or `<{ ... }>`) for a struct type: one initialiser per field.
+    Struct(Vec<Init>),
     /// `c"..."` for an `[N x i8]`.
     Bytes(Vec<u8>),
     /// `zeroinitializer`.
@@ -259,11 +453,8 @@ impl Init {
     /// writable global goes to `.bss`, as llc-19 puts it.
     pub fn is_zero(&self) -> bool {
         match self {
-            Init::Scalar(Const::Float(x)) => x.to_bits() == 0,
-            Init::Scalar(c) => {
-                matches!(c, Const::Int(0) | Const::IntToPtr(0) | Const::Zero | Const::Undef | Const::Poison)
-            }
-            Init::Array(items) => items.iter().all(Init::is_zero),
+            Init::Scalar(c) => c.is_zero(),
+            Init::Array(items) | Init::Struct(items) => items.iter().all(Init::is_zero),
             Init::Bytes(bytes) => bytes.iter().all(|&b| b == 0),
             Init::Zero => true,
         }
@@ -298,6 +489,22 @@ pub struct Param {
     pub ty: Type,
     /// The name without `%`, if the text named it.
     pub name: Option<String>,
+    /// How the argument is passed when not as a plain value (`byval`, `sret`).
+    pub abi: ParamAbi,
+}
+
+/// Parameter attributes that change how an argument is passed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ParamAbi {
+    /// A value in registers or stack slots, by its type.
+    #[default]
+    Plain,
+    /// `ptr byval(T)`: the caller passes a copy of the `T` the pointer points to in the argument
+    /// area (x86-64); the callee receives the copy's address.
+    ByVal(Type),
+    /// `ptr sret(T)`: the address where the callee writes its `T` result, passed in the register the
+    /// target reserves for it (`x8` on AArch64, the first argument register on x86-64).
+    StructRet(Type),
 }
 
 /// A basic block: a label and the instructions it runs, in order.
@@ -690,6 +897,23 @@ pub enum Inst {
         /// The typed indices, outermost first; the first scales by `T`'s size, later ones step into arrays.
         indices: Vec<Operand>,
     },
+    /// `extractvalue T agg, idx...`: the member of an aggregate value at constant indices; the
+    /// result type is that member's.
+    ExtractValue {
+        /// The aggregate operand.
+        agg: Operand,
+        /// Member indices, outermost first.
+        indices: Vec<u32>,
+    },
+    /// `insertvalue T agg, U val, idx...`: `agg` (of the result type) with one member replaced.
+    InsertValue {
+        /// The aggregate operand, of the result type.
+        agg: Value,
+        /// The new member value.
+        val: Operand,
+        /// Member indices, outermost first.
+        indices: Vec<u32>,
+    },
     /// `phi T [v, %pred], ...`: one entry per predecessor edge.
     Phi {
         /// The value flowing in from each predecessor block.
@@ -847,6 +1071,16 @@ pub struct Signature {
     pub params: Vec<Type>,
     /// Whether the list ends with `...`.
     pub varargs: bool,
+    /// How each fixed parameter is passed, as the call site's attributes say; empty when every one
+    /// is [`ParamAbi::Plain`].
+    pub abi: Vec<ParamAbi>,
+}
+
+impl Signature {
+    /// How fixed parameter `i` is passed.
+    pub fn param_abi(&self, i: usize) -> &ParamAbi {
+        self.abi.get(i).unwrap_or(&ParamAbi::Plain)
+    }
 }
 
 impl Inst {
@@ -895,6 +1129,11 @@ impl Inst {
                 f(ptr);
                 f(&mut val.value);
             }
+            Inst::ExtractValue { agg, .. } => f(&mut agg.value),
+            Inst::InsertValue { agg, val, .. } => {
+                f(agg);
+                f(&mut val.value);
+            }
             Inst::Gep { base, indices, .. } => {
                 f(base);
                 indices.iter_mut().for_each(|i| f(&mut i.value));
@@ -940,6 +1179,8 @@ impl Inst {
             Inst::Load { ptr, .. } => vec![ptr],
             Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
             Inst::AtomicRmw { ptr, val, .. } => vec![ptr, &val.value],
+            Inst::ExtractValue { agg, .. } => vec![&agg.value],
+            Inst::InsertValue { agg, val, .. } => vec![agg, &val.value],
             Inst::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect(),
             Inst::Phi { incoming } => incoming.iter().map(|i| &i.0).collect(),
             Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
@@ -964,6 +1205,8 @@ pub struct Module {
     pub datalayout: Option<String>,
     /// `target triple = "..."`; chooses the target when none is given explicitly.
     pub triple: Option<String>,
+    /// Identified struct types (`%name = type ...`), in textual order.
+    pub types: Vec<Arc<StructType>>,
     /// Global variables, indexed by [`GlobalId`], in textual order.
     pub globals: Vec<Global>,
     /// Definitions and declarations, indexed by [`FuncId`], in textual order.
@@ -1027,6 +1270,7 @@ impl fmt::Display for Type {
             Type::Double => f.write_str("double"),
             Type::Ptr => f.write_str("ptr"),
             Type::Array(n, t) => write!(f, "[{n} x {t}]"),
+            Type::Struct(s) => write!(f, "{s}"),
         }
     }
 }

@@ -55,6 +55,18 @@ impl<'a> PointCall<'a> {
         let callee = module.functions.get(callee.0 as usize)?;
         let intrinsic = callee.intrinsic()?;
         let mut errors = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            if a.ty.is_aggregate() {
+                errors.push(LayoutError {
+                    operand: Some(i + 1),
+                    message: format!(
+                        "operand of aggregate type '{}': a record locates scalars (pass the fields, from \
+                         'extractvalue')",
+                        a.ty
+                    ),
+                });
+            }
+        }
         let decoded = match intrinsic {
             Intrinsic::StackMap => {
                 let id = immediate(args, 0, 64, "stackmap ID", &mut errors);

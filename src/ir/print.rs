@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Write};
 
 use super::{
-    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Module, Signature, TailKind,
-    Type, Value,
+    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi, Signature,
+    Symbol, TailKind, Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
@@ -110,14 +110,55 @@ impl Names {
                 Some(f) => format!("@{}", quote_name(&f.name)),
                 None => format!("@<function #{}>", f.0),
             },
-            Value::Const(c) => const_text(c, &Type::I64),
+            Value::Const(c) => const_in(Some(m), c, &Type::I64),
         }
     }
 }
 
-/// A constant as written after its type `ty`.
+/// A constant as written after its type `ty`; addresses name their target only as a number.
 pub fn const_text(c: &Const, ty: &Type) -> String {
+    const_in(None, c, ty)
+}
+
+/// `@name` of an address constant's target, by its number without a module.
+fn symbol_text(m: Option<&Module>, s: Symbol) -> String {
+    match s {
+        Symbol::Global(g) => match m.and_then(|m| m.globals.get(g.0 as usize)) {
+            Some(g) => format!("@{}", quote_name(&g.name)),
+            None => format!("@<global #{}>", g.0),
+        },
+        Symbol::Func(f) => match m.and_then(|m| m.functions.get(f.0 as usize)) {
+            Some(f) => format!("@{}", quote_name(&f.name)),
+            None => format!("@<function #{}>", f.0),
+        },
+    }
+}
+
+/// A constant of type `ty` as written after the type, naming addresses through `m`.
+pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
     match c {
+        Const::Address(s, 0) => symbol_text(m, *s),
+        Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
+        Const::Aggregate(items) => {
+            let (open, close) = match ty {
+                Type::Struct(s) if s.packed => ("<{ ", " }>"),
+                Type::Struct(_) => ("{ ", " }"),
+                _ => ("[", "]"),
+            };
+            let mut out = String::from(open);
+            for (i, item) in items.iter().enumerate() {
+                let member = ty.member(i as u64).map_or(Type::Void, |m| m.0.clone());
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let _ = write!(out, "{member} {}", const_in(m, item, &member));
+            }
+            if items.is_empty() {
+                return format!("{}{}", open.trim_end(), close.trim_start());
+            }
+            out.push_str(close);
+            out
+        }
         Const::Int(v) if *ty == Type::I1 => (if *v != 0 { "true" } else { "false" }).to_string(),
         Const::Int(v) => v.to_string(),
         Const::Float(v) => format!("0x{:016X}", v.to_bits()),
@@ -198,6 +239,15 @@ impl fmt::Display for Signature {
     }
 }
 
+/// ` byval(T)` / ` sret(T)` after a parameter's type.
+fn abi_text(abi: &ParamAbi) -> String {
+    match abi {
+        ParamAbi::Plain => String::new(),
+        ParamAbi::ByVal(t) => format!(" byval({t})"),
+        ParamAbi::StructRet(t) => format!(" sret({t})"),
+    }
+}
+
 fn cc(c: CallConv) -> &'static str {
     match c {
         CallConv::C => "",
@@ -208,10 +258,10 @@ fn cc(c: CallConv) -> &'static str {
     }
 }
 
-fn write_init(out: &mut fmt::Formatter<'_>, init: &Init, ty: &Type) -> fmt::Result {
+fn write_init(out: &mut fmt::Formatter<'_>, m: &Module, init: &Init, ty: &Type) -> fmt::Result {
     match (init, ty) {
         (Init::Zero, _) => out.write_str("zeroinitializer"),
-        (Init::Scalar(c), _) => out.write_str(&const_text(c, ty)),
+        (Init::Scalar(c), _) => out.write_str(&const_in(Some(m), c, ty)),
         (Init::Bytes(b), _) => write!(out, "c\"{}\"", escape(b)),
         (Init::Array(items), Type::Array(_, elem)) => {
             out.write_str("[")?;
@@ -220,12 +270,24 @@ fn write_init(out: &mut fmt::Formatter<'_>, init: &Init, ty: &Type) -> fmt::Resu
                     out.write_str(", ")?;
                 }
                 write!(out, "{elem} ")?;
-                write_init(out, item, elem)?;
+                write_init(out, m, item, elem)?;
             }
             out.write_str("]")
         }
+        (Init::Struct(items), Type::Struct(s)) => {
+            let (open, close) = if s.packed { ("<{", "}>") } else { ("{", "}") };
+            if items.is_empty() {
+                return write!(out, "{open}{close}");
+            }
+            out.write_str(open)?;
+            for (i, (item, field)) in items.iter().zip(s.field_types()).enumerate() {
+                write!(out, "{}{field} ", if i == 0 { " " } else { ", " })?;
+                write_init(out, m, item, field)?;
+            }
+            write!(out, " {close}")
+        }
         // A mismatch the verifier reports; print something recognisable rather than fail.
-        (Init::Array(_), _) => out.write_str("zeroinitializer"),
+        (Init::Array(_) | Init::Struct(_), _) => out.write_str("zeroinitializer"),
     }
 }
 
@@ -238,7 +300,7 @@ struct FunctionPrinter<'m> {
 impl FunctionPrinter<'_> {
     fn value(&self, v: &Value, ty: &Type) -> String {
         match v {
-            Value::Const(c) => const_text(c, ty),
+            Value::Const(c) => const_in(Some(self.m), c, ty),
             _ => self.names.value(self.m, v),
         }
     }
@@ -325,6 +387,20 @@ impl FunctionPrinter<'_> {
                 }
                 Ok(())
             }
+            Inst::ExtractValue { agg, indices } => {
+                write!(out, "extractvalue {} {}", agg.ty, self.value(&agg.value, &agg.ty))?;
+                indices.iter().try_for_each(|i| write!(out, ", {i}"))
+            }
+            Inst::InsertValue { agg, val, indices } => {
+                write!(
+                    out,
+                    "insertvalue {ty} {}, {} {}",
+                    self.value(agg, ty),
+                    val.ty,
+                    self.value(&val.value, &val.ty)
+                )?;
+                indices.iter().try_for_each(|i| write!(out, ", {i}"))
+            }
             Inst::Phi { incoming } => {
                 write!(out, "phi {ty} ")?;
                 for (i, (v, b)) in incoming.iter().enumerate() {
@@ -353,7 +429,7 @@ impl FunctionPrinter<'_> {
                     if i > 0 {
                         out.write_str(", ")?;
                     }
-                    write!(out, "{} {}", a.ty, self.value(&a.value, &a.ty))?;
+                    write!(out, "{}{} {}", a.ty, abi_text(sig.param_abi(i)), self.value(&a.value, &a.ty))?;
                 }
                 out.write_str(")")
             }
@@ -386,7 +462,7 @@ impl FunctionPrinter<'_> {
             if i > 0 {
                 out.write_str(", ")?;
             }
-            write!(out, "{}", p.ty)?;
+            write!(out, "{}{}", p.ty, abi_text(&p.abi))?;
             if !f.is_declaration() {
                 write!(out, " {}", self.names.params[i])?;
             } else if let Some(n) = &p.name {
@@ -448,6 +524,14 @@ impl fmt::Display for Module {
         for c in &self.comdats {
             writeln!(out, "${} = comdat {}", quote_name(&c.name), c.kind)?;
         }
+        if !self.types.is_empty() {
+            out.write_str("\n")?;
+        }
+        for t in &self.types {
+            write!(out, "{t} = type ")?;
+            t.fmt_body(out)?;
+            out.write_str("\n")?;
+        }
         if !self.globals.is_empty() {
             out.write_str("\n")?;
         }
@@ -460,7 +544,7 @@ impl fmt::Display for Module {
                 }
                 Some(init) => {
                     write!(out, "@{} = {}{kind} {} ", quote_name(&g.name), g.linkage.keyword(), g.ty)?;
-                    write_init(out, init, &g.ty)?;
+                    write_init(out, self, init, &g.ty)?;
                 }
             }
             if let Some(s) = &g.placement.section {

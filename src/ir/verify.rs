@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::print::{const_text, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    Ordering, PointCall, RmwOp, Signature, Span, Type, Value,
+    Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
@@ -48,18 +48,25 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
 /// The signature an intrinsic must be declared with.
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
-        Intrinsic::StackMap => Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true }),
+        Intrinsic::StackMap => {
+            Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() })
+        }
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
+            abi: Vec::new(),
         }),
         other => other.signature(&f.name),
     }
 }
 
 pub(crate) fn signature_of(f: &Function) -> Signature {
-    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs }
+    let mut abi: Vec<ParamAbi> = f.params.iter().map(|p| p.abi.clone()).collect();
+    if abi.iter().all(|a| *a == ParamAbi::Plain) {
+        abi.clear();
+    }
+    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs, abi }
 }
 
 fn fits(v: i64, bits: u8) -> bool {
@@ -247,7 +254,7 @@ impl<'m> Verifier<'m> {
 
     fn global(&mut self, g: &super::Global) {
         self.placement(g.span, &g.name, &g.placement);
-        if !g.ty.is_scalar() && !matches!(g.ty, Type::Array(..)) {
+        if !g.ty.is_scalar() && !g.ty.is_aggregate() {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
         if g.init.is_none() && !matches!(g.linkage, Linkage::External | Linkage::ExternWeak) {
@@ -311,9 +318,38 @@ impl<'m> Verifier<'m> {
                 }
                 items.iter().try_for_each(|i| self.init(i, elem))
             }
+            (Init::Struct(items), Type::Struct(s)) => {
+                if items.len() != s.field_types().len() {
+                    return Err(format!("{} fields for type '{ty}'", items.len()));
+                }
+                items.iter().zip(s.field_types()).try_for_each(|(i, t)| self.init(i, t))
+            }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
+            (Init::Scalar(Const::Address(s, _)), Type::Ptr) => self.symbol(*s),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(c, t),
             _ => Err(format!("does not match type '{ty}'")),
+        }
+    }
+
+    /// An address constant's target exists.
+    fn symbol(&self, s: super::Symbol) -> Result<(), String> {
+        let exists = match s {
+            super::Symbol::Global(g) => (g.0 as usize) < self.m.globals.len(),
+            super::Symbol::Func(f) => (f.0 as usize) < self.m.functions.len(),
+        };
+        if exists {
+            Ok(())
+        } else {
+            Err(format!("address of {s:?}, which the module does not have"))
+        }
+    }
+
+    /// The targets of the addresses in constant `c` exist.
+    fn addresses(&self, c: &Const) -> Result<(), String> {
+        match c {
+            Const::Address(s, _) => self.symbol(*s),
+            Const::Aggregate(items) => items.iter().try_for_each(|c| self.addresses(c)),
+            _ => Ok(()),
         }
     }
 
@@ -326,12 +362,26 @@ impl<'m> Verifier<'m> {
         if !f.is_declaration() && matches!(f.linkage, Linkage::ExternWeak | Linkage::Common) {
             self.error(f.span, format!("{what} of '@{}' cannot have '{}' linkage", f.name, f.linkage.keyword().trim()));
         }
-        if !(f.ret.is_scalar() || f.ret == Type::Void) {
-            self.error(f.span, format!("unsupported return type '{}' of '@{}'", f.ret, f.name));
+        if let Err(msg) = value_type_supported(&f.ret, true) {
+            self.error(f.span, format!("return type of '@{}': {msg}", f.name));
+        }
+        let sret: Vec<usize> =
+            f.params.iter().enumerate().filter(|(_, p)| matches!(p.abi, ParamAbi::StructRet(_))).map(|p| p.0).collect();
+        // LLVM's rules: the hidden result pointer replaces the result.
+        if sret.len() > 1 || sret.first().is_some_and(|&i| i > 1) {
+            self.error(f.span, format!("'@{}': one 'sret' parameter at most, first or second", f.name));
+        } else if !sret.is_empty() && f.ret != Type::Void {
+            self.error(f.span, format!("'@{}' has an 'sret' parameter, so it must return void", f.name));
         }
         for (i, p) in f.params.iter().enumerate() {
-            if !p.ty.is_scalar() {
-                self.error(f.span, format!("unsupported type '{}' of parameter {i} of '@{}'", p.ty, f.name));
+            if let Err(msg) = value_type_supported(&p.ty, false) {
+                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
+            }
+            if p.abi != ParamAbi::Plain && p.ty != Type::Ptr {
+                self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
+            }
+            if let Err(msg) = byval_size(&p.abi) {
+                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
         }
         if f.varargs && !f.is_declaration() && !f.name.starts_with("llvm.") {
@@ -345,6 +395,14 @@ impl<'m> Verifier<'m> {
                 None if f.intrinsic() == Some(Intrinsic::VaList) => self.error(
                     f.span,
                     format!("unsupported intrinsic '@{}': variadic function definitions are not supported", f.name),
+                ),
+                None if f.name.starts_with("llvm.experimental.patchpoint.") => self.error(
+                    f.span,
+                    format!(
+                        "unsupported patch point '@{}': a patch point returns void, an integer, ptr, float or \
+                         double (suffix void, i1-i64, p0, f32 or f64)",
+                        f.name
+                    ),
                 ),
                 None => self.error(f.span, format!("unsupported intrinsic '@{}'", f.name)),
                 Some(sig) => {
@@ -536,7 +594,7 @@ impl<'m> Verifier<'m> {
                 let Value::Const(c) = v else { return };
                 if *ty == Type::Void {
                     self.error(span, format!("{role} of '{op}' cannot be a void constant"));
-                } else if let Err(msg) = const_fits(c, ty) {
+                } else if let Err(msg) = const_fits(c, ty).and_then(|()| self.addresses(c)) {
                     self.error(span, format!("{role} of '{op}': {msg}"));
                 }
             }
@@ -575,6 +633,12 @@ impl<'m> Verifier<'m> {
         let at = (block, id);
         let span = d.span;
         let op = mnemonic(&d.kind);
+        if d.ty != Type::Void {
+            if let Err(msg) = value_type_supported(&d.ty, false) {
+                self.error(span, format!("'{op}': {msg}"));
+                return;
+            }
+        }
         match &d.kind {
             Inst::Binary { op: bop, lhs, rhs } => {
                 let ok = if bop.is_float() { d.ty.is_float() } else { d.ty.is_int() };
@@ -641,9 +705,6 @@ impl<'m> Verifier<'m> {
                     }
                 }
                 self.operand(cx, at, 0, cond, &Type::I1, "condition");
-                if !d.ty.is_scalar() {
-                    self.error(span, format!("'select' of type '{}' is not supported", d.ty));
-                }
                 self.operand(cx, at, 1, if_true, &d.ty, "operand");
                 self.operand(cx, at, 2, if_false, &d.ty, "operand");
             }
@@ -655,8 +716,8 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 0, val, from, "operand");
             }
             Inst::Alloca { ty, count, align } => {
-                if *ty == Type::Void {
-                    self.error(span, "'alloca' of type 'void'".to_string());
+                if !ty.is_sized() {
+                    self.error(span, format!("'alloca' of unsized type '{ty}'"));
                 }
                 self.result(d, &Type::Ptr);
                 if let Some(a) = align {
@@ -678,12 +739,6 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Load { ptr, align, atomic, .. } => {
-                if !d.ty.is_scalar() {
-                    self.error(
-                        span,
-                        format!("'load' of type '{}' is not supported; loads must have a scalar type", d.ty),
-                    );
-                }
                 self.alignment(span, *align);
                 if let Some(ordering) = atomic {
                     if matches!(ordering, Ordering::Release | Ordering::AcqRel) {
@@ -701,11 +756,8 @@ impl<'m> Verifier<'m> {
                     }
                     self.atomic_access(span, &val.ty, *align, "store");
                 }
-                if !val.ty.is_scalar() {
-                    self.error(
-                        span,
-                        format!("'store' of type '{}' is not supported; stores must have a scalar type", val.ty),
-                    );
+                if let Err(msg) = value_type_supported(&val.ty, false) {
+                    self.error(d.operand_span(0), format!("'store': {msg}"));
                 } else {
                     self.operand(cx, at, 0, &val.value, &val.ty, "stored value");
                 }
@@ -714,8 +766,9 @@ impl<'m> Verifier<'m> {
             }
             Inst::Gep { source, base, indices, .. } => {
                 self.result(d, &Type::Ptr);
-                if *source == Type::Void {
-                    self.error(span, "'getelementptr' over type 'void'".to_string());
+                if !source.is_sized() {
+                    self.error(span, format!("'getelementptr' over unsized type '{source}'"));
+                    return;
                 }
                 self.operand(cx, at, 0, base, &Type::Ptr, "base");
                 let mut ty = source;
@@ -723,6 +776,25 @@ impl<'m> Verifier<'m> {
                     if i > 0 {
                         match ty {
                             Type::Array(_, elem) => ty = elem,
+                            Type::Struct(_) => {
+                                // Struct fields are chosen by constant indices only.
+                                let field = match &idx.value {
+                                    Value::Const(Const::Int(n)) => ty.gep_step(*n).map(|m| m.0),
+                                    Value::Const(Const::Zero) => ty.gep_step(0).map(|m| m.0),
+                                    _ => None,
+                                };
+                                let Some(field) = field else {
+                                    self.error(
+                                        d.operand_span(i + 1),
+                                        format!(
+                                            "'getelementptr' index {i} into struct type '{ty}' must be a constant \
+                                             field number"
+                                        ),
+                                    );
+                                    break;
+                                };
+                                ty = field;
+                            }
                             _ => {
                                 self.error(
                                     d.operand_span(i + 1),
@@ -741,6 +813,25 @@ impl<'m> Verifier<'m> {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
                     }
                 }
+            }
+            Inst::ExtractValue { agg, indices } => {
+                match member_type(&agg.ty, indices) {
+                    Some(member) => self.result(d, member),
+                    None => self.error(span, format!("'extractvalue' indices do not select a member of '{}'", agg.ty)),
+                }
+                self.operand(cx, at, 0, &agg.value, &agg.ty, "aggregate");
+            }
+            Inst::InsertValue { agg, val, indices } => {
+                match member_type(&d.ty, indices) {
+                    Some(member) if *member == val.ty => {}
+                    Some(member) => self.error(
+                        d.operand_span(1),
+                        format!("'insertvalue' inserts '{}' where '{}' has '{member}'", val.ty, d.ty),
+                    ),
+                    None => self.error(span, format!("'insertvalue' indices do not select a member of '{}'", d.ty)),
+                }
+                self.operand(cx, at, 0, agg, &d.ty, "aggregate");
+                self.operand(cx, at, 1, &val.value, &val.ty, "inserted value");
             }
             Inst::Phi { incoming } => self.phi(cx, at, incoming),
             Inst::Call { cc, callee, sig, args, .. } => self.call(cx, at, *cc, callee, sig, args),
@@ -825,10 +916,6 @@ impl<'m> Verifier<'m> {
 
     fn phi(&mut self, cx: &FnCx<'m>, at: (u32, InstId), incoming: &[(Value, BlockId)]) {
         let d = cx.f.inst(at.1);
-        if !d.ty.is_scalar() {
-            self.error(d.span, format!("'phi' of type '{}' is not supported", d.ty));
-            return;
-        }
         for (i, (v, _)) in incoming.iter().enumerate() {
             self.operand(cx, at, i, v, &d.ty, "incoming value");
         }
@@ -889,7 +976,8 @@ impl<'m> Verifier<'m> {
         };
         if let Some(t) = target {
             let declared = signature_of(t);
-            if declared != *sig {
+            // Attributes (`byval`, `sret`) are the declaration's; the call site's may be left out.
+            if (&declared.ret, &declared.params, declared.varargs) != (&sig.ret, &sig.params, sig.varargs) {
                 let hint = if t.varargs && !sig.varargs {
                     " (calls to varargs functions need the explicit function type)"
                 } else {
@@ -911,9 +999,17 @@ impl<'m> Verifier<'m> {
             );
             return;
         }
+        if sig.abi.len() > sig.params.len() {
+            self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
+        }
+        for (i, abi) in sig.abi.iter().enumerate() {
+            if let Err(msg) = byval_size(abi) {
+                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
+            }
+        }
         for (i, a) in args.iter().enumerate() {
-            if !a.ty.is_scalar() {
-                self.error(d.operand_span(i + 1), format!("argument of type '{}' is not supported", a.ty));
+            if let Err(msg) = value_type_supported(&a.ty, false) {
+                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
                 continue;
             }
             if let Some(p) = sig.params.get(i) {
@@ -939,10 +1035,60 @@ impl<'m> Verifier<'m> {
     }
 }
 
+/// Largest `byval` object, in bytes (1 MiB): it is copied into the stack argument area at each call.
+const MAX_BYVAL_BYTES: u64 = 1 << 20;
+
+fn byval_size(abi: &ParamAbi) -> Result<(), String> {
+    match abi {
+        ParamAbi::ByVal(t) if t.alloc_size() > MAX_BYVAL_BYTES => Err(format!(
+            "'byval' object of type '{t}' is larger than the limit, {MAX_BYVAL_BYTES} bytes (pass a pointer instead)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The member of `ty` that `extractvalue`/`insertvalue` indices select.
+fn member_type<'t>(ty: &'t Type, indices: &[u32]) -> Option<&'t Type> {
+    if indices.is_empty() {
+        return None;
+    }
+    indices.iter().try_fold(ty, |t, &i| t.member(u64::from(i)).map(|m| m.0))
+}
+
+/// Whether values of type `ty` (a result, parameter or argument; `void` only if `void_ok`) are
+/// supported: scalars, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
+fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
+    match ty {
+        Type::Void if void_ok => Ok(()),
+        Type::Void => Err("'void' is not a value type".to_string()),
+        t if t.is_scalar() => Ok(()),
+        t if !t.is_sized() => Err(format!("unsized type '{t}' cannot be a value")),
+        t if t.leaf_count() > MAX_AGGREGATE_VALUE_SCALARS => Err(format!(
+            "unsupported aggregate value of type '{t}': it holds {} scalars, more than {MAX_AGGREGATE_VALUE_SCALARS} \
+             (keep large aggregates in memory)",
+            t.leaf_count()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether constant `c` can have type `ty`.
 fn const_fits(c: &Const, ty: &Type) -> Result<(), String> {
     match (c, ty) {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
+        (Const::Address(..), Type::Ptr) => Ok(()),
+        (Const::Aggregate(items), Type::Array(n, elem)) => {
+            if items.len() as u64 != *n {
+                return Err(format!("{} elements for type '{ty}'", items.len()));
+            }
+            items.iter().try_for_each(|c| const_fits(c, elem))
+        }
+        (Const::Aggregate(items), Type::Struct(s)) => {
+            if items.len() != s.field_types().len() {
+                return Err(format!("{} fields for type '{ty}'", items.len()));
+            }
+            items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(c, t))
+        }
         (Const::Int(v), Type::Int(bits)) => {
             if fits(*v, *bits) {
                 Ok(())
@@ -997,6 +1143,8 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Fence { .. } => "fence",
         Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",
+        Inst::ExtractValue { .. } => "extractvalue",
+        Inst::InsertValue { .. } => "insertvalue",
         Inst::Phi { .. } => "phi",
         Inst::Call { .. } => "call",
         Inst::Br { .. } | Inst::CondBr { .. } => "br",

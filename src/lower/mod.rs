@@ -5,8 +5,9 @@
 //! functions of a module lower and compile in parallel.
 //!
 //! Representation: integers keep their width (`i1` lives in an `I8` holding 0 or 1), `ptr` is an `I64`,
-//! `phi`s become block parameters, and blocks are lowered in reverse postorder so every definition is
-//! lowered before its uses; unreachable blocks are dropped.
+//! an aggregate value (array or struct) is its scalars in memory order, one Cranelift value each (in
+//! parameters, results, phis and calls alike), `phi`s become block parameters, and blocks are lowered
+//! in reverse postorder so every definition is lowered before its uses; unreachable blocks are dropped.
 
 pub mod dynamic_stack;
 mod intrinsics;
@@ -26,7 +27,9 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::DataId;
 
 use crate::arch::Arch;
-use crate::ir::{self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, Type, Value};
+use crate::ir::{
+    self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
+};
 pub use points::{PlannedLocation, PlannedPoint};
 pub use symbols::Symbols;
 
@@ -93,7 +96,7 @@ pub fn lower_function(
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let sig = symbols::signature(isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
+    let (sig, param_padding) = symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -107,7 +110,10 @@ pub fn lower_function(
         b: builder,
         blocks: Vec::new(),
         values: vec![None; f.insts.len()],
+        aggregates: HashMap::new(),
         params: Vec::new(),
+        param_start: Vec::new(),
+        param_padding,
         func_refs: HashMap::new(),
         data_refs: HashMap::new(),
         dynamic_stack: None,
@@ -140,9 +146,15 @@ struct Lowering<'a> {
     b: FunctionBuilder<'a>,
     /// The Cranelift block of each IR block (`None` for unreachable blocks).
     blocks: Vec<Option<clif::Block>>,
-    /// The Cranelift value of each instruction's result, once lowered.
+    /// The Cranelift value of each instruction's scalar result, once lowered.
     values: Vec<Option<clif::Value>>,
+    /// The scalars of each instruction's aggregate result, once lowered.
+    aggregates: HashMap<InstId, Vec<clif::Value>>,
+    /// The entry block's parameters: each IR parameter's scalars, from `param_start`.
     params: Vec<clif::Value>,
+    param_start: Vec<usize>,
+    /// The unused arguments before each IR parameter (see [`symbols::plan`]).
+    param_padding: Vec<Vec<ClifType>>,
     func_refs: HashMap<ir::FuncId, FuncRef>,
     data_refs: HashMap<DataId, GlobalValue>,
     /// `(this thread's arena state, this frame's header)` in functions with dynamic allocas (see
@@ -161,6 +173,13 @@ impl<'a> Lowering<'a> {
     }
 
     fn run(&mut self) -> Result<(), IrError> {
+        if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && !self.arch.passes_byval() {
+            let message = format!("'byval' parameters are not supported on {}", self.arch.name());
+            return Err(self.error(self.f.span, message));
+        }
+        if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
+            return Err(self.error(self.f.span, message));
+        }
         let order = reverse_postorder(self.f);
         self.blocks = vec![None; self.f.blocks.len()];
         for &block in &order {
@@ -171,13 +190,26 @@ impl<'a> Lowering<'a> {
                 if !matches!(data.kind, Inst::Phi { .. }) {
                     break;
                 }
-                let param = self.b.append_block_param(clif_block, clif_type(&data.ty));
-                self.values[inst.0 as usize] = Some(param);
+                if data.ty.is_aggregate() {
+                    let mut leaves = Vec::new();
+                    data.ty.for_each_leaf(0, &mut |_, t| leaves.push(clif_type(t)));
+                    let params = leaves.into_iter().map(|t| self.b.append_block_param(clif_block, t)).collect();
+                    self.aggregates.insert(inst, params);
+                } else {
+                    let param = self.b.append_block_param(clif_block, clif_type(&data.ty));
+                    self.values[inst.0 as usize] = Some(param);
+                }
             }
         }
         let entry = self.blocks[0].expect("the entry block is reachable");
         self.b.append_block_params_for_function_params(entry);
         self.params = self.b.block_params(entry).to_vec();
+        let mut next = 0;
+        for (p, padding) in self.f.params.iter().zip(&self.param_padding) {
+            next += padding.len();
+            self.param_start.push(next);
+            next += if p.abi == ParamAbi::Plain && p.ty.is_aggregate() { p.ty.leaf_count() as usize } else { 1 };
+        }
         self.b.switch_to_block(entry);
         if symbols::needs_dynamic_stack(self.module, self.f) {
             self.enter_dynamic_stack();
@@ -226,6 +258,14 @@ impl<'a> Lowering<'a> {
                     Some(cc) => self.b.ins().fcmp(cc, l, r),
                     None => self.b.ins().iconst(types::I8, i64::from(*pred == FloatPred::True)),
                 })
+            }
+            Inst::Select { cond, if_true, if_false } if ty.is_aggregate() => {
+                let c = self.value(cond, &Type::I1)?;
+                let t = self.scalars(if_true, ty)?;
+                let f = self.scalars(if_false, ty)?;
+                let chosen = t.iter().zip(&f).map(|(&t, &f)| self.b.ins().select(c, t, f)).collect();
+                self.aggregates.insert(id, chosen);
+                None
             }
             Inst::Select { cond, if_true, if_false } => {
                 let c = self.value(cond, &Type::I1)?;
@@ -279,19 +319,56 @@ impl<'a> Lowering<'a> {
                     // alias analysis, so the load is neither merged with an earlier one nor moved.
                     self.b.ins().sequence_point();
                 }
-                Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
+                if ty.is_aggregate() {
+                    let mut leaves = Vec::new();
+                    ty.for_each_leaf(0, &mut |offset, t| leaves.push((offset, clif_type(t))));
+                    let loaded = leaves
+                        .into_iter()
+                        .map(|(offset, t)| self.b.ins().load(t, MemFlagsData::new(), p, offset as i32))
+                        .collect();
+                    self.aggregates.insert(id, loaded);
+                    None
+                } else {
+                    Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
+                }
             }
             Inst::Store { val, ptr, volatile, .. } => {
-                let v = self.value(&val.value, &val.ty)?;
+                let values = self.scalars(&val.value, &val.ty)?;
                 let p = self.value(ptr, &Type::Ptr)?;
                 // As for loads, on both sides: the store is not removed as dead before a later one.
                 if *volatile {
                     self.b.ins().sequence_point();
                 }
-                self.b.ins().store(MemFlagsData::new(), v, p, 0);
+                let mut offsets = Vec::with_capacity(values.len());
+                val.ty.for_each_leaf(0, &mut |offset, _| offsets.push(offset));
+                if !val.ty.is_aggregate() {
+                    offsets = vec![0];
+                }
+                for (v, offset) in values.into_iter().zip(offsets) {
+                    self.b.ins().store(MemFlagsData::new(), v, p, offset as i32);
+                }
                 if *volatile {
                     self.b.ins().sequence_point();
                 }
+                None
+            }
+            Inst::ExtractValue { agg, indices } => {
+                let scalars = self.scalars(&agg.value, &agg.ty)?;
+                let (start, count) = member_scalars(&agg.ty, indices);
+                let member = scalars[start..start + count].to_vec();
+                if ty.is_aggregate() {
+                    self.aggregates.insert(id, member);
+                    None
+                } else {
+                    Some(member[0])
+                }
+            }
+            Inst::InsertValue { agg, val, indices } => {
+                let mut scalars = self.scalars(agg, ty)?;
+                let (start, count) = member_scalars(ty, indices);
+                let member = self.scalars(&val.value, &val.ty)?;
+                scalars.splice(start..start + count, member);
+                self.aggregates.insert(id, scalars);
                 None
             }
             Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
@@ -316,7 +393,7 @@ impl<'a> Lowering<'a> {
             }
             Inst::Ret { val } => {
                 let values = match val {
-                    Some(operand) => vec![self.value(&operand.value, &operand.ty)?],
+                    Some(operand) => self.scalars(&operand.value, &operand.ty)?,
                     None => Vec::new(),
                 };
                 if let Some((state, header)) = self.dynamic_stack {
@@ -346,7 +423,18 @@ impl<'a> Lowering<'a> {
     fn value(&mut self, v: &Value, ty: &Type) -> Result<clif::Value, IrError> {
         Ok(match v {
             Value::Inst(id) => self.values[id.0 as usize].expect("a verified use is dominated by its definition"),
-            Value::Param(n) => self.params[*n as usize],
+            Value::Param(n) => self.params[self.param_start[*n as usize]],
+            Value::Const(Const::Address(symbol, offset)) => {
+                let base = match symbol {
+                    Symbol::Global(g) => self.value(&Value::Global(*g), &Type::Ptr)?,
+                    Symbol::Func(f) => self.value(&Value::Func(*f), &Type::Ptr)?,
+                };
+                if *offset == 0 {
+                    base
+                } else {
+                    self.b.ins().iadd_imm_s(base, *offset)
+                }
+            }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
                 let defined = self.module.global(*g).init.is_some();
@@ -363,6 +451,53 @@ impl<'a> Lowering<'a> {
         })
     }
 
+    /// The Cranelift values of an operand of type `ty`: its scalars in memory order for an aggregate,
+    /// else the one value.
+    fn scalars(&mut self, v: &Value, ty: &Type) -> Result<Vec<clif::Value>, IrError> {
+        if !ty.is_aggregate() {
+            return Ok(vec![self.value(v, ty)?]);
+        }
+        Ok(match v {
+            Value::Inst(id) => self.aggregates[id].clone(),
+            Value::Param(n) => {
+                let start = self.param_start[*n as usize];
+                self.params[start..start + ty.leaf_count() as usize].to_vec()
+            }
+            Value::Const(c) => {
+                let mut out = Vec::new();
+                self.constant_scalars(c, ty, &mut out)?;
+                out
+            }
+            Value::Global(_) | Value::Func(_) => unreachable!("a verified address is no aggregate"),
+        })
+    }
+
+    /// The scalars of aggregate constant `c` of type `ty`, appended to `out`.
+    fn constant_scalars(&mut self, c: &Const, ty: &Type, out: &mut Vec<clif::Value>) -> Result<(), IrError> {
+        if ty.leaf_count() == 0 {
+            return Ok(());
+        }
+        if !ty.is_aggregate() {
+            out.push(self.value(&Value::Const(c.clone()), ty)?);
+            return Ok(());
+        }
+        let count = match ty {
+            Type::Array(n, _) => *n,
+            Type::Struct(s) => s.field_types().len() as u64,
+            _ => 0,
+        };
+        for i in 0..count {
+            let member = ty.member(i).expect("in range").0;
+            // `zeroinitializer`, `undef` and `poison` are the same in each member.
+            let item = match c {
+                Const::Aggregate(items) => &items[i as usize],
+                other => other,
+            };
+            self.constant_scalars(item, member, out)?;
+        }
+        Ok(())
+    }
+
     fn constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
         let ins = self.b.ins();
         match (c, ty) {
@@ -376,6 +511,9 @@ impl<'a> Lowering<'a> {
                 // Cranelift wants narrow immediates zero-extended; an i1 keeps only its low bit.
                 let masked = if bits >= 64 { *v } else { *v & ((1i64 << bits) - 1) };
                 ins.iconst(clif_type(ty), masked)
+            }
+            (Const::Address(..) | Const::Aggregate(_), _) => {
+                unreachable!("addresses and aggregates are lowered by `value` and `scalars`")
             }
         }
     }
@@ -402,7 +540,7 @@ impl<'a> Lowering<'a> {
             BinOp::FDiv => ins.fdiv(l, r),
             BinOp::FRem => {
                 let libm = if *ty == Type::Float { self.symbols.fmodf } else { self.symbols.fmod };
-                let sig = symbols::signature(self.isa.default_call_conv(), ty, [ty, ty]);
+                let sig = symbols::signature(self.isa.default_call_conv(), self.arch, ty, [(ty, &ParamAbi::Plain), (ty, &ParamAbi::Plain)]);
                 let callee = self.import(libm.expect("fmod is declared when frem is used"), sig);
                 let call = self.b.ins().call(callee, &[l, r]);
                 return self.b.inst_results(call)[0];
@@ -578,6 +716,17 @@ impl<'a> Lowering<'a> {
             if i > 0 {
                 current = match current {
                     Type::Array(_, elem) => *elem,
+                    Type::Struct(_) => {
+                        // A field, chosen by a constant (verified): its offset.
+                        let n = match &index.value {
+                            Value::Const(Const::Int(n)) => *n,
+                            _ => 0,
+                        };
+                        let (field, offset) = current.gep_step(n).expect("a verified field index");
+                        constant_offset = constant_offset.wrapping_add(offset);
+                        current = field.clone();
+                        continue;
+                    }
                     other => other,
                 };
             }
@@ -625,9 +774,26 @@ impl<'a> Lowering<'a> {
                 return Ok(());
             }
         }
+        if !self.arch.passes_byval() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
+            return Err(self.error(data.span, format!("'byval' arguments are not supported on {}", self.arch.name())));
+        }
+        if let Some(message) = symbols::result_unsupported(self.arch, &sig.ret) {
+            return Err(self.error(data.span, message));
+        }
+        // A direct call passes arguments as the callee's declaration says (its attributes).
+        let declared = match callee {
+            Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
+            _ => None,
+        };
+        let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
+        let (_, padding) = symbols::plan(self.isa.default_call_conv(), self.arch, &sig.ret, args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i))));
         let mut values = Vec::with_capacity(args.len());
-        for arg in args {
-            values.push(self.value(&arg.value, &arg.ty)?);
+        for (arg, padding) in args.iter().zip(&padding) {
+            for &t in padding {
+                let filler = if t.is_float() { self.b.ins().f64const(0.0) } else { self.b.ins().iconst(t, 0) };
+                values.push(filler);
+            }
+            values.extend(self.scalars(&arg.value, &arg.ty)?);
         }
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
@@ -637,25 +803,33 @@ impl<'a> Lowering<'a> {
             _ => {
                 // A variadic call passes its extra arguments like fixed ones on the targets we support;
                 // SysV x86-64 adds %al, an upper bound of the vector registers used, which a thunk sets.
-                let call_sig = symbols::signature(self.isa.default_call_conv(), &sig.ret, args.iter().map(|a| &a.ty));
-                let floats = args[sig.params.len().min(args.len())..].iter().any(|a| a.ty.is_float());
-                if let (true, Value::Func(fid)) = (sig.varargs && floats, callee) {
-                    if let Some(thunk) = self.symbols.variadic_thunk(*fid) {
-                        let r = self.import(thunk, call_sig);
-                        let call = self.b.ins().call(r, &values);
-                        self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
-                        return Ok(());
+                let abi = (0..args.len()).map(|i| sig.param_abi(i));
+                let call_sig = symbols::signature(self.isa.default_call_conv(), self.arch, &sig.ret, args.iter().map(|a| &a.ty).zip(abi));
+                let extra = &args[sig.params.len().min(args.len())..];
+                let thunk = match callee {
+                    Value::Func(fid) if sig.varargs && extra.iter().any(|a| a.ty.is_float()) => {
+                        self.symbols.variadic_thunk(*fid)
                     }
+                    _ => None,
+                };
+                if let Some(thunk) = thunk {
+                    let r = self.import(thunk, call_sig);
+                    self.b.ins().call(r, &values)
+                } else {
+                    if sig.varargs {
+                        self.check_variadic_args(data.span, extra)?;
+                    }
+                    let sig_ref = self.b.import_signature(call_sig);
+                    let address = self.value(callee, &Type::Ptr)?;
+                    self.b.ins().call_indirect(sig_ref, address, &values)
                 }
-                if sig.varargs {
-                    self.check_variadic_args(data.span, &args[sig.params.len().min(args.len())..])?;
-                }
-                let sig_ref = self.b.import_signature(call_sig);
-                let address = self.value(callee, &Type::Ptr)?;
-                self.b.ins().call_indirect(sig_ref, address, &values)
             }
         };
-        self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
+        if sig.ret.is_aggregate() {
+            self.aggregates.insert(id, self.b.inst_results(call).to_vec());
+        } else {
+            self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
+        }
         Ok(())
     }
 
@@ -746,7 +920,7 @@ impl<'a> Lowering<'a> {
                 .iter()
                 .find(|(_, pred)| *pred == from)
                 .ok_or_else(|| self.error(data.span, "phi has no incoming value for a predecessor"))?;
-            args.push(BlockArg::Value(self.value(value, &data.ty)?));
+            args.extend(self.scalars(value, &data.ty)?.into_iter().map(BlockArg::Value));
         }
         Ok(args)
     }
@@ -757,7 +931,7 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = symbols::signature(self.isa.default_call_conv(), &f.ret, f.params.iter().map(|p| &p.ty));
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
         r
@@ -795,6 +969,22 @@ impl<'a> Lowering<'a> {
         };
         self.b.ins().symbol_value(types::I64, gv)
     }
+}
+
+/// Where the member that `extractvalue`/`insertvalue` indices select lies among `ty`'s scalars: the
+/// first one's index and how many.
+fn member_scalars(ty: &Type, indices: &[u32]) -> (usize, usize) {
+    let mut start = 0u64;
+    let mut current = ty;
+    for &i in indices {
+        start += match current {
+            Type::Array(_, elem) => u64::from(i) * elem.leaf_count(),
+            Type::Struct(s) => s.field_types()[..i as usize].iter().map(Type::leaf_count).sum(),
+            _ => 0,
+        };
+        current = current.member(u64::from(i)).expect("verified indices").0;
+    }
+    (start as usize, current.leaf_count() as usize)
 }
 
 /// Reachable blocks in reverse postorder from the entry: every block after its dominators.

@@ -2,11 +2,13 @@
 //! Cranelift has no instruction for, and the dynamic-alloca helpers ([`super::dynamic_stack`]).
 
 use cranelift_codegen::binemit::Reloc;
-use cranelift_codegen::ir::{AbiParam, Signature};
+use cranelift_codegen::ir::types::{self, Type as ClifType};
+use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::CallConv;
 use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleReloc, ModuleRelocTarget};
 
 use super::{clif_type, dynamic_stack};
+use crate::arch::Arch;
 use crate::ir::{self, Inst, IrError};
 
 /// Declared symbols of one output (an object or a JIT module), shared read-only by the lowering of
@@ -24,7 +26,7 @@ pub struct Symbols {
     /// go through where the target needs one (`Arch::variadic_thunk`).
     variadic_thunks: Vec<Option<FuncId>>,
     /// The output's architecture.
-    arch: crate::arch::Arch,
+    arch: Arch,
     /// Functions in a section of their own (`section` or `comdat`, objects only), which the object
     /// emitter places itself: cranelift-object puts all code in `.text`.
     placed: Vec<bool>,
@@ -57,6 +59,8 @@ impl Symbols {
     /// Declares every function and global of `module` in `out`, and what the lowering will need;
     /// [`Symbols::define_helpers`] then defines the helpers.
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
+        let arch = crate::compile::Target::arch_of(out.isa())
+            .map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
         let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
         let placed: Vec<bool> = module
@@ -73,7 +77,7 @@ impl Symbols {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
-            let sig = signature(call_conv, &f.ret, f.params.iter().map(|p| &p.ty));
+            let sig = signature(call_conv, arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
             let id = out
                 .declare_function(&f.name, linkage, &sig)
                 .map_err(|e| module.error(f.span, format!("cannot declare function '@{}': {e}", f.name)))?;
@@ -100,7 +104,7 @@ impl Symbols {
             }
         };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
-            let sig = signature(call_conv, &ty, [&ty, &ty]);
+            let sig = signature(call_conv, arch, &ty, [(&ty, &ir::ParamAbi::Plain), (&ty, &ir::ParamAbi::Plain)]);
             out.declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
         };
@@ -182,14 +186,90 @@ fn definition(linkage: ir::Linkage) -> Linkage {
     }
 }
 
-/// A Cranelift signature in the target's C calling convention.
-pub fn signature<'t>(call_conv: CallConv, ret: &ir::Type, params: impl IntoIterator<Item = &'t ir::Type>) -> Signature {
+/// A Cranelift signature in the target's C calling convention. An aggregate parameter or result
+/// is passed as its scalars, one after the other, which is how LLVM lowers the aggregates front ends
+/// write (clang's `[2 x i64]`, `{ double, double }`, `{ i64, i32 }`); `byval` is Cranelift's struct
+/// argument on x86-64 (AArch64 callers check it away first), `sret` its struct return pointer.
+pub fn signature<'t>(
+    call_conv: CallConv,
+    arch: Arch,
+    ret: &ir::Type,
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+) -> Signature {
+    plan(call_conv, arch, ret, params).0
+}
+
+/// [`signature`], and per IR parameter the types of the unused arguments placed before it.
+///
+/// Where the target passes an aggregate in registers only if all its scalars fit in the ones left
+/// (`Arch::whole_aggregate_registers`), Cranelift, which assigns each scalar on its own, gets unused
+/// arguments that take up the registers left.
+pub fn plan<'t>(
+    call_conv: CallConv,
+    arch: Arch,
+    ret: &ir::Type,
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+) -> (Signature, Vec<Vec<ClifType>>) {
     let mut sig = Signature::new(call_conv);
-    sig.params.extend(params.into_iter().map(|t| AbiParam::new(clif_type(t))));
-    if *ret != ir::Type::Void {
-        sig.returns.push(AbiParam::new(clif_type(ret)));
+    let (mut ints, mut floats) = (0usize, 0usize);
+    let mut padding = Vec::new();
+    for (ty, abi) in params {
+        let mut pad = Vec::new();
+        match abi {
+            ir::ParamAbi::ByVal(t) if arch.passes_byval() => {
+                // Cranelift copies whole eightbytes, as the psABI lays byval copies out.
+                let size = t.alloc_size().next_multiple_of(8).min(u32::MAX as u64) as u32;
+                sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructArgument(size)));
+            }
+            ir::ParamAbi::StructRet(_) => sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn)),
+            _ => {
+                let mut scalars = Vec::new();
+                push_scalars(ty, &mut scalars);
+                let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+                let int = scalars.len() - float;
+                if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
+                    for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
+                        if needed > 0 && *used < registers && *used + needed > registers {
+                            pad.extend(std::iter::repeat_n(filler, registers - *used));
+                            *used = registers;
+                        }
+                    }
+                }
+                sig.params.extend(pad.iter().map(|&t| AbiParam::new(t)));
+                sig.params.extend(scalars);
+                ints += int;
+                floats += float;
+            }
+        }
+        padding.push(pad);
     }
-    sig
+    push_scalars(ret, &mut sig.returns);
+    (sig, padding)
+}
+
+/// Why a result of type `ty` cannot be returned in registers on this target, if it cannot: LLVM
+/// would return it through a hidden pointer, which Cranelift does not do for us.
+pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
+    let mut scalars = Vec::new();
+    push_scalars(ty, &mut scalars);
+    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+    let int = scalars.len() - float;
+    let (limit, target) = (arch.result_registers(), arch.name());
+    (int > limit || float > limit).then(|| {
+        format!(
+            "unsupported result of type '{ty}': {int} integer and {float} floating-point scalars, but {target} \
+             returns at most {limit} of each in registers (return it through an 'sret' pointer)"
+        )
+    })
+}
+
+/// One ABI parameter per scalar of `ty` (none for `void`).
+fn push_scalars(ty: &ir::Type, out: &mut Vec<AbiParam>) {
+    if ty.is_aggregate() {
+        ty.for_each_leaf(0, &mut |_, t| out.push(AbiParam::new(clif_type(t))));
+    } else if *ty != ir::Type::Void {
+        out.push(AbiParam::new(clif_type(ty)));
+    }
 }
 
 /// Whether a function has an `alloca` that cannot live in its frame (a non-constant count, or an

@@ -302,6 +302,31 @@ impl<'a> Parser<'a> {
                 }
                 Ok((Inst::Gep { inbounds, source, base, indices }, Type::Ptr))
             }
+            "extractvalue" => {
+                let aspan = self.tok.span;
+                let agg = self.operand(f)?;
+                if !agg.ty.is_aggregate() {
+                    return Err(
+                        self.err(aspan, format!("'extractvalue' requires an aggregate operand, found '{}'", agg.ty))
+                    );
+                }
+                let (indices, ty) = self.member_indices(&agg.ty, "extractvalue")?;
+                Ok((Inst::ExtractValue { agg, indices }, ty))
+            }
+            "insertvalue" => {
+                let aspan = self.tok.span;
+                let ty = self.value_type()?;
+                if !ty.is_aggregate() {
+                    return Err(self.err(aspan, format!("'insertvalue' requires an aggregate operand, found '{ty}'")));
+                }
+                let agg = self.value(f, &ty)?;
+                self.expect_punct(b',', " after the aggregate")?;
+                let vspan = self.tok.span;
+                let val = self.operand(f)?;
+                let (indices, member) = self.member_indices(&ty, "insertvalue")?;
+                self.expect_type(vspan, &val.ty, &member, "the inserted value")?;
+                Ok((Inst::InsertValue { agg, val, indices }, ty))
+            }
             "phi" => {
                 self.flags(FAST_MATH)?;
                 let ty = self.value_type()?;
@@ -411,6 +436,27 @@ impl<'a> Parser<'a> {
         Ok(ordering)
     }
 
+    /// The `, idx, ...` of `extractvalue`/`insertvalue` into `ty`, and the member type they reach.
+    fn member_indices(&mut self, ty: &Type, op: &str) -> PResult<(Vec<u32>, Type)> {
+        let mut indices = Vec::new();
+        let mut current = ty.clone();
+        while self.is_punct(b',') && !matches!(self.peek()?.tok, Tok::Meta(_)) {
+            self.bump()?;
+            let span = self.tok.span;
+            let index = self.unsigned("a member index")?;
+            let member = u32::try_from(index).ok().and_then(|i| current.member(u64::from(i)).map(|m| m.0.clone()));
+            let Some(member) = member else {
+                return Err(self.err(span, format!("'{op}' index {index} is out of range for type '{current}'")));
+            };
+            indices.push(index as u32);
+            current = member;
+        }
+        if indices.is_empty() {
+            return Err(self.expected(&format!("a member index in '{op}'")));
+        }
+        Ok((indices, current))
+    }
+
     /// `, align N` after load/store (metadata attachments are left for the caller).
     pub(super) fn trailing_align(&mut self) -> PResult<Option<u64>> {
         if self.is_punct(b',') && self.peek()?.tok == Tok::Word("align") {
@@ -438,6 +484,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     params.push(self.value_type()?);
+                    // Attributes in a function type mean nothing; the arguments' own count.
                     self.param_attributes()?;
                     if !self.eat_punct(b',')? {
                         break;
@@ -445,7 +492,7 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect_punct(b')', " to close the function type")?;
-            Some(Signature { ret: ret.clone(), params, varargs })
+            Some(Signature { ret: ret.clone(), params, varargs, abi: Vec::new() })
         } else {
             None
         };
@@ -455,6 +502,7 @@ impl<'a> Parser<'a> {
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
         let callee = self.value(f, &Type::Ptr)?;
         let mut args = Vec::new();
+        let mut abi = Vec::new();
         if drops_operands {
             // Debug and alias-scope annotations: their `metadata` operands mean nothing to the code.
             if !self.is_punct(b'(') {
@@ -467,10 +515,19 @@ impl<'a> Parser<'a> {
         if !self.is_punct(b')') && !drops_operands {
             loop {
                 let ty = self.value_type()?;
-                if let (Some(span), false) = (self.param_attributes()?, matches!(callee, Value::Func(_))) {
+                let aspan = self.tok.span;
+                let (arg_abi, nest) = self.param_attributes()?;
+                if let (Some(span), false) = (nest, matches!(callee, Value::Func(_))) {
                     return Err(
                         self.err(span, "'nest' arguments are supported in direct calls of local functions only")
                     );
+                }
+                if arg_abi != ParamAbi::Plain {
+                    if ty != Type::Ptr {
+                        return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' arguments, not '{ty}'")));
+                    }
+                    abi.resize(args.len(), ParamAbi::Plain);
+                    abi.push(arg_abi);
                 }
                 let value = self.value(f, &ty)?;
                 args.push(Operand { ty, value });
@@ -491,11 +548,13 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let sig = explicit.unwrap_or_else(|| Signature {
+        let mut sig = explicit.unwrap_or_else(|| Signature {
             ret: ret.clone(),
             params: args.iter().map(|a| a.ty.clone()).collect(),
             varargs: false,
+            abi: Vec::new(),
         });
+        sig.abi = abi;
         Ok((Inst::Call { cc, callee, sig, args, tail }, ret))
     }
 

@@ -24,8 +24,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, Placement, RmwOp,
-    Signature, Span, TailKind, Type, Value,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, ParamAbi, Placement, RmwOp,
+    Signature, Span, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -44,8 +44,8 @@ pub fn parse(file_name: &str, text: &str) -> Result<Module, IrError> {
     // top level, in parallel when there are many. Errors still come in file order: a body before a
     // top-level error is read (and reported) first.
     let results = match &top_level {
-        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser.symbols)),
-        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser.symbols)).collect(),
+        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser.symbols, &parser.types)),
+        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser.symbols, &parser.types)).collect(),
     };
     for (body, result) in bodies.iter().zip(results) {
         let (blocks, insts) = result?;
@@ -69,12 +69,20 @@ struct PendingBody<'a> {
 }
 
 impl<'a> PendingBody<'a> {
-    fn read(&self, file: &'a str, symbols: &Arc<NameMap<&'a str, Symbol>>) -> PResult<(Vec<Block>, Vec<InstData>)> {
+    fn read(
+        &self,
+        file: &'a str,
+        symbols: &Arc<NameMap<&'a str, Symbol>>,
+        types: &Arc<NameMap<&'a str, Type>>,
+    ) -> PResult<(Vec<Block>, Vec<InstData>)> {
         let mut parser = Parser {
             file,
             lex: self.lex.clone(),
             tok: self.tok,
             symbols: Arc::clone(symbols),
+            types: Arc::clone(types),
+            type_defs: NameMap::default(),
+            type_starts: Vec::new(),
             module: Module::default(),
             bodies: Vec::new(),
         };
@@ -131,13 +139,6 @@ impl std::fmt::Display for Key<'_> {
             Key::Num(n) => write!(f, "{n}"),
         }
     }
-}
-
-/// What a module-level name refers to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Symbol {
-    Global(GlobalId),
-    Func(FuncId),
 }
 
 /// A function-local name.
@@ -212,6 +213,8 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "load",
     "store",
     "getelementptr",
+    "extractvalue",
+    "insertvalue",
     "phi",
     "call",
     "tail",
@@ -232,8 +235,6 @@ const UNSUPPORTED_OPCODES: &[&str] = &[
     "resume",
     "indirectbr",
     "callbr",
-    "extractvalue",
-    "insertvalue",
     "extractelement",
     "insertelement",
     "shufflevector",
@@ -255,7 +256,7 @@ const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
 const UNSUPPORTED_PARAM_ATTRS: &[&str] =
-    &["byval", "sret", "inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync"];
+    &["inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync"];
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
     "noundef",
@@ -346,8 +347,23 @@ struct Parser<'a> {
     lex: Lexer<'a>,
     tok: Token<'a>,
     symbols: Arc<NameMap<&'a str, Symbol>>,
+    /// Identified struct types resolved so far (all of them once the top level is read).
+    types: Arc<NameMap<&'a str, Type>>,
+    /// Identified types not resolved yet: uses may precede definitions, which are read on first use.
+    type_defs: NameMap<&'a str, TypeDef>,
+    /// Where each `%name = type` definition's body starts, in textual order (from the pre-scan).
+    type_starts: Vec<(Lexer<'a>, Token<'a>)>,
     module: Module,
     bodies: Vec<PendingBody<'a>>,
+}
+
+/// An identified type not resolved yet.
+#[derive(Clone, Copy)]
+enum TypeDef {
+    /// Defined at `type_starts[i]`.
+    Pending(usize),
+    /// Being read: a use now means the type contains itself.
+    InProgress,
 }
 
 type PResult<T> = Result<T, IrError>;
@@ -356,9 +372,31 @@ impl<'a> Parser<'a> {
     fn new(file: &'a str, text: &'a str) -> PResult<Parser<'a>> {
         let mut lex = Lexer::new(file, text);
         let tok = lex.next_token()?;
-        let symbols = Arc::new(prescan(file, text));
+        let (symbols, type_starts) = prescan(file, text);
+        let mut type_defs = NameMap::default();
+        for (i, (_, start)) in type_starts.iter().enumerate() {
+            if let Tok::Local(name) = start.tok {
+                type_defs.entry(name).or_insert(TypeDef::Pending(i));
+            }
+        }
+        // The pre-scan kept each definition's lexer just after `type`: the body's first token is next.
+        let mut starts = Vec::with_capacity(type_starts.len());
+        for (mut body_lex, _) in type_starts {
+            let tok = body_lex.next_token()?;
+            starts.push((body_lex, tok));
+        }
         let module = Module { file: file.to_string(), ..Module::default() };
-        Ok(Parser { file, lex, tok, symbols, module, bodies: Vec::new() })
+        Ok(Parser {
+            file,
+            lex,
+            tok,
+            symbols: Arc::new(symbols),
+            types: Arc::new(NameMap::default()),
+            type_defs,
+            type_starts: starts,
+            module,
+            bodies: Vec::new(),
+        })
     }
 
     // ---- token plumbing ----
@@ -512,10 +550,19 @@ impl<'a> Parser<'a> {
     // ---- module level ----
 }
 
-/// Collects every global and function name with the id it will get, so that uses may precede
-/// definitions. Lexing errors end the scan; the main pass reports them.
-fn prescan<'a>(file: &'a str, text: &'a str) -> NameMap<&'a str, Symbol> {
+/// What the pre-scan found of each `%name = type ...` definition: the name's token, and the lexer
+/// just after `type` (the body's first token is the next one).
+type TypeStart<'a> = (Lexer<'a>, Token<'a>);
+
+/// Collects every global and function name with the id it will get, and where each identified type
+/// is defined, so that uses may precede definitions. Lexing errors end the scan; the main pass
+/// reports them.
+fn prescan<'a>(file: &'a str, text: &'a str) -> (NameMap<&'a str, Symbol>, Vec<TypeStart<'a>>) {
     let mut symbols = NameMap::default();
+    let mut type_starts = Vec::new();
+    // A top-level `%name` and then `=`: a type definition if `type` follows.
+    let mut last_local: Option<Token<'a>> = None;
+    let mut after_local_eq: Option<Token<'a>> = None;
     let mut lex = Lexer::new(file, text);
     let (mut funcs, mut globals) = (0u32, 0u32);
     let mut after_define = false;
@@ -523,8 +570,21 @@ fn prescan<'a>(file: &'a str, text: &'a str) -> NameMap<&'a str, Symbol> {
     let mut in_definition = false;
     let mut last_global: Option<&'a str> = None;
     while let Ok(t) = lex.next_token() {
+        if let Some(name) = after_local_eq.take() {
+            if t.tok == Tok::Word("type") {
+                type_starts.push((lex.clone(), name));
+                continue;
+            }
+        }
+        if let Some(name) = last_local.take() {
+            if t.tok == Tok::Punct(b'=') && !in_definition && !after_define {
+                after_local_eq = Some(name);
+                continue;
+            }
+        }
         match t.tok {
             Tok::Eof => break,
+            Tok::Local(_) if !in_definition && !after_define => last_local = Some(t),
             Tok::Punct(b'{') if in_definition => {
                 lex.skip_body();
                 in_definition = false;
@@ -550,5 +610,5 @@ fn prescan<'a>(file: &'a str, text: &'a str) -> NameMap<&'a str, Symbol> {
             _ => last_global = None,
         }
     }
-    symbols
+    (symbols, type_starts)
 }

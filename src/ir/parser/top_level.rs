@@ -59,6 +59,7 @@ impl<'a> Parser<'a> {
                     self.skip_metadata_value()?;
                 }
                 Tok::Global(name) => self.global_variable(name)?,
+                Tok::Local(name) => self.type_definition(name)?,
                 Tok::Word("module") => return Err(self.err(self.tok.span, "unsupported module-level inline asm")),
                 Tok::Comdat(name) => {
                     let span = self.tok.span;
@@ -75,6 +76,26 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.expected("a top-level entity")),
             }
         }
+    }
+
+    /// `%name = type ...`: resolved on first use, or here; the body is read again to move past it.
+    fn type_definition(&mut self, name: &'a str) -> PResult<()> {
+        let span = self.tok.span;
+        self.bump()?;
+        self.expect_punct(b'=', " after a type name")?;
+        self.expect_word("type", " (a top-level '%name = ...' defines a type)")?;
+        let own = name_string(name);
+        if self.module.types.iter().any(|t| t.name.as_deref() == Some(&*own)) {
+            return Err(self.err(span, format!("redefinition of type '%{name}'")));
+        }
+        let ty = self.named_type(name, span, 0)?;
+        self.type_definition_body(name, 0)?;
+        if let Type::Struct(s) = ty {
+            if s.name.as_deref() == Some(&*own) {
+                self.module.types.push(s);
+            }
+        }
+        Ok(())
     }
 
     /// Linkage, visibility and similar prefixes of a global or function.
@@ -170,15 +191,28 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips parameter or return attributes, rejecting the ones that change the ABI; returns where
-    /// a `nest` attribute was (the static chain register), which only local functions may have.
-    pub(super) fn param_attributes(&mut self) -> PResult<Option<Span>> {
+    /// Skips parameter or return attributes, rejecting the ones that change the ABI, except `byval`
+    /// and `sret`, which it returns, with where a `nest` attribute was (the static chain register,
+    /// which only local functions may have).
+    pub(super) fn param_attributes(&mut self) -> PResult<(ParamAbi, Option<Span>)> {
+        let mut abi = ParamAbi::Plain;
         let mut nest = None;
         loop {
             match self.tok.tok {
                 Tok::Word("nest") => {
                     nest = Some(self.tok.span);
                     self.bump()?;
+                }
+                Tok::Word(w @ ("byval" | "sret")) => {
+                    self.bump()?;
+                    self.expect_punct(b'(', &format!(" after '{w}'"))?;
+                    let tspan = self.tok.span;
+                    let ty = self.value_type()?;
+                    if !ty.is_sized() {
+                        return Err(self.err(tspan, format!("'{w}' of unsized type '{ty}'")));
+                    }
+                    self.expect_punct(b')', &format!(" to close '{w}'"))?;
+                    abi = if w == "byval" { ParamAbi::ByVal(ty) } else { ParamAbi::StructRet(ty) };
                 }
                 Tok::Word(w) if PARAM_ATTRS.contains(&w) => {
                     self.bump()?;
@@ -206,7 +240,7 @@ impl<'a> Parser<'a> {
                         self.string("")?;
                     }
                 }
-                _ => return Ok(nest),
+                _ => return Ok((abi, nest)),
             }
         }
     }
@@ -315,6 +349,9 @@ impl<'a> Parser<'a> {
         if ty == Type::Void {
             return Err(self.err(ty_span, "a global variable cannot have type 'void'"));
         }
+        if !external && !ty.is_sized() {
+            return Err(self.err(ty_span, format!("a global variable defined here cannot have unsized type '{ty}'")));
+        }
         let init = if external || linkage == Linkage::ExternWeak { None } else { Some(self.initializer(&ty)?) };
         let mut align = None;
         let mut placement = Placement::default();
@@ -407,14 +444,52 @@ impl<'a> Parser<'a> {
                 }
                 Ok(Init::Array(items))
             }
-            (Tok::Word("undef" | "poison"), _) if matches!(ty, Type::Array(..)) => {
+            (Tok::Punct(b'{' | b'<'), Type::Struct(s)) => {
+                let packed = self.eat_punct(b'<')?;
+                if packed != s.packed {
+                    let kind = if s.packed { "packed" } else { "non-packed" };
+                    return Err(self.err(span, format!("struct constant does not match the {kind} type '{ty}'")));
+                }
+                self.expect_punct(b'{', "")?;
+                let fields = s.field_types();
+                let mut items = Vec::with_capacity(fields.len());
+                if !self.is_punct(b'}') {
+                    loop {
+                        let fspan = self.tok.span;
+                        let fty = self.ty()?;
+                        let Some(expected) = fields.get(items.len()) else {
+                            return Err(self.err(fspan, format!("too many fields in a constant of type '{ty}'")));
+                        };
+                        self.expect_type(fspan, &fty, expected, "the struct field")?;
+                        items.push(self.initializer(expected)?);
+                        if !self.eat_punct(b',')? {
+                            break;
+                        }
+                    }
+                }
+                self.expect_punct(b'}', " to close the struct constant")?;
+                if packed {
+                    self.expect_punct(b'>', " to close the packed struct constant")?;
+                }
+                if items.len() != fields.len() {
+                    return Err(self.err(
+                        span,
+                        format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
+                    ));
+                }
+                Ok(Init::Struct(items))
+            }
+            (Tok::Word("undef" | "poison"), _) if ty.is_aggregate() => {
                 let c = if self.is_word("undef") { Const::Undef } else { Const::Poison };
                 self.bump()?;
                 Ok(Init::Scalar(c))
             }
             (_, Type::Array(..)) => Err(self.expected(&format!("an array constant of type '{ty}'"))),
+            (_, Type::Struct(_)) => Err(self.expected(&format!("a struct constant of type '{ty}'"))),
             (Tok::Global(name), Type::Ptr) => {
-                Err(self.err(span, format!("unsupported initializer: address of '@{name}'")))
+                let symbol = self.address_of(name, span)?;
+                self.bump()?;
+                Ok(Init::Scalar(Const::Address(symbol, 0)))
             }
             _ => Ok(Init::Scalar(self.constant(ty)?)),
         }
@@ -455,7 +530,9 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 let ty = self.value_type()?;
-                if let Some(span) = self.param_attributes()? {
+                let aspan = self.tok.span;
+                let (abi, nest) = self.param_attributes()?;
+                if let Some(span) = nest {
                     // Every caller of a local function is in this module and passes the chain as an
                     // ordinary argument, as its definition takes it.
                     if !linkage.is_local() {
@@ -465,6 +542,9 @@ impl<'a> Parser<'a> {
                              ordinary parameters, which a caller in another object would not know)",
                         ));
                     }
+                }
+                if abi != ParamAbi::Plain && ty != Type::Ptr {
+                    return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' parameters, not '{ty}'")));
                 }
                 let index = f.params.len() as u32;
                 let name = match self.tok.tok {
@@ -496,7 +576,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 };
-                f.params.push(Param { ty, name });
+                f.params.push(Param { ty, name, abi });
                 if !self.eat_punct(b',')? {
                     break;
                 }

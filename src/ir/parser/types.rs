@@ -68,20 +68,28 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let n = self.unsigned("an array length")?;
                 self.expect_word("x", " in an array type")?;
+                let espan = self.tok.span;
                 let elem = self.nested_value_type(depth + 1)?;
+                if !elem.is_sized() {
+                    return Err(self.err(espan, format!("array element of unsized type '{elem}'")));
+                }
                 self.expect_punct(b']', " to close the array type")?;
                 Type::Array(n, Box::new(elem))
             }
-            Tok::Punct(c @ (b'{' | b'<')) => {
+            Tok::Punct(b'{') => self.struct_body(depth, None, false)?,
+            Tok::Punct(b'<') if self.peek()?.tok == Tok::Punct(b'{') => {
+                self.bump()?;
+                let ty = self.struct_body(depth, None, true)?;
+                self.expect_punct(b'>', " to close the packed struct type")?;
+                ty
+            }
+            Tok::Punct(b'<') => {
                 let text = self.bracketed_text(t.offset);
-                let kind = if c == b'{' {
-                    "struct"
-                } else if text.starts_with("<{") {
-                    "packed struct"
-                } else {
-                    "vector"
-                };
-                return Err(self.err(t.span, format!("unsupported {kind} type '{text}'")));
+                return Err(self.err(t.span, format!("unsupported vector type '{text}'")));
+            }
+            Tok::Local(name) => {
+                self.bump()?;
+                self.named_type(name, t.span, depth)?
             }
             _ => return Err(self.expected("a type")),
         };
@@ -109,6 +117,81 @@ impl<'a> Parser<'a> {
                 return Ok(Type::Ptr);
             }
         }
+    }
+
+    /// `{ T, ... }` from its `{` (after `<` when packed), fields at `depth + 1`.
+    pub(super) fn struct_body(&mut self, depth: usize, name: Option<String>, packed: bool) -> PResult<Type> {
+        let open = self.tok.span;
+        if depth >= MAX_TYPE_NESTING {
+            return Err(self.err(open, format!("aggregate types nested more than {MAX_TYPE_NESTING} deep")));
+        }
+        self.expect_punct(b'{', "")?;
+        let mut fields = Vec::new();
+        if !self.is_punct(b'}') {
+            loop {
+                let fspan = self.tok.span;
+                let field = self.nested_value_type(depth + 1)?;
+                if !field.is_sized() {
+                    return Err(self.err(fspan, format!("struct field of unsized type '{field}'")));
+                }
+                fields.push(field);
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b'}', " to close the struct type")?;
+        Ok(Type::Struct(Arc::new(StructType::new(name, packed, Some(fields)))))
+    }
+
+    /// The identified type `%name` used `depth` levels deep, resolving its definition on first use.
+    pub(super) fn named_type(&mut self, name: &'a str, span: Span, depth: usize) -> PResult<Type> {
+        let ty = match self.types.get(name) {
+            Some(ty) => ty.clone(),
+            None => match self.type_defs.get(name).copied() {
+                Some(TypeDef::Pending(index)) => self.resolve_type(name, index, depth)?,
+                Some(TypeDef::InProgress) => {
+                    return Err(self.err(span, format!("recursive type '%{name}' contains itself")));
+                }
+                None => return Err(self.err(span, format!("use of undefined type '%{name}'"))),
+            },
+        };
+        if depth + ty.depth() > MAX_TYPE_NESTING {
+            return Err(self.err(span, format!("aggregate types nested more than {MAX_TYPE_NESTING} deep")));
+        }
+        Ok(ty)
+    }
+
+    /// Reads the definition `type_starts[index]` of `%name` (first used `depth` deep) from its own
+    /// place in the text, then carries on where the use was.
+    fn resolve_type(&mut self, name: &'a str, index: usize, depth: usize) -> PResult<Type> {
+        self.type_defs.insert(name, TypeDef::InProgress);
+        let (lex, tok) = self.type_starts[index].clone();
+        let saved = (std::mem::replace(&mut self.lex, lex), std::mem::replace(&mut self.tok, tok));
+        let body = self.type_definition_body(name, depth);
+        (self.lex, self.tok) = saved;
+        let ty = body?;
+        self.type_defs.remove(name);
+        Arc::make_mut(&mut self.types).insert(name, ty.clone());
+        Ok(ty)
+    }
+
+    /// What follows `%name = type`: `opaque`, a struct body, or another type (an alias).
+    pub(super) fn type_definition_body(&mut self, name: &str, depth: usize) -> PResult<Type> {
+        let named = Some(name_string(name));
+        if self.eat_word("opaque")? {
+            return Ok(Type::Struct(Arc::new(StructType::new(named, false, None))));
+        }
+        if self.is_punct(b'{') {
+            return self.struct_body(depth, named, false);
+        }
+        if self.is_punct(b'<') && self.peek()?.tok == Tok::Punct(b'{') {
+            self.bump()?;
+            let ty = self.struct_body(depth, named, true)?;
+            self.expect_punct(b'>', " to close the packed struct type")?;
+            return Ok(ty);
+        }
+        self.nested_value_type(depth)
     }
 
     /// The source text of a bracketed construct starting at `offset`, for messages.
@@ -221,9 +304,29 @@ impl<'a> Parser<'a> {
                 }
                 Const::IntToPtr(v)
             }
+            Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
+                let bits = ty.int_bits().unwrap_or(64);
+                let (symbol, v) = self.int_expression()?;
+                if let Some(symbol) = symbol {
+                    return Err(self.err(
+                        span,
+                        format!(
+                            "unsupported constant expression: the address of '{}' as an integer",
+                            self.symbol_name(symbol)
+                        ),
+                    ));
+                }
+                let shift = 64 - u32::from(bits);
+                Const::Int((v << shift) >> shift)
+            }
+            Tok::Word("getelementptr") => {
+                if *ty != Type::Ptr {
+                    return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
+                }
+                self.gep_constant()?
+            }
             Tok::Word(
-                w @ ("getelementptr"
-                | "bitcast"
+                w @ ("bitcast"
                 | "ptrtoint"
                 | "addrspacecast"
                 | "trunc"
@@ -247,8 +350,9 @@ impl<'a> Parser<'a> {
                 | "no_cfi"),
             ) => return Err(self.err(span, format!("unsupported constant expression '{w}'"))),
             Tok::Word("asm") => return Err(self.err(span, "unsupported inline asm")),
+            Tok::Punct(b'[' | b'{' | b'<') | Tok::CStr(_) if ty.is_aggregate() => return self.aggregate_constant(ty),
             Tok::Punct(b'[' | b'{' | b'<') | Tok::CStr(_) => {
-                return Err(self.err(span, "unsupported aggregate constant as an operand"));
+                return Err(self.err(span, format!("aggregate constant used where '{ty}' is expected")));
             }
             _ => return Err(self.expected(&format!("a value of type '{ty}'"))),
         };
@@ -257,6 +361,269 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         Ok(c)
+    }
+
+    /// An integer constant expression from its opcode to its `)`, which stays current: `ptrtoint`
+    /// of a pointer constant, `add`/`sub` (of addresses in the same object, or of an address and an
+    /// integer), `trunc`/`zext`/`sext` of integers. The value is an address's offset (from the
+    /// symbol, when there is one) or a number.
+    fn int_expression(&mut self) -> PResult<(Option<Symbol>, i64)> {
+        let Tok::Word(op) = self.tok.tok else { return Err(self.expected("a constant expression")) };
+        let span = self.tok.span;
+        self.bump()?;
+        self.flags(&["nuw", "nsw"])?;
+        self.expect_punct(b'(', &format!(" after '{op}'"))?;
+        let result = match op {
+            "ptrtoint" => {
+                let tspan = self.tok.span;
+                let from = self.value_type()?;
+                self.expect_type(tspan, &from, &Type::Ptr, "the operand of 'ptrtoint'")?;
+                let pointer = self.member_constant(&Type::Ptr)?;
+                self.expect_word("to", " in 'ptrtoint'")?;
+                let to_span = self.tok.span;
+                let to = self.value_type()?;
+                if !to.is_int() {
+                    return Err(self.err(to_span, format!("'ptrtoint' produces an integer, not '{to}'")));
+                }
+                match pointer {
+                    Const::Address(symbol, offset) => (Some(symbol), offset),
+                    Const::IntToPtr(v) => (None, v),
+                    Const::Zero => (None, 0),
+                    _ => return Err(self.err(span, "unsupported operand of a 'ptrtoint' constant")),
+                }
+            }
+            "add" | "sub" => {
+                let (_, bits) = self.int_operand_type()?;
+                let (a_symbol, a) = self.int_operand(bits)?;
+                self.expect_punct(b',', &format!(" between the operands of '{op}'"))?;
+                self.int_operand_type()?;
+                let (b_symbol, b) = self.int_operand(bits)?;
+                match (op, a_symbol, b_symbol) {
+                    ("sub", Some(x), Some(y)) if x == y => (None, a.wrapping_sub(b)),
+                    ("sub", Some(x), Some(y)) => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: the difference of the addresses of '{}' and '{}' \
+                                 (a relative reference)",
+                                self.symbol_name(x),
+                                self.symbol_name(y)
+                            ),
+                        ));
+                    }
+                    ("sub", symbol, None) => (symbol, a.wrapping_sub(b)),
+                    ("add", symbol, None) | ("add", None, symbol) => (symbol, a.wrapping_add(b)),
+                    _ => return Err(self.err(span, format!("unsupported constant expression '{op}' of addresses"))),
+                }
+            }
+            _ => {
+                let (_, from_bits) = self.int_operand_type()?;
+                let (symbol, v) = self.int_operand(from_bits)?;
+                self.expect_word("to", &format!(" in '{op}'"))?;
+                let (to_span, to_bits) = self.int_operand_type()?;
+                let widening = op != "trunc";
+                if widening != (to_bits > from_bits) || to_bits == from_bits {
+                    return Err(self.err(to_span, format!("invalid '{op}' from i{from_bits} to i{to_bits}")));
+                }
+                if let (Some(symbol), true) = (symbol, op == "trunc" || from_bits < 64) {
+                    return Err(self.err(
+                        span,
+                        format!(
+                            "unsupported constant expression: '{op}' of the address of '{}'",
+                            self.symbol_name(symbol)
+                        ),
+                    ));
+                }
+                let unsigned = (v as u64) & (u64::MAX >> (64 - u32::from(from_bits)));
+                let shift = 64 - u32::from(from_bits);
+                (symbol, if op == "sext" { (v << shift) >> shift } else { unsigned as i64 })
+            }
+        };
+        if !self.is_punct(b')') {
+            return Err(self.expected(&format!("')' to close '{op}'")));
+        }
+        Ok(result)
+    }
+
+    /// The `iN` before an operand of an integer constant expression, with its position.
+    fn int_operand_type(&mut self) -> PResult<(Span, u8)> {
+        let span = self.tok.span;
+        match self.value_type()? {
+            Type::Int(bits) => Ok((span, bits)),
+            other => Err(self.err(span, format!("integer constant expression operand of type '{other}'"))),
+        }
+    }
+
+    /// An `iN` operand of an integer constant expression: a literal or a nested expression.
+    fn int_operand(&mut self, bits: u8) -> PResult<(Option<Symbol>, i64)> {
+        match self.tok.tok {
+            Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") => {
+                let folded = self.int_expression()?;
+                self.bump()?;
+                Ok(folded)
+            }
+            _ => Ok((None, self.int_literal(bits)?)),
+        }
+    }
+
+    /// `@name` of a global or function, for messages.
+    fn symbol_name(&self, symbol: Symbol) -> String {
+        let name = self.symbols.iter().find(|(_, s)| **s == symbol).map_or("?", |(n, _)| *n);
+        format!("@{name}")
+    }
+
+    /// A member of an aggregate constant, of type `ty`: also `@name` for a pointer.
+    fn member_constant(&mut self, ty: &Type) -> PResult<Const> {
+        if let Tok::Global(name) = self.tok.tok {
+            let span = self.tok.span;
+            let symbol = self.address_of(name, span)?;
+            self.expect_type(span, &Type::Ptr, ty, &format!("'@{name}'"))?;
+            self.bump()?;
+            return Ok(Const::Address(symbol, 0));
+        }
+        self.constant(ty)
+    }
+
+    /// The global or function `@name` as an address constant's target.
+    pub(super) fn address_of(&self, name: &str, span: Span) -> PResult<Symbol> {
+        self.symbols.get(name).copied().ok_or_else(|| self.err(span, format!("use of undefined value '@{name}'")))
+    }
+
+    /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` of the aggregate type `ty`.
+    fn aggregate_constant(&mut self, ty: &Type) -> PResult<Const> {
+        let span = self.tok.span;
+        match (self.tok.tok, ty) {
+            (Tok::CStr(raw), Type::Array(n, elem)) if **elem == Type::I8 => {
+                let bytes = unescape(raw);
+                if bytes.len() as u64 != *n {
+                    return Err(
+                        self.err(span, format!("string constant has {} bytes, expected {n} for '{ty}'", bytes.len()))
+                    );
+                }
+                let items = bytes.iter().map(|&b| Const::Int(b as i8 as i64)).collect();
+                self.bump()?;
+                Ok(Const::Aggregate(items))
+            }
+            (Tok::Punct(b'['), Type::Array(n, elem)) => {
+                self.bump()?;
+                let mut items = Vec::new();
+                if !self.is_punct(b']') {
+                    loop {
+                        let espan = self.tok.span;
+                        let ety = self.ty()?;
+                        self.expect_type(espan, &ety, elem, "the array element")?;
+                        items.push(self.member_constant(elem)?);
+                        if !self.eat_punct(b',')? {
+                            break;
+                        }
+                    }
+                }
+                self.expect_punct(b']', " to close the array constant")?;
+                if items.len() as u64 != *n {
+                    return Err(
+                        self.err(span, format!("array constant has {} elements, expected {n} for '{ty}'", items.len()))
+                    );
+                }
+                Ok(Const::Aggregate(items))
+            }
+            (Tok::Punct(b'{' | b'<'), Type::Struct(s)) => {
+                let packed = self.eat_punct(b'<')?;
+                if packed != s.packed {
+                    let kind = if s.packed { "packed" } else { "non-packed" };
+                    return Err(self.err(span, format!("struct constant does not match the {kind} type '{ty}'")));
+                }
+                self.expect_punct(b'{', "")?;
+                let fields = s.field_types();
+                let mut items = Vec::with_capacity(fields.len());
+                if !self.is_punct(b'}') {
+                    loop {
+                        let fspan = self.tok.span;
+                        let fty = self.ty()?;
+                        let Some(expected) = fields.get(items.len()) else {
+                            return Err(self.err(fspan, format!("too many fields in a constant of type '{ty}'")));
+                        };
+                        self.expect_type(fspan, &fty, expected, "the struct field")?;
+                        items.push(self.member_constant(expected)?);
+                        if !self.eat_punct(b',')? {
+                            break;
+                        }
+                    }
+                }
+                self.expect_punct(b'}', " to close the struct constant")?;
+                if packed {
+                    self.expect_punct(b'>', " to close the packed struct constant")?;
+                }
+                if items.len() != fields.len() {
+                    return Err(self.err(
+                        span,
+                        format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
+                    ));
+                }
+                Ok(Const::Aggregate(items))
+            }
+            _ => Err(self.expected(&format!("a constant of type '{ty}'"))),
+        }
+    }
+
+    /// `getelementptr [inbounds] (T, ptr BASE, idx...)` over a global, a function or `null`, with
+    /// constant indices: folded to an address and a byte offset.
+    fn gep_constant(&mut self) -> PResult<Const> {
+        let span = self.tok.span;
+        self.bump()?;
+        loop {
+            match self.tok.tok {
+                Tok::Word("inbounds" | "nuw" | "nusw") => {
+                    self.bump()?;
+                }
+                Tok::Word("inrange") => return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr")),
+                _ => break,
+            }
+        }
+        self.expect_punct(b'(', " after 'getelementptr'")?;
+        let sspan = self.tok.span;
+        let source = self.value_type()?;
+        if !source.is_sized() {
+            return Err(self.err(sspan, format!("'getelementptr' over unsized type '{source}'")));
+        }
+        self.expect_punct(b',', " after the source element type")?;
+        let bspan = self.tok.span;
+        let bty = self.value_type()?;
+        self.expect_type(bspan, &bty, &Type::Ptr, "the base of 'getelementptr'")?;
+        let base = self.member_constant(&Type::Ptr)?;
+        let mut offset: i64 = 0;
+        let mut current = &source;
+        let mut first = true;
+        while self.eat_punct(b',')? {
+            let ispan = self.tok.span;
+            let ity = self.value_type()?;
+            let Type::Int(bits) = ity else {
+                return Err(self.err(ispan, format!("'getelementptr' index must be an integer, found '{ity}'")));
+            };
+            let ispan = self.tok.span;
+            let index = self.int_literal(bits)?;
+            let step = if first {
+                first = false;
+                Some(index.wrapping_mul(current.alloc_size() as i64))
+            } else {
+                current.gep_step(index).map(|(member, step)| {
+                    current = member;
+                    step
+                })
+            };
+            let Some(step) = step else {
+                return Err(self.err(ispan, format!("index {index} is out of range for type '{current}'")));
+            };
+            offset = offset.wrapping_add(step);
+        }
+        if !self.is_punct(b')') {
+            return Err(self.expected("')' to close 'getelementptr'"));
+        }
+        Ok(match base {
+            Const::Address(symbol, base_offset) => Const::Address(symbol, base_offset.wrapping_add(offset)),
+            Const::Zero => Const::IntToPtr(offset),
+            Const::IntToPtr(v) => Const::IntToPtr(v.wrapping_add(offset)),
+            _ => return Err(self.err(span, "unsupported base of a 'getelementptr' constant")),
+        })
     }
 
     pub(super) fn float_const(&self, v: f64, ty: &Type, text: &str, span: Span) -> PResult<Const> {
