@@ -146,7 +146,7 @@ fn construct(message: &str) -> String {
 #[test]
 fn clang_corpus_compiles_links_and_runs_as_clang_builds_it() {
     let Some(clang_path) = support::tool("clang-19") else { return };
-    let toolchains: Vec<Toolchain> = Arch::ALL.iter().filter_map(|a| support::toolchain(a)).collect();
+    let toolchains: Vec<Toolchain> = Arch::ALL.iter().filter_map(|a| support::toolchain(*a)).collect();
     if toolchains.is_empty() {
         return;
     }

@@ -38,8 +38,8 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use crate::ir::{
-    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, ParamAbi, PointCall,
-    Span, Symbol, TailKind, Type, Value,
+    BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, ParamAbi,
+    PointCall, Span, Symbol, TailKind, Type, Value,
 };
 use memory::Allocation;
 

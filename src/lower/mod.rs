@@ -96,7 +96,8 @@ pub fn lower_function(
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let (sig, param_padding) = symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
+    let (sig, param_padding) =
+        symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -540,7 +541,12 @@ impl<'a> Lowering<'a> {
             BinOp::FDiv => ins.fdiv(l, r),
             BinOp::FRem => {
                 let libm = if *ty == Type::Float { self.symbols.fmodf } else { self.symbols.fmod };
-                let sig = symbols::signature(self.isa.default_call_conv(), self.arch, ty, [(ty, &ParamAbi::Plain), (ty, &ParamAbi::Plain)]);
+                let sig = symbols::signature(
+                    self.isa.default_call_conv(),
+                    self.arch,
+                    ty,
+                    [(ty, &ParamAbi::Plain), (ty, &ParamAbi::Plain)],
+                );
                 let callee = self.import(libm.expect("fmod is declared when frem is used"), sig);
                 let call = self.b.ins().call(callee, &[l, r]);
                 return self.b.inst_results(call)[0];
@@ -786,7 +792,12 @@ impl<'a> Lowering<'a> {
             _ => None,
         };
         let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
-        let (_, padding) = symbols::plan(self.isa.default_call_conv(), self.arch, &sig.ret, args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i))));
+        let (_, padding) = symbols::plan(
+            self.isa.default_call_conv(),
+            self.arch,
+            &sig.ret,
+            args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i))),
+        );
         let mut values = Vec::with_capacity(args.len());
         for (arg, padding) in args.iter().zip(&padding) {
             for &t in padding {
@@ -804,7 +815,12 @@ impl<'a> Lowering<'a> {
                 // A variadic call passes its extra arguments like fixed ones on the targets we support;
                 // SysV x86-64 adds %al, an upper bound of the vector registers used, which a thunk sets.
                 let abi = (0..args.len()).map(|i| sig.param_abi(i));
-                let call_sig = symbols::signature(self.isa.default_call_conv(), self.arch, &sig.ret, args.iter().map(|a| &a.ty).zip(abi));
+                let call_sig = symbols::signature(
+                    self.isa.default_call_conv(),
+                    self.arch,
+                    &sig.ret,
+                    args.iter().map(|a| &a.ty).zip(abi),
+                );
                 let extra = &args[sig.params.len().min(args.len())..];
                 let thunk = match callee {
                     Value::Func(fid) if sig.varargs && extra.iter().any(|a| a.ty.is_float()) => {
@@ -931,7 +947,12 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
+        let sig = symbols::signature(
+            self.isa.default_call_conv(),
+            self.arch,
+            &f.ret,
+            f.params.iter().map(|p| (&p.ty, &p.abi)),
+        );
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
         r

@@ -59,8 +59,8 @@ impl Symbols {
     /// Declares every function and global of `module` in `out`, and what the lowering will need;
     /// [`Symbols::define_helpers`] then defines the helpers.
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
-        let arch = crate::compile::Target::arch_of(out.isa())
-            .map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
+        let arch =
+            crate::compile::Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
         let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
         let placed: Vec<bool> = module

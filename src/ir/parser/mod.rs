@@ -24,8 +24,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, ParamAbi, Placement, RmwOp,
-    Signature, Span, StructType, Symbol, TailKind, Type, Value,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, ParamAbi, Placement,
+    RmwOp, Signature, Span, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
