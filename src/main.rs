@@ -80,6 +80,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Output piped into `head` and the like: end quietly when the reader goes, as C tools do,
+    // rather than panic in `println!`.
+    // SAFETY: restoring a signal's default disposition before any thread starts.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,

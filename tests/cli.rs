@@ -306,3 +306,19 @@ fn run_reports_faults_in_generated_code_with_their_kind_and_place() {
         );
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_without_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(support::patchmap_bin())
+        .arg("demo")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the pipe before the demo has written all of its output.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -43,7 +43,8 @@ fn define_module(
 /// Defines every global variable that has an initializer.
 fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<(), IrError> {
     for (i, g) in module.globals.iter().enumerate() {
-        let Some(init) = g.init.as_ref().filter(|_| g.linkage != ir::Linkage::AvailableExternally) else { continue };
+        let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
+        let Some(init) = g.init.as_ref().filter(|_| emitted) else { continue };
         let size = g.ty.alloc_size() as usize;
         let mut data = DataDescription::new();
         if init.is_zero() && !g.constant {

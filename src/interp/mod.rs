@@ -535,7 +535,7 @@ impl<'a> Interpreter<'a> {
                     Symbol::Global(g) => self.value(frame, &Value::Global(*g), &Type::Ptr)?,
                     Symbol::Func(f) => self.functions[f.0 as usize],
                 };
-                Ok(base.wrapping_add(*offset as u64))
+                Ok(scalar::normalize(ty, base.wrapping_add(*offset as u64)))
             }
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
@@ -629,6 +629,27 @@ impl<'a> Interpreter<'a> {
                 unsafe { memory::store(&val.ty, address, scalar::rmw(*op, &val.ty, old, operand)) };
                 old
             }
+            Inst::CmpXchg { ptr, cmp, new, .. } => {
+                let expected = self.value(frame, &cmp.value, &cmp.ty)?;
+                let replacement = self.value(frame, new, &cmp.ty)?;
+                let address = self.value(frame, ptr, &Type::Ptr)?;
+                if address == 0 {
+                    return Err(format!("cmpxchg of {} on a null pointer", cmp.ty));
+                }
+                // SAFETY: a non-null address the IR accesses is valid (no undefined behaviour).
+                let old = unsafe { memory::load(&cmp.ty, address) };
+                if old == expected {
+                    // SAFETY: as above.
+                    unsafe { memory::store(&cmp.ty, address, replacement) };
+                }
+                // `{ ty, i1 }`: the old value, then the flag right after it.
+                let size = cmp.ty.alloc_size() as usize;
+                let mut bytes = [0u8; 16];
+                bytes[..size].copy_from_slice(&old.to_le_bytes()[..size]);
+                bytes[size] = u8::from(old == expected);
+                // SAFETY: `bytes` holds the struct's bytes.
+                unsafe { frame.keep_image(id, bytes.as_ptr() as u64, ty.alloc_size()) }
+            }
             Inst::Fence { .. } => {
                 std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
                 return Ok(Step::Next(None));
@@ -686,7 +707,7 @@ impl<'a> Interpreter<'a> {
             {
                 let intrinsic = self.module.function(*callee).intrinsic().expect("checked above");
                 // SAFETY: `step`'s contract: memory intrinsics touch memory the IR may touch.
-                return unsafe { self.intrinsic(frame, intrinsic, ty, args) };
+                return unsafe { self.intrinsic(frame, id, intrinsic, ty, args) };
             }
             // SAFETY: `step`'s contract covers the call.
             Inst::Call { .. } => return unsafe { self.call_inst(frame, id, data) },
@@ -763,6 +784,7 @@ impl<'a> Interpreter<'a> {
     unsafe fn intrinsic(
         &mut self,
         frame: &mut Frame<'a>,
+        id: InstId,
         intrinsic: Intrinsic,
         ty: &Type,
         args: &'a [Operand],
@@ -799,6 +821,17 @@ impl<'a> Interpreter<'a> {
                 let saved = usize::try_from(v[0]).unwrap_or(usize::MAX);
                 frame.allocas.truncate(saved);
                 None
+            }
+            Intrinsic::WithOverflow(op) => {
+                let operand = &args[0].ty;
+                let (result, overflow) = scalar::with_overflow(op, operand, v[0], v[1]);
+                // `{ iN, i1 }`: the result, then the flag right after it.
+                let size = operand.alloc_size() as usize;
+                let mut bytes = [0u8; 16];
+                bytes[..size].copy_from_slice(&result.to_le_bytes()[..size]);
+                bytes[size] = u8::from(overflow);
+                // SAFETY: `bytes` holds the struct's bytes.
+                Some(unsafe { frame.keep_image(id, bytes.as_ptr() as u64, ty.alloc_size()) })
             }
             Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
             Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),

@@ -3,7 +3,7 @@
 //! undefined (poison), these follow what the Cranelift lowering computes, so that interpreted and
 //! compiled code agree wherever they can.
 
-use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, RmwOp, Type};
+use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, Overflow, RmwOp, Type};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
@@ -324,4 +324,25 @@ pub fn rmw(op: RmwOp, ty: &Type, old: u64, v: u64) -> u64 {
             RmwOp::UMin => old.min(v),
         },
     )
+}
+
+/// A `*.with.overflow` intrinsic: the wrapped result and whether the exact one differs.
+pub fn with_overflow(op: Overflow, ty: &Type, a: u64, b: u64) -> (u64, bool) {
+    let bits = width(ty);
+    let (sa, sb) = (i128::from(sext(bits, a)), i128::from(sext(bits, b)));
+    let (ua, ub) = (i128::from(a), i128::from(b));
+    let exact = match op {
+        Overflow::SAdd => sa + sb,
+        Overflow::UAdd => ua + ub,
+        Overflow::SSub => sa - sb,
+        Overflow::USub => ua - ub,
+        Overflow::SMul => sa * sb,
+        Overflow::UMul => ua * ub,
+    };
+    let wrapped = mask(bits, exact as u64);
+    let fits = match op {
+        Overflow::SAdd | Overflow::SSub | Overflow::SMul => i128::from(sext(bits, wrapped)) == exact,
+        Overflow::UAdd | Overflow::USub | Overflow::UMul => i128::from(wrapped) == exact,
+    };
+    (wrapped, !fits)
 }

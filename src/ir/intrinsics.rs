@@ -2,7 +2,7 @@
 //! must have. The verifier checks declarations against [`Intrinsic::signature`]; the lowering and the
 //! interpreter give each its meaning.
 
-use super::{Signature, Type};
+use super::{Signature, StructType, Type};
 
 /// An intrinsic function, by what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +21,9 @@ pub enum Intrinsic {
     MemSet,
     /// `llvm.trap()`, `llvm.debugtrap()`, `llvm.ubsantrap(i8)`: stop the program.
     Trap,
+    /// `llvm.{s,u}{add,sub,mul}.with.overflow.iN(a, b)`: `{ iN, i1 }`, the wrapped result and
+    /// whether it overflowed.
+    WithOverflow(Overflow),
     /// `llvm.objectsize.iN.p0(ptr, i1 min, i1 nullunknown, i1 dynamic)`: the size is never known
     /// here, so 0 with `min`, else -1, as LLVM folds an unknown size.
     ObjectSize,
@@ -39,6 +42,23 @@ pub enum Intrinsic {
     /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`: only in variadic definitions, which the subset
     /// does not compile.
     VaList,
+}
+
+/// The arithmetic of a `*.with.overflow` intrinsic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overflow {
+    /// `sadd`: signed addition.
+    SAdd,
+    /// `uadd`: unsigned addition.
+    UAdd,
+    /// `ssub`: signed subtraction.
+    SSub,
+    /// `usub`: unsigned subtraction.
+    USub,
+    /// `smul`: signed multiplication.
+    SMul,
+    /// `umul`: unsigned multiplication.
+    UMul,
 }
 
 /// The value operations among the intrinsics.
@@ -183,7 +203,13 @@ const FIXED: [(&str, Intrinsic); 9] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 13] = [
+const OVERLOADED: [(&str, Intrinsic); 19] = [
+    ("sadd.with.overflow", Intrinsic::WithOverflow(Overflow::SAdd)),
+    ("uadd.with.overflow", Intrinsic::WithOverflow(Overflow::UAdd)),
+    ("ssub.with.overflow", Intrinsic::WithOverflow(Overflow::SSub)),
+    ("usub.with.overflow", Intrinsic::WithOverflow(Overflow::USub)),
+    ("smul.with.overflow", Intrinsic::WithOverflow(Overflow::SMul)),
+    ("umul.with.overflow", Intrinsic::WithOverflow(Overflow::UMul)),
     ("objectsize", Intrinsic::ObjectSize),
     ("is.constant", Intrinsic::IsConstant),
     ("ptrmask", Intrinsic::PtrMask),
@@ -280,6 +306,13 @@ impl Intrinsic {
             Intrinsic::StackRestore => {
                 types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Void, vec![Type::Ptr]))?
             }
+            Intrinsic::WithOverflow(_) => match &types[..] {
+                [ty @ Type::Int(8 | 16 | 32 | 64)] => {
+                    let result = StructType::new(None, false, Some(vec![ty.clone(), Type::I1]));
+                    sig(Type::Struct(std::sync::Arc::new(result)), vec![ty.clone(), ty.clone()])
+                }
+                _ => None,
+            },
             Intrinsic::ObjectSize => match &types[..] {
                 [size @ Type::Int(32 | 64), Type::Ptr] => {
                     sig(size.clone(), vec![Type::Ptr, Type::I1, Type::I1, Type::I1])

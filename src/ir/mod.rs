@@ -18,7 +18,7 @@ pub mod print;
 pub mod verify;
 
 pub use error::{IrError, Span};
-pub use intrinsics::{Intrinsic, IntrinsicOp};
+pub use intrinsics::{Intrinsic, IntrinsicOp, Overflow};
 pub use parser::{parse, parse_file};
 pub use points::{PatchPointCall, PointCall};
 pub use verify::{verify, verify_all};
@@ -378,6 +378,9 @@ pub enum Linkage {
     /// `available_externally`: a copy of a definition that another object emits; not emitted (calls
     /// and references go to the other object's symbol).
     AvailableExternally,
+    /// `appending`: only `@llvm.used` and `@llvm.compiler.used`, lists of symbols to keep, which are
+    /// all emitted anyway; not emitted themselves.
+    Appending,
 }
 
 impl Linkage {
@@ -394,6 +397,7 @@ impl Linkage {
             Linkage::Common => "common ",
             Linkage::ExternWeak => "extern_weak ",
             Linkage::AvailableExternally => "available_externally ",
+            Linkage::Appending => "appending ",
         }
     }
 
@@ -876,6 +880,21 @@ pub enum Inst {
         /// The memory ordering.
         ordering: Ordering,
     },
+    /// `cmpxchg [weak] ptr <ptr>, <ty> <cmp>, <ty> <new> <success> <failure>`: `{ ty, i1 }`, the old
+    /// value and whether it equalled `cmp` (and `new` was stored). `weak` may fail spuriously; it
+    /// never does here.
+    CmpXchg {
+        /// The address.
+        ptr: Value,
+        /// The expected value.
+        cmp: Operand,
+        /// The replacement, of `cmp`'s type.
+        new: Value,
+        /// The ordering on success.
+        success: Ordering,
+        /// The ordering on failure.
+        failure: Ordering,
+    },
     /// `fence <ordering>`.
     Fence {
         /// The memory ordering.
@@ -1129,6 +1148,11 @@ impl Inst {
                 f(ptr);
                 f(&mut val.value);
             }
+            Inst::CmpXchg { ptr, cmp, new, .. } => {
+                f(ptr);
+                f(&mut cmp.value);
+                f(new);
+            }
             Inst::ExtractValue { agg, .. } => f(&mut agg.value),
             Inst::InsertValue { agg, val, .. } => {
                 f(agg);
@@ -1179,6 +1203,7 @@ impl Inst {
             Inst::Load { ptr, .. } => vec![ptr],
             Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
             Inst::AtomicRmw { ptr, val, .. } => vec![ptr, &val.value],
+            Inst::CmpXchg { ptr, cmp, new, .. } => vec![ptr, &cmp.value, new],
             Inst::ExtractValue { agg, .. } => vec![&agg.value],
             Inst::InsertValue { agg, val, .. } => vec![agg, &val.value],
             Inst::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect(),

@@ -137,6 +137,10 @@ fn symbol_text(m: Option<&Module>, s: Symbol) -> String {
 /// A constant of type `ty` as written after the type, naming addresses through `m`.
 pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
     match c {
+        Const::Address(s, 0) if ty.is_int() => format!("ptrtoint (ptr {} to {ty})", symbol_text(m, *s)),
+        Const::Address(s, offset) if ty.is_int() => {
+            format!("add ({ty} ptrtoint (ptr {} to {ty}), {ty} {offset})", symbol_text(m, *s))
+        }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
         Const::Aggregate(items) => {
@@ -378,6 +382,17 @@ impl FunctionPrinter<'_> {
                 ordering.keyword()
             ),
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
+            Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
+                out,
+                "cmpxchg ptr {}, {} {}, {} {} {} {}",
+                self.value(ptr, &Type::Ptr),
+                cmp.ty,
+                self.value(&cmp.value, &cmp.ty),
+                cmp.ty,
+                self.value(new, &cmp.ty),
+                success.keyword(),
+                failure.keyword()
+            ),
             Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
             Inst::Gep { inbounds, source, base, indices } => {
                 let ib = if *inbounds { "inbounds " } else { "" };

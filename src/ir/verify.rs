@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::print::{const_text, Names};
+use super::print::{const_in, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
     Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
@@ -266,6 +266,13 @@ impl<'m> Verifier<'m> {
         if g.init.is_some() && g.linkage == Linkage::ExternWeak {
             self.error(g.span, format!("'extern_weak' global '@{}' cannot have an initializer", g.name));
         }
+        if g.linkage == Linkage::Appending && !matches!(g.name.as_str(), "llvm.used" | "llvm.compiler.used") {
+            let what = match g.name.as_str() {
+                "llvm.global_ctors" | "llvm.global_dtors" => "static constructors and destructors".to_string(),
+                _ => format!("'appending' linkage on '@{}'", g.name),
+            };
+            self.error(g.span, format!("unsupported {what} (only @llvm.used and @llvm.compiler.used are 'appending')"));
+        }
         if g.linkage == Linkage::Common && (g.constant || !g.init.as_ref().is_some_and(|i| i.is_zero())) {
             self.error(g.span, format!("'common' global '@{}' must be a zero-initialised variable", g.name));
         }
@@ -326,7 +333,7 @@ impl<'m> Verifier<'m> {
             }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
             (Init::Scalar(Const::Address(s, _)), Type::Ptr) => self.symbol(*s),
-            (Init::Scalar(c), t) if t.is_scalar() => const_fits(c, t),
+            (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
             _ => Err(format!("does not match type '{ty}'")),
         }
     }
@@ -594,7 +601,13 @@ impl<'m> Verifier<'m> {
                 let Value::Const(c) = v else { return };
                 if *ty == Type::Void {
                     self.error(span, format!("{role} of '{op}' cannot be a void constant"));
-                } else if let Err(msg) = const_fits(c, ty).and_then(|()| self.addresses(c)) {
+                } else if let (Const::Address(s, _), Type::Int(8..=32)) = (c, ty) {
+                    // A truncated address: computed in the code (an initialiser would need a
+                    // narrower relocation, which PIE links refuse).
+                    if let Err(msg) = self.symbol(*s) {
+                        self.error(span, format!("{role} of '{op}': {msg}"));
+                    }
+                } else if let Err(msg) = const_fits(self.m, c, ty).and_then(|()| self.addresses(c)) {
                     self.error(span, format!("{role} of '{op}': {msg}"));
                 }
             }
@@ -665,6 +678,29 @@ impl<'m> Verifier<'m> {
                 }
                 self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
                 self.operand(cx, at, 1, &val.value, &val.ty, "operand");
+            }
+            Inst::CmpXchg { ptr, cmp, new, success, failure } => {
+                if !(cmp.ty.is_int() || cmp.ty == Type::Ptr) || cmp.ty == Type::I1 {
+                    self.error(span, format!("'cmpxchg' of type '{}' is not supported", cmp.ty));
+                    return;
+                }
+                let weak = |o: &Ordering| matches!(o, Ordering::Unordered | Ordering::Monotonic);
+                if *success == Ordering::Unordered
+                    || matches!(failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel)
+                {
+                    self.error(
+                        span,
+                        format!("'cmpxchg' cannot have orderings '{}' and '{}'", success.keyword(), failure.keyword()),
+                    );
+                } else if weak(success) && !weak(failure) {
+                    self.error(
+                        span,
+                        "'cmpxchg' failure ordering cannot be stronger than its success ordering".to_string(),
+                    );
+                }
+                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+                self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
+                self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
             Inst::Fence { ordering } => {
                 self.result(d, &Type::Void);
@@ -1073,21 +1109,22 @@ fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
 }
 
 /// Whether constant `c` can have type `ty`.
-fn const_fits(c: &Const, ty: &Type) -> Result<(), String> {
+fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
     match (c, ty) {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
-        (Const::Address(..), Type::Ptr) => Ok(()),
+        // `ptrtoint` of an address, at the pointer's width.
+        (Const::Address(..), Type::Ptr | Type::Int(64)) => Ok(()),
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
                 return Err(format!("{} elements for type '{ty}'", items.len()));
             }
-            items.iter().try_for_each(|c| const_fits(c, elem))
+            items.iter().try_for_each(|c| const_fits(m, c, elem))
         }
         (Const::Aggregate(items), Type::Struct(s)) => {
             if items.len() != s.field_types().len() {
                 return Err(format!("{} fields for type '{ty}'", items.len()));
             }
-            items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(c, t))
+            items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(m, c, t))
         }
         (Const::Int(v), Type::Int(bits)) => {
             if fits(*v, *bits) {
@@ -1101,7 +1138,7 @@ fn const_fits(c: &Const, ty: &Type) -> Result<(), String> {
         }
         (Const::Float(_), Type::Float | Type::Double) => Ok(()),
         (Const::IntToPtr(_), Type::Ptr) => Ok(()),
-        _ => Err(format!("constant {} cannot have type '{ty}'", const_text(c, ty))),
+        _ => Err(format!("constant {} cannot have type '{ty}'", const_in(Some(m), c, ty))),
     }
 }
 
@@ -1141,6 +1178,7 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Store { .. } => "store",
         Inst::AtomicRmw { .. } => "atomicrmw",
         Inst::Fence { .. } => "fence",
+        Inst::CmpXchg { .. } => "cmpxchg",
         Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",
         Inst::ExtractValue { .. } => "extractvalue",

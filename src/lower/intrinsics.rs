@@ -6,7 +6,7 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, TrapCode};
 
 use super::{clif_type, dynamic_stack, Lowering};
-use crate::ir::{InstId, Intrinsic, IntrinsicOp, IrError, Operand, Type, Value};
+use crate::ir::{InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, Type, Value};
 
 /// What `llvm.trap` and its kin leave in trap records.
 pub(crate) const LLVM_TRAP: TrapCode = TrapCode::unwrap_user(2);
@@ -46,6 +46,19 @@ impl Lowering<'_> {
             Intrinsic::StackRestore => {
                 let (state, _) = self.dynamic_stack.expect("set up for functions that restore the dynamic stack");
                 self.b.ins().store(MemFlagsData::trusted(), values[0], state, dynamic_stack::TOP);
+                None
+            }
+            Intrinsic::WithOverflow(op) => {
+                let (a, b) = (values[0], values[1]);
+                let (result, overflow) = match op {
+                    Overflow::SAdd => self.b.ins().sadd_overflow(a, b),
+                    Overflow::UAdd => self.b.ins().uadd_overflow(a, b),
+                    Overflow::SSub => self.b.ins().ssub_overflow(a, b),
+                    Overflow::USub => self.b.ins().usub_overflow(a, b),
+                    Overflow::SMul => self.b.ins().smul_overflow(a, b),
+                    Overflow::UMul => self.b.ins().umul_overflow(a, b),
+                };
+                self.aggregates.insert(inst, vec![result, overflow]);
                 None
             }
             Intrinsic::ObjectSize => {

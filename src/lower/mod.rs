@@ -312,6 +312,15 @@ impl<'a> Lowering<'a> {
                 self.b.ins().fence();
                 None
             }
+            Inst::CmpXchg { ptr, cmp, new, .. } => {
+                let p = self.value(ptr, &Type::Ptr)?;
+                let expected = self.value(&cmp.value, &cmp.ty)?;
+                let replacement = self.value(new, &cmp.ty)?;
+                let old = self.b.ins().atomic_cas(MemFlagsData::new(), p, expected, replacement);
+                let stored = self.b.ins().icmp(IntCC::Equal, old, expected);
+                self.aggregates.insert(id, vec![old, stored]);
+                None
+            }
             Inst::Freeze { val } => Some(self.value(val, ty)?),
             Inst::Load { ptr, volatile, .. } => {
                 let p = self.value(ptr, &Type::Ptr)?;
@@ -430,10 +439,10 @@ impl<'a> Lowering<'a> {
                     Symbol::Global(g) => self.value(&Value::Global(*g), &Type::Ptr)?,
                     Symbol::Func(f) => self.value(&Value::Func(*f), &Type::Ptr)?,
                 };
-                if *offset == 0 {
-                    base
-                } else {
-                    self.b.ins().iadd_imm_s(base, *offset)
+                let address = if *offset == 0 { base } else { self.b.ins().iadd_imm_s(base, *offset) };
+                match ty {
+                    Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), address),
+                    _ => address,
                 }
             }
             Value::Const(c) => self.constant(c, ty),

@@ -85,7 +85,8 @@ impl Symbols {
         }
         let mut globals = Vec::with_capacity(module.globals.len());
         for g in &module.globals {
-            let linkage = match (g.init.is_some() && g.linkage != ir::Linkage::AvailableExternally, g.linkage) {
+            let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
+            let linkage = match (g.init.is_some() && emitted, g.linkage) {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };

@@ -264,6 +264,26 @@ impl<'a> Parser<'a> {
                 Ok((Inst::AtomicRmw { op, ptr, val, ordering }, ty))
             }
             "fence" => Ok((Inst::Fence { ordering: self.ordering()? }, Type::Void)),
+            "cmpxchg" => {
+                self.eat_word("weak")?;
+                self.eat_word("volatile")?;
+                let pspan = self.tok.span;
+                let pty = self.value_type()?;
+                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'cmpxchg'")?;
+                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_punct(b',', " after the address")?;
+                let cmp = self.operand(f)?;
+                self.expect_punct(b',', " after the expected value")?;
+                let nspan = self.tok.span;
+                let nty = self.value_type()?;
+                self.expect_type(nspan, &nty, &cmp.ty, "the new value of 'cmpxchg'")?;
+                let new = self.value(f, &nty)?;
+                let success = self.ordering()?;
+                let failure = self.ordering()?;
+                self.trailing_align()?;
+                let result = StructType::new(None, false, Some(vec![cmp.ty.clone(), Type::I1]));
+                Ok((Inst::CmpXchg { ptr, cmp, new, success, failure }, Type::Struct(Arc::new(result))))
+            }
             "freeze" => {
                 let ty = self.value_type()?;
                 let val = self.value(f, &ty)?;

@@ -227,6 +227,7 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "atomicrmw",
     "fence",
     "freeze",
+    "cmpxchg",
 ];
 /// Instruction words of LLVM the subset rejects by name.
 const UNSUPPORTED_OPCODES: &[&str] = &[
@@ -238,7 +239,6 @@ const UNSUPPORTED_OPCODES: &[&str] = &[
     "extractelement",
     "insertelement",
     "shufflevector",
-    "cmpxchg",
     "va_arg",
     "addrspacecast",
     "cleanuppad",
@@ -291,7 +291,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
 ];
 /// Function-level constructs whose meaning the subset does not implement.
 const UNSUPPORTED_FN_PARTS: &[&str] = &["gc", "personality", "prefix", "prologue", "partition"];
-const UNSUPPORTED_LINKAGE: &[&str] = &["appending", "dllimport", "dllexport", "thread_local", "ifunc", "alias"];
+const UNSUPPORTED_LINKAGE: &[&str] = &["dllimport", "dllexport", "thread_local", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())

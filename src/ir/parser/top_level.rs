@@ -113,6 +113,7 @@ impl<'a> Parser<'a> {
                 Tok::Word("common") => linkage = Linkage::Common,
                 Tok::Word("extern_weak") => linkage = Linkage::ExternWeak,
                 Tok::Word("available_externally") => linkage = Linkage::AvailableExternally,
+                Tok::Word("appending") => linkage = Linkage::Appending,
                 Tok::Word("external") => explicit_external = true,
                 Tok::Word(
                     "dso_local"

@@ -307,17 +307,24 @@ impl<'a> Parser<'a> {
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
                 let bits = ty.int_bits().unwrap_or(64);
                 let (symbol, v) = self.int_expression()?;
-                if let Some(symbol) = symbol {
-                    return Err(self.err(
-                        span,
-                        format!(
-                            "unsupported constant expression: the address of '{}' as an integer",
-                            self.symbol_name(symbol)
-                        ),
-                    ));
+                match symbol {
+                    // An address as an integer: the value of a pointer, truncated where narrower
+                    // (the verifier allows those in instructions only).
+                    Some(symbol) if bits >= 8 => Const::Address(symbol, v),
+                    Some(symbol) => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: the address of '{}' as an i{bits}",
+                                self.symbol_name(symbol)
+                            ),
+                        ))
+                    }
+                    None => {
+                        let shift = 64 - u32::from(bits);
+                        Const::Int((v << shift) >> shift)
+                    }
                 }
-                let shift = 64 - u32::from(bits);
-                Const::Int((v << shift) >> shift)
             }
             Tok::Word("getelementptr") => {
                 if *ty != Type::Ptr {
