@@ -776,6 +776,16 @@ impl<'a> Interpreter<'a> {
             _ => false,
         };
         let tail = matches!(*tail, TailKind::Tail | TailKind::MustTail) && returns_result;
+        // Native code takes a `byval` object on the stack, which `native::call` cannot put there.
+        let interpreted = matches!(target, Target::Function(f) if !self.module.function(f).is_declaration());
+        let declared = match target {
+            Target::Function(f) => &self.module.function(f).params[..],
+            Target::Address(_) => &[],
+        };
+        let byval = sig.abi.iter().chain(declared.iter().map(|p| &p.abi)).any(|a| matches!(a, ParamAbi::ByVal(_)));
+        if byval && !interpreted && !self.externals.contains_key(&callee_name(self.module, &target)) {
+            return Err("cannot call native code with a 'byval' argument: register an external for it".to_string());
+        }
         // SAFETY: `call_inst`'s contract covers its callee.
         unsafe { self.call_target(target, values, args, &data.ty, tail) }
     }
@@ -976,6 +986,14 @@ impl Frame<'_> {
         if let Some(known) = &mut self.known {
             known.insts[id.0 as usize] = true;
         }
+    }
+}
+
+/// The name a call target has among externals: a declared function's; none for an address.
+fn callee_name(module: &Module, target: &Target) -> String {
+    match target {
+        Target::Function(f) => module.function(*f).name.clone(),
+        Target::Address(_) => String::new(),
     }
 }
 

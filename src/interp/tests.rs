@@ -360,3 +360,14 @@ fn aggregate_globals_hold_addresses_and_folded_expressions() {
     assert_eq!(ok(call(&m, "f", &[0])), 7);
     assert_eq!(ok(call(&m, "f", &[1])), 14);
 }
+
+#[test]
+fn byval_arguments_to_native_code_are_errors() {
+    let m = module(
+        "declare void @abs(ptr byval(i64))\n\
+         define void @f() {\n  %s = alloca i64\n  call void @abs(ptr byval(i64) %s)\n  ret void\n}\n",
+    );
+    let e = call(&m, "f", &[]).unwrap_err();
+    assert_eq!(e.message, "cannot call native code with a 'byval' argument: register an external for it");
+    assert_eq!(e.span, Span::new(4, 3));
+}

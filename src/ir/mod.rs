@@ -206,7 +206,7 @@ impl Type {
     /// byte offset; `None` out of range or for a scalar.
     pub fn member(&self, index: u64) -> Option<(&Type, u64)> {
         match self {
-            Type::Array(n, elem) if index < *n => Some((elem, index * elem.alloc_size())),
+            Type::Array(n, elem) if index < *n => Some((elem, index.saturating_mul(elem.alloc_size()))),
             Type::Struct(s) => {
                 let i = usize::try_from(index).ok()?;
                 Some((s.field_types().get(i)?, s.offsets[i]))

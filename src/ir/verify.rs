@@ -814,19 +814,20 @@ impl<'m> Verifier<'m> {
                             Type::Array(_, elem) => ty = elem,
                             Type::Struct(_) => {
                                 // Struct fields are chosen by constant indices only.
-                                let field = match &idx.value {
-                                    Value::Const(Const::Int(n)) => ty.gep_step(*n).map(|m| m.0),
-                                    Value::Const(Const::Zero) => ty.gep_step(0).map(|m| m.0),
+                                let n = match &idx.value {
+                                    Value::Const(Const::Int(n)) => Some(*n),
+                                    Value::Const(Const::Zero) => Some(0),
                                     _ => None,
                                 };
-                                let Some(field) = field else {
-                                    self.error(
-                                        d.operand_span(i + 1),
-                                        format!(
+                                let Some(field) = n.and_then(|n| ty.gep_step(n)).map(|m| m.0) else {
+                                    let message = match n {
+                                        Some(n) => format!("'getelementptr' index {i}: '{ty}' has no field {n}"),
+                                        None => format!(
                                             "'getelementptr' index {i} into struct type '{ty}' must be a constant \
                                              field number"
                                         ),
-                                    );
+                                    };
+                                    self.error(d.operand_span(i + 1), message);
                                     break;
                                 };
                                 ty = field;

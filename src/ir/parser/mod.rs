@@ -83,6 +83,7 @@ impl<'a> PendingBody<'a> {
             types: Arc::clone(types),
             type_defs: NameMap::default(),
             type_starts: Vec::new(),
+            defined_types: NameMap::default(),
             module: Module::default(),
             bodies: Vec::new(),
         };
@@ -353,6 +354,8 @@ struct Parser<'a> {
     type_defs: NameMap<&'a str, TypeDef>,
     /// Where each `%name = type` definition's body starts, in textual order (from the pre-scan).
     type_starts: Vec<(Lexer<'a>, Token<'a>)>,
+    /// The type names whose definition the top-level pass has read, to find redefinitions.
+    defined_types: NameMap<&'a str, ()>,
     module: Module,
     bodies: Vec<PendingBody<'a>>,
 }
@@ -394,6 +397,7 @@ impl<'a> Parser<'a> {
             types: Arc::new(NameMap::default()),
             type_defs,
             type_starts: starts,
+            defined_types: NameMap::default(),
             module,
             bodies: Vec::new(),
         })

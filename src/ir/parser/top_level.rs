@@ -84,10 +84,10 @@ impl<'a> Parser<'a> {
         self.bump()?;
         self.expect_punct(b'=', " after a type name")?;
         self.expect_word("type", " (a top-level '%name = ...' defines a type)")?;
-        let own = name_string(name);
-        if self.module.types.iter().any(|t| t.name.as_deref() == Some(&*own)) {
+        if self.defined_types.insert(name, ()).is_some() {
             return Err(self.err(span, format!("redefinition of type '%{name}'")));
         }
+        let own = name_string(name);
         let ty = self.named_type(name, span, 0)?;
         self.type_definition_body(name, 0)?;
         if let Type::Struct(s) = ty {
