@@ -735,7 +735,7 @@ impl<'a> Interpreter<'a> {
 
     /// A call: `data.kind` is an `Inst::Call`.
     unsafe fn call_inst(&mut self, frame: &Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
-        let Inst::Call { callee, args, tail, .. } = &data.kind else { unreachable!("a call") };
+        let Inst::Call { callee, sig, args, tail, .. } = &data.kind else { unreachable!("a call") };
         match PointCall::decode(self.module, data) {
             Some(Ok(PointCall::StackMap { id, live, .. })) => {
                 if self.on_stack_map.is_some() {
