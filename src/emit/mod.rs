@@ -140,7 +140,7 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Vec<I
             let v = if *ty == Type::I1 { v & 1 } else { *v };
             out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
         }
-        (Const::Address(symbol, addend), _) => addresses.push((start as u64, *symbol, *addend)),
+        (Const::Address(symbol, addend), _) => addresses.push((start as u64, *symbol, i64::from(*addend))),
         (Const::Aggregate(items), _) => {
             for (i, item) in items.iter().enumerate() {
                 if let Some((member, offset)) = ty.member(i as u64) {

@@ -535,7 +535,7 @@ impl<'a> Interpreter<'a> {
                     Symbol::Global(g) => self.value(frame, &Value::Global(*g), &Type::Ptr)?,
                     Symbol::Func(f) => self.functions[f.0 as usize],
                 };
-                Ok(scalar::normalize(ty, base.wrapping_add(*offset as u64)))
+                Ok(scalar::normalize(ty, base.wrapping_add(i64::from(*offset) as u64)))
             }
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),

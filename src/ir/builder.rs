@@ -396,7 +396,7 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
     pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
-        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() };
+        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Box::default() };
         let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
@@ -429,7 +429,7 @@ impl FunctionBuilder<'_> {
             ret: ret.clone(),
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
-            abi: Vec::new(),
+            abi: Box::default(),
         };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![

@@ -268,7 +268,7 @@ impl Intrinsic {
             }
             None => Vec::new(),
         };
-        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false, abi: Vec::new() });
+        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false, abi: Box::default() });
         match self {
             Intrinsic::StackMap | Intrinsic::PatchPoint => None,
             Intrinsic::Op(op) => {

@@ -303,11 +303,12 @@ pub enum Const {
     /// `inttoptr (i64 C to ptr)`.
     IntToPtr(i64),
     /// The address of a global or function plus a byte offset: `@g`, or a `getelementptr` constant
-    /// expression over it, folded (it prints back as `getelementptr (i8, ptr @g, i64 OFFSET)`).
-    Address(Symbol, i64),
+    /// expression over it, folded (it prints back as `getelementptr (i8, ptr @g, i64 OFFSET)`). The
+    /// offset is within ±2 GiB, as any object's (this keeps constants, and so operands, small).
+    Address(Symbol, i32),
     /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` (one `i8` per byte) for a struct or array
-    /// type: the members in order.
-    Aggregate(Vec<Const>),
+    /// type: the members in order (boxed, as they are rare beside scalar operands).
+    Aggregate(Box<Vec<Const>>),
 }
 
 impl Const {
@@ -1092,7 +1093,7 @@ pub struct Signature {
     pub varargs: bool,
     /// How each fixed parameter is passed, as the call site's attributes say; empty when every one
     /// is [`ParamAbi::Plain`].
-    pub abi: Vec<ParamAbi>,
+    pub abi: Box<[ParamAbi]>,
 }
 
 impl Signature {
@@ -1175,6 +1176,23 @@ impl Inst {
     }
 
     /// Calls `f` on every block this instruction names: successors and phi predecessors.
+    pub fn for_each_block(&self, mut f: impl FnMut(BlockId)) {
+        match self {
+            Inst::Br { dest } => f(*dest),
+            Inst::CondBr { if_true, if_false, .. } => {
+                f(*if_true);
+                f(*if_false);
+            }
+            Inst::Switch { default, cases, .. } => {
+                f(*default);
+                cases.iter().for_each(|c| f(c.1));
+            }
+            Inst::Phi { incoming } => incoming.iter().for_each(|i| f(i.1)),
+            _ => {}
+        }
+    }
+
+    /// [`Inst::for_each_block`], to rewrite the blocks.
     pub fn for_each_block_mut(&mut self, mut f: impl FnMut(&mut BlockId)) {
         match self {
             Inst::Br { dest } => f(dest),

@@ -49,13 +49,13 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
         Intrinsic::StackMap => {
-            Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Vec::new() })
+            Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Box::default() })
         }
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
             varargs: true,
-            abi: Vec::new(),
+            abi: Box::default(),
         }),
         other => other.signature(&f.name),
     }
@@ -66,7 +66,12 @@ pub(crate) fn signature_of(f: &Function) -> Signature {
     if abi.iter().all(|a| *a == ParamAbi::Plain) {
         abi.clear();
     }
-    Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), varargs: f.varargs, abi }
+    Signature {
+        ret: f.ret.clone(),
+        params: f.params.iter().map(|p| p.ty.clone()).collect(),
+        varargs: f.varargs,
+        abi: abi.into(),
+    }
 }
 
 fn fits(v: i64, bits: u8) -> bool {
@@ -486,8 +491,7 @@ impl<'m> Verifier<'m> {
                     _ => after_phis = true,
                 }
                 let mut bad_target = None;
-                let mut k = inst.kind.clone();
-                k.for_each_block_mut(|t| {
+                inst.kind.for_each_block(|t| {
                     if t.0 >= nblocks {
                         bad_target = Some(t.0);
                     }
@@ -1012,9 +1016,14 @@ impl<'m> Verifier<'m> {
             _ => None,
         };
         if let Some(t) = target {
-            let declared = signature_of(t);
             // Attributes (`byval`, `sret`) are the declaration's; the call site's may be left out.
-            if (&declared.ret, &declared.params, declared.varargs) != (&sig.ret, &sig.params, sig.varargs) {
+            // Compared in place: a signature built per call would allocate.
+            let same = t.ret == sig.ret
+                && t.varargs == sig.varargs
+                && t.params.len() == sig.params.len()
+                && t.params.iter().zip(&sig.params).all(|(p, ty)| p.ty == *ty);
+            if !same {
+                let declared = signature_of(t);
                 let hint = if t.varargs && !sig.varargs {
                     " (calls to varargs functions need the explicit function type)"
                 } else {

@@ -439,7 +439,7 @@ impl<'a> Lowering<'a> {
                     Symbol::Global(g) => self.value(&Value::Global(*g), &Type::Ptr)?,
                     Symbol::Func(f) => self.value(&Value::Func(*f), &Type::Ptr)?,
                 };
-                let address = if *offset == 0 { base } else { self.b.ins().iadd_imm_s(base, *offset) };
+                let address = if *offset == 0 { base } else { self.b.ins().iadd_imm_s(base, i64::from(*offset)) };
                 match ty {
                     Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), address),
                     _ => address,

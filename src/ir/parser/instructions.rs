@@ -512,7 +512,7 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect_punct(b')', " to close the function type")?;
-            Some(Signature { ret: ret.clone(), params, varargs, abi: Vec::new() })
+            Some(Signature { ret: ret.clone(), params, varargs, abi: Box::default() })
         } else {
             None
         };
@@ -572,9 +572,9 @@ impl<'a> Parser<'a> {
             ret: ret.clone(),
             params: args.iter().map(|a| a.ty.clone()).collect(),
             varargs: false,
-            abi: Vec::new(),
+            abi: Box::default(),
         });
-        sig.abi = abi;
+        sig.abi = abi.into_boxed_slice();
         Ok((Inst::Call { cc, callee, sig, args, tail }, ret))
     }
 

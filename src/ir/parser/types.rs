@@ -194,6 +194,12 @@ impl<'a> Parser<'a> {
         self.nested_value_type(depth)
     }
 
+    /// A byte offset from a symbol in an address constant: within ±2 GiB, as within any object.
+    fn address_offset(&self, span: Span, offset: i64) -> PResult<i32> {
+        i32::try_from(offset)
+            .map_err(|_| self.err(span, format!("address constant offset {offset} is beyond 2 GiB of its symbol")))
+    }
+
     /// The source text of a bracketed construct starting at `offset`, for messages.
     pub(super) fn bracketed_text(&self, offset: usize) -> &'a str {
         let src = self.lex.source();
@@ -310,7 +316,7 @@ impl<'a> Parser<'a> {
                 match symbol {
                     // An address as an integer: the value of a pointer, truncated where narrower
                     // (the verifier allows those in instructions only).
-                    Some(symbol) if bits >= 8 => Const::Address(symbol, v),
+                    Some(symbol) if bits >= 8 => Const::Address(symbol, self.address_offset(span, v)?),
                     Some(symbol) => {
                         return Err(self.err(
                             span,
@@ -393,7 +399,7 @@ impl<'a> Parser<'a> {
                     return Err(self.err(to_span, format!("'ptrtoint' produces an integer, not '{to}'")));
                 }
                 match pointer {
-                    Const::Address(symbol, offset) => (Some(symbol), offset),
+                    Const::Address(symbol, offset) => (Some(symbol), i64::from(offset)),
                     Const::IntToPtr(v) => (None, v),
                     Const::Zero => (None, 0),
                     _ => return Err(self.err(span, "unsupported operand of a 'ptrtoint' constant")),
@@ -509,7 +515,7 @@ impl<'a> Parser<'a> {
                 }
                 let items = bytes.iter().map(|&b| Const::Int(b as i8 as i64)).collect();
                 self.bump()?;
-                Ok(Const::Aggregate(items))
+                Ok(Const::Aggregate(Box::new(items)))
             }
             (Tok::Punct(b'['), Type::Array(n, elem)) => {
                 self.bump()?;
@@ -531,7 +537,7 @@ impl<'a> Parser<'a> {
                         self.err(span, format!("array constant has {} elements, expected {n} for '{ty}'", items.len()))
                     );
                 }
-                Ok(Const::Aggregate(items))
+                Ok(Const::Aggregate(Box::new(items)))
             }
             (Tok::Punct(b'{' | b'<'), Type::Struct(s)) => {
                 let packed = self.eat_punct(b'<')?;
@@ -566,7 +572,7 @@ impl<'a> Parser<'a> {
                         format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
                     ));
                 }
-                Ok(Const::Aggregate(items))
+                Ok(Const::Aggregate(Box::new(items)))
             }
             _ => Err(self.expected(&format!("a constant of type '{ty}'"))),
         }
@@ -626,7 +632,9 @@ impl<'a> Parser<'a> {
             return Err(self.expected("')' to close 'getelementptr'"));
         }
         Ok(match base {
-            Const::Address(symbol, base_offset) => Const::Address(symbol, base_offset.wrapping_add(offset)),
+            Const::Address(symbol, base) => {
+                Const::Address(symbol, self.address_offset(span, i64::from(base).wrapping_add(offset))?)
+            }
             Const::Zero => Const::IntToPtr(offset),
             Const::IntToPtr(v) => Const::IntToPtr(v.wrapping_add(offset)),
             _ => return Err(self.err(span, "unsupported base of a 'getelementptr' constant")),
