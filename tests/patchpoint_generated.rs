@@ -62,11 +62,7 @@ fn shape(object: &[u8]) -> Result<Shape, String> {
             let contents = r
                 .locations
                 .iter()
-                .map(|l| match l.kind {
-                    LocationKind::Constant => Content::Constant(l.offset as i64 as u64),
-                    LocationKind::ConstantIndex => Content::Constant(map.constants[l.offset as usize]),
-                    kind => Content::Machine(kind),
-                })
+                .map(|l| map.constant_value(l).map_or(Content::Machine(l.kind), Content::Constant))
                 .collect();
             if shape.insert(r.id, contents).is_some() {
                 return Err(format!("record ID {} twice", r.id));

@@ -51,15 +51,14 @@ fn shape(map: &StackMap) -> Shape {
                     let contents = r
                         .locations
                         .iter()
-                        .map(|l| match l.kind {
-                            LocationKind::Constant => Content::Constant(l.offset as i64 as u64),
-                            LocationKind::ConstantIndex => Content::Constant(map.constants[l.offset as usize]),
+                        .map(|l| match (map.constant_value(l), l.kind) {
+                            (Some(value), _) => Content::Constant(value),
                             // In realigned frames llc-19 addresses allocas from the realigned SP or a
                             // base pointer; patchmap rounds such an address at run time and records
                             // where it holds it.
-                            LocationKind::Direct if dynamic => Content::Value,
-                            LocationKind::Direct => Content::Address,
-                            LocationKind::Register | LocationKind::Indirect => Content::Value,
+                            (None, LocationKind::Direct) if dynamic => Content::Value,
+                            (None, LocationKind::Direct) => Content::Address,
+                            (None, _) => Content::Value,
                         })
                         .collect();
                     (r.id, contents)

@@ -244,6 +244,16 @@ impl StackMap {
         StackMap::default()
     }
 
+    /// The 64-bit value of a constant location: a `Constant`'s offset sign-extended, as LLVM writes
+    /// it, or a `ConstantIndex`'s pool entry; `None` for other locations or an index past the pool.
+    pub fn constant_value(&self, location: &Location) -> Option<u64> {
+        match location.kind {
+            LocationKind::Constant => Some(location.offset as i64 as u64),
+            LocationKind::ConstantIndex => self.constants.get(location.offset as u32 as usize).copied(),
+            _ => None,
+        }
+    }
+
     /// Appends a function and its records, setting its record count.
     pub fn push_function(&mut self, address: u64, stack_size: u64, records: impl IntoIterator<Item = Record>) {
         let before = self.records.len();
