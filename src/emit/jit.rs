@@ -108,7 +108,8 @@ impl JitCode {
         let external = module
             .functions
             .iter()
-            .filter(|f| !f.emits_code() && f.intrinsic().is_none() && f.linkage != ir::Linkage::ExternWeak)
+            // Names under `llvm.` are intrinsics, or unknown ones the verifier names.
+            .filter(|f| !f.emits_code() && !f.name.starts_with("llvm.") && f.linkage != ir::Linkage::ExternWeak)
             .map(|f| &f.name)
             .chain(
                 module

@@ -846,6 +846,7 @@ impl<'a> Interpreter<'a> {
             Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
             Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),
             Intrinsic::PtrMask => Some(v[0] & v[1]),
+            Intrinsic::ThreadLocalAddress => Some(v[0]),
             Intrinsic::Hint => None,
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
                 return Err("variadic argument lists are not supported".to_string());
@@ -957,10 +958,29 @@ impl<'a> Interpreter<'a> {
         if address == 0 {
             return Err(format!("call of {what}: a null pointer"));
         }
+        // A function's address here is a token native code cannot jump to: a declared function's
+        // becomes the process's own, an interpreted one's is refused (native code cannot call back).
+        let mut args = args.to_vec();
+        for (arg, operand) in args.iter_mut().zip(operands) {
+            if operand.ty != Type::Ptr || !self.is_token(*arg) {
+                continue;
+            }
+            let f = self.module.function(self.by_address[arg]);
+            match native::symbol(&f.name) {
+                Some(native) if f.is_declaration() => *arg = native,
+                _ => {
+                    return Err(format!(
+                        "cannot pass the interpreted function @{} to {what}: native code cannot call into the \
+                         interpreter",
+                        f.name
+                    ))
+                }
+            }
+        }
         // Keep the order of what interpreted and native code print.
         self.output.flush().map_err(|e| format!("cannot flush the output: {e}"))?;
         // SAFETY: `call_native`'s contract; the signature passed `native::unsupported` above.
-        let result = unsafe { native::call(address, args, operands, ret) };
+        let result = unsafe { native::call(address, &args, operands, ret) };
         Ok(Step::Next((*ret != Type::Void).then(|| scalar::normalize(ret, result))))
     }
 

@@ -371,3 +371,16 @@ fn byval_arguments_to_native_code_are_errors() {
     assert_eq!(e.message, "cannot call native code with a 'byval' argument: register an external for it");
     assert_eq!(e.span, Span::new(4, 3));
 }
+
+#[test]
+fn interpreted_functions_are_not_passed_to_native_code() {
+    let m = module(
+        "declare void @qsort(ptr, i64, i64, ptr)\n\
+         define i32 @compare(ptr %a, ptr %b) {\n  ret i32 0\n}\n\
+         define void @f(ptr %base) {\n  call void @qsort(ptr %base, i64 2, i64 8, ptr @compare)\n  ret void\n}\n",
+    );
+    let mut data = [2u64, 1u64];
+    let e = unsafe { Interpreter::new(&m).call(m.function_by_name("f").unwrap(), &[data.as_mut_ptr() as u64]) }
+        .unwrap_err();
+    assert!(e.message.starts_with("cannot pass the interpreted function @compare to @qsort"), "{e}");
+}

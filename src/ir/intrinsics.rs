@@ -31,6 +31,9 @@ pub enum Intrinsic {
     IsConstant,
     /// `llvm.ptrmask.p0.i64(ptr, i64 mask)`: the pointer with its address masked.
     PtrMask,
+    /// `llvm.threadlocal.address.p0(ptr @g)`: this thread's copy of a `thread_local` global, which
+    /// the global's address already is here.
+    ThreadLocalAddress,
     /// `llvm.stacksave.p0()`: the current top of the dynamic stack, for `stackrestore`.
     StackSave,
     /// `llvm.stackrestore.p0(ptr)`: frees dynamic allocas made since the matching `stacksave`.
@@ -203,7 +206,7 @@ const FIXED: [(&str, Intrinsic); 9] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 19] = [
+const OVERLOADED: [(&str, Intrinsic); 20] = [
     ("sadd.with.overflow", Intrinsic::WithOverflow(Overflow::SAdd)),
     ("uadd.with.overflow", Intrinsic::WithOverflow(Overflow::UAdd)),
     ("ssub.with.overflow", Intrinsic::WithOverflow(Overflow::SSub)),
@@ -213,6 +216,7 @@ const OVERLOADED: [(&str, Intrinsic); 19] = [
     ("objectsize", Intrinsic::ObjectSize),
     ("is.constant", Intrinsic::IsConstant),
     ("ptrmask", Intrinsic::PtrMask),
+    ("threadlocal.address", Intrinsic::ThreadLocalAddress),
     ("prefetch", Intrinsic::Hint),
     ("memcpy", Intrinsic::MemCpy),
     ("memcpy.inline", Intrinsic::MemCpy),
@@ -321,6 +325,10 @@ impl Intrinsic {
             },
             Intrinsic::IsConstant => match &types[..] {
                 [ty] if ty.is_scalar() => sig(Type::I1, vec![ty.clone()]),
+                _ => None,
+            },
+            Intrinsic::ThreadLocalAddress => match &types[..] {
+                [Type::Ptr] => sig(Type::Ptr, vec![Type::Ptr]),
                 _ => None,
             },
             Intrinsic::PtrMask => match &types[..] {

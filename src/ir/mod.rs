@@ -341,6 +341,8 @@ pub struct Placement {
     pub comdat: Option<String>,
     /// A function's `align N` in bytes (globals keep theirs in [`Global::align`]).
     pub align: Option<u64>,
+    /// A global's `thread_local` (any TLS model): one copy per thread, in `.tdata`/`.tbss`.
+    pub thread_local: bool,
 }
 
 /// `$name = comdat <kind>`: a COMDAT group the linker keeps one copy of.

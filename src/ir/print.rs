@@ -551,7 +551,12 @@ impl fmt::Display for Module {
             out.write_str("\n")?;
         }
         for g in &self.globals {
-            let kind = if g.constant { "constant" } else { "global" };
+            let kind = match (g.placement.thread_local, g.constant) {
+                (true, true) => "thread_local constant",
+                (true, false) => "thread_local global",
+                (false, true) => "constant",
+                (false, false) => "global",
+            };
             match &g.init {
                 None => {
                     let linkage = if g.linkage == crate::ir::Linkage::ExternWeak { "extern_weak" } else { "external" };

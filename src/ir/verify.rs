@@ -259,6 +259,9 @@ impl<'m> Verifier<'m> {
 
     fn global(&mut self, g: &super::Global) {
         self.placement(g.span, &g.name, &g.placement);
+        if g.placement.thread_local && (g.placement.section.is_some() || g.placement.comdat.is_some()) {
+            self.error(g.span, format!("thread_local global '@{}' cannot have a section or comdat", g.name));
+        }
         if !g.ty.is_scalar() && !g.ty.is_aggregate() {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }

@@ -69,6 +69,7 @@ impl Lowering<'_> {
                 Some(self.b.ins().iconst(types::I8, i64::from(matches!(args[0].value, Value::Const(_)))))
             }
             Intrinsic::PtrMask => Some(self.b.ins().band(values[0], values[1])),
+            Intrinsic::ThreadLocalAddress => Some(values[0]),
             Intrinsic::Hint => None,
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));

@@ -447,8 +447,8 @@ impl<'a> Lowering<'a> {
             }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
-                let defined = self.module.global(*g).init.is_some();
-                self.data_address(self.symbols.global(*g), defined)
+                let global = self.module.global(*g);
+                self.data_address(self.symbols.global(*g), global.init.is_some(), global.placement.thread_local)
             }
             Value::Func(fid) => {
                 let f = self.module.function(*fid);
@@ -981,7 +981,8 @@ impl<'a> Lowering<'a> {
         })
     }
 
-    fn data_address(&mut self, id: DataId, defined: bool) -> clif::Value {
+    /// The address of data object `id` (this thread's copy for thread-local data, `tls`).
+    fn data_address(&mut self, id: DataId, defined: bool, tls: bool) -> clif::Value {
         let gv = match self.data_refs.get(&id) {
             Some(&gv) => gv,
             None => {
@@ -991,13 +992,17 @@ impl<'a> Lowering<'a> {
                     name: ExternalName::user(name),
                     offset: 0.into(),
                     colocated: self.symbols.colocated && defined,
-                    tls: false,
+                    tls,
                 });
                 self.data_refs.insert(id, gv);
                 gv
             }
         };
-        self.b.ins().symbol_value(types::I64, gv)
+        if tls {
+            self.b.ins().tls_value(types::I64, gv)
+        } else {
+            self.b.ins().symbol_value(types::I64, gv)
+        }
     }
 }
 

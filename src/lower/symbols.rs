@@ -90,8 +90,14 @@ impl Symbols {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
+            if g.placement.thread_local && !colocated {
+                // cranelift-jit has no TLS; the dynamic-alloca arena gets its thread state from Rust.
+                return Err(
+                    module.error(g.span, format!("thread_local global '@{}' is not supported in the JIT", g.name))
+                );
+            }
             let id = out
-                .declare_data(&g.name, linkage, !g.constant, false)
+                .declare_data(&g.name, linkage, !g.constant, g.placement.thread_local)
                 .map_err(|e| module.error(g.span, format!("cannot declare global '@{}': {e}", g.name)))?;
             globals.push(id);
         }

@@ -292,7 +292,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
 ];
 /// Function-level constructs whose meaning the subset does not implement.
 const UNSUPPORTED_FN_PARTS: &[&str] = &["gc", "personality", "prefix", "prologue", "partition"];
-const UNSUPPORTED_LINKAGE: &[&str] = &["dllimport", "dllexport", "thread_local", "ifunc", "alias"];
+const UNSUPPORTED_LINKAGE: &[&str] = &["dllimport", "dllexport", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())

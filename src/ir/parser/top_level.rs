@@ -98,12 +98,23 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Linkage, visibility and similar prefixes of a global or function.
-    pub(super) fn linkage(&mut self) -> PResult<(Linkage, bool)> {
+    /// Linkage, visibility and similar words before a global or function, with whether `external`
+    /// was explicit and where `thread_local` was.
+    pub(super) fn linkage(&mut self) -> PResult<(Linkage, bool, Option<Span>)> {
         let mut linkage = Linkage::External;
         let mut explicit_external = false;
+        let mut thread_local = None;
         loop {
             match self.tok.tok {
+                Tok::Word("thread_local") => {
+                    thread_local = Some(self.tok.span);
+                    if self.peek()?.tok == Tok::Punct(b'(') {
+                        // The TLS model: the general-dynamic one serves every model's uses.
+                        self.bump()?;
+                        self.skip_balanced()?;
+                        continue;
+                    }
+                }
                 Tok::Word("internal") => linkage = Linkage::Internal,
                 Tok::Word("private") => linkage = Linkage::Private,
                 Tok::Word("weak") => linkage = Linkage::Weak,
@@ -129,7 +140,7 @@ impl<'a> Parser<'a> {
                     return Err(self.err(self.tok.span, format!("unsupported linkage '{w}'")));
                 }
                 Tok::Word("addrspace") => self.address_space()?,
-                _ => return Ok((linkage, explicit_external)),
+                _ => return Ok((linkage, explicit_external, thread_local)),
             }
             self.bump()?;
         }
@@ -338,7 +349,7 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         self.expect_punct(b'=', " after a global name")?;
-        let (linkage, external) = self.linkage()?;
+        let (linkage, external, thread_local) = self.linkage()?;
         let constant = match self.tok.tok {
             Tok::Word("global") => false,
             Tok::Word("constant") => true,
@@ -355,7 +366,7 @@ impl<'a> Parser<'a> {
         }
         let init = if external || linkage == Linkage::ExternWeak { None } else { Some(self.initializer(&ty)?) };
         let mut align = None;
-        let mut placement = Placement::default();
+        let mut placement = Placement { thread_local: thread_local.is_some(), ..Placement::default() };
         while self.is_punct(b',') {
             let next = self.peek()?;
             match next.tok {
@@ -498,7 +509,10 @@ impl<'a> Parser<'a> {
 
     /// `define`/`declare` after the keyword.
     pub(super) fn function(&mut self, is_definition: bool) -> PResult<()> {
-        let (linkage, _) = self.linkage()?;
+        let (linkage, _, thread_local) = self.linkage()?;
+        if let Some(span) = thread_local {
+            return Err(self.err(span, "'thread_local' applies to global variables, not functions"));
+        }
         let cc = self.calling_convention()?;
         self.param_attributes()?;
         let ret = self.ty()?;
