@@ -170,18 +170,19 @@ fn relocation_flags(kind: Reloc) -> Option<RelocationFlags> {
 fn group_comdats(module: &IrModule, symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), EmitError> {
     for comdat in module.comdats.iter().filter(|c| c.kind == "any") {
         let member = |p: &crate::ir::Placement| p.comdat.as_deref() == Some(comdat.name.as_str());
+        // Each member's symbol and its section's flags (`object` leaves SHF_GROUP to the caller).
         let functions = module.functions.iter().enumerate().filter(|(_, f)| f.emits_code() && member(&f.placement));
-        let mut members: Vec<SymbolId> = functions
+        let mut members: Vec<(SymbolId, u32)> = functions
             .filter_map(|(i, _)| symbols.function(crate::ir::FuncId(i as u32)))
-            .map(|id| product.function_symbol(id))
+            .map(|id| (product.function_symbol(id), elf::SHF_ALLOC | elf::SHF_EXECINSTR))
             .collect();
         members.extend(
-            module
-                .globals
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| g.init.is_some() && member(&g.placement))
-                .map(|(i, _)| product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32)))),
+            module.globals.iter().enumerate().filter(|(_, g)| g.init.is_some() && member(&g.placement)).map(
+                |(i, g)| {
+                    let flags = if g.constant { elf::SHF_ALLOC } else { elf::SHF_ALLOC | elf::SHF_WRITE };
+                    (product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32))), flags)
+                },
+            ),
         );
         if members.is_empty() {
             continue;
@@ -189,29 +190,16 @@ fn group_comdats(module: &IrModule, symbols: &Symbols, product: &mut ObjectProdu
         let signature =
             product.object.symbol_id(comdat.name.as_bytes()).ok_or_else(|| EmitError::Comdat(comdat.name.clone()))?;
         let mut sections = Vec::new();
-        for &member in &members {
+        for &(member, flags) in &members {
             let Some(section) = product.object.symbol(member).section.id() else { continue };
             if sections.contains(&section) {
                 continue;
             }
             sections.push(section);
-            // `object` leaves SHF_GROUP to the caller.
-            let kind = match product.object.symbol(member).kind {
-                SymbolKind::Text => elf::SHF_ALLOC | elf::SHF_EXECINSTR,
-                _ if constant_data(module, symbols, product, member) => elf::SHF_ALLOC,
-                _ => elf::SHF_ALLOC | elf::SHF_WRITE,
-            };
             *product.object.section_flags_mut(section) =
-                SectionFlags::Elf { sh_flags: u64::from(kind | elf::SHF_GROUP) };
+                SectionFlags::Elf { sh_flags: u64::from(flags | elf::SHF_GROUP) };
         }
         product.object.add_comdat(Comdat { kind: ComdatKind::Any, symbol: signature, sections });
     }
     Ok(())
-}
-
-/// Whether `symbol` is a constant global's.
-fn constant_data(module: &IrModule, symbols: &Symbols, product: &ObjectProduct, symbol: SymbolId) -> bool {
-    module.globals.iter().enumerate().any(|(i, g)| {
-        g.constant && g.init.is_some() && product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32))) == symbol
-    })
 }

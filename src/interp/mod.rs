@@ -642,13 +642,7 @@ impl<'a> Interpreter<'a> {
                     // SAFETY: as above.
                     unsafe { memory::store(&cmp.ty, address, replacement) };
                 }
-                // `{ ty, i1 }`: the old value, then the flag right after it.
-                let size = cmp.ty.alloc_size() as usize;
-                let mut bytes = [0u8; 16];
-                bytes[..size].copy_from_slice(&old.to_le_bytes()[..size]);
-                bytes[size] = u8::from(old == expected);
-                // SAFETY: `bytes` holds the struct's bytes.
-                unsafe { frame.keep_image(id, bytes.as_ptr() as u64, ty.alloc_size()) }
+                frame.value_and_flag(id, ty, &cmp.ty, old, old == expected)
             }
             Inst::Fence { .. } => {
                 std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
@@ -835,13 +829,7 @@ impl<'a> Interpreter<'a> {
             Intrinsic::WithOverflow(op) => {
                 let operand = &args[0].ty;
                 let (result, overflow) = scalar::with_overflow(op, operand, v[0], v[1]);
-                // `{ iN, i1 }`: the result, then the flag right after it.
-                let size = operand.alloc_size() as usize;
-                let mut bytes = [0u8; 16];
-                bytes[..size].copy_from_slice(&result.to_le_bytes()[..size]);
-                bytes[size] = u8::from(overflow);
-                // SAFETY: `bytes` holds the struct's bytes.
-                Some(unsafe { frame.keep_image(id, bytes.as_ptr() as u64, ty.alloc_size()) })
+                Some(frame.value_and_flag(id, ty, operand, result, overflow))
             }
             Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
             Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),
@@ -999,6 +987,17 @@ impl Frame<'_> {
         // SAFETY: the image holds `size` bytes; `copy` allows the source to overlap it.
         unsafe { std::ptr::copy(from as *const u8, image.as_mut_ptr(), size as usize) };
         image.as_ptr() as u64
+    }
+
+    /// The `{ member, i1 }` result (of type `ty`) of instruction `id` (`cmpxchg`,
+    /// `*.with.overflow`): `value`, then `flag` right after it; its image's address.
+    fn value_and_flag(&mut self, id: InstId, ty: &Type, member: &Type, value: u64, flag: bool) -> u64 {
+        let size = member.alloc_size() as usize;
+        let mut bytes = [0u8; 16];
+        bytes[..size].copy_from_slice(&value.to_le_bytes()[..size]);
+        bytes[size] = u8::from(flag);
+        // SAFETY: `bytes` holds the struct's bytes (at most 16: an i64 and the flag, padded).
+        unsafe { self.keep_image(id, bytes.as_ptr() as u64, ty.alloc_size()) }
     }
 
     fn set(&mut self, id: InstId, bits: u64) {

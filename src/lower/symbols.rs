@@ -127,14 +127,17 @@ impl Symbols {
             crate::compile::Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
         let mut variadic_thunks = vec![None; module.functions.len()];
         if arch.variadic_thunk(colocated).is_some() {
-            for (i, f) in module.functions.iter().enumerate() {
-                let called_with_floats = uses(&|_, inst| match &inst.kind {
-                    Inst::Call { callee: ir::Value::Func(callee), sig, args, .. } => {
-                        callee.0 as usize == i && sig.varargs && args.iter().any(|a| a.ty.is_float())
+            // One pass over the calls: which functions are called with variadic floats.
+            let mut called_with_floats = vec![false; module.functions.len()];
+            for inst in module.functions.iter().flat_map(|f| &f.insts) {
+                if let Inst::Call { callee: ir::Value::Func(callee), sig, args, .. } = &inst.kind {
+                    if sig.varargs && args.iter().any(|a| a.ty.is_float()) {
+                        called_with_floats[callee.0 as usize] = true;
                     }
-                    _ => false,
-                });
-                if f.varargs && f.intrinsic().is_none() && called_with_floats {
+                }
+            }
+            for (i, f) in module.functions.iter().enumerate() {
+                if f.varargs && f.intrinsic().is_none() && called_with_floats[i] {
                     let name = format!("__patchmap_variadic.{}", f.name);
                     let sig = Signature::new(call_conv);
                     let id = out

@@ -163,27 +163,19 @@ impl<'a> Parser<'a> {
 
     pub(super) fn calling_convention(&mut self) -> PResult<CallConv> {
         let span = self.tok.span;
+        let named = match self.tok.tok {
+            Tok::Word("ccc") => Some(CallConv::C),
+            Tok::Word("anyregcc") => Some(CallConv::AnyReg),
+            Tok::Word("fastcc") => Some(CallConv::Fast),
+            Tok::Word("coldcc") => Some(CallConv::Cold),
+            Tok::Word("tailcc") => Some(CallConv::Tail),
+            _ => None,
+        };
+        if let Some(cc) = named {
+            self.bump()?;
+            return Ok(cc);
+        }
         match self.tok.tok {
-            Tok::Word("ccc") => {
-                self.bump()?;
-                Ok(CallConv::C)
-            }
-            Tok::Word("anyregcc") => {
-                self.bump()?;
-                Ok(CallConv::AnyReg)
-            }
-            Tok::Word("fastcc") => {
-                self.bump()?;
-                Ok(CallConv::Fast)
-            }
-            Tok::Word("coldcc") => {
-                self.bump()?;
-                Ok(CallConv::Cold)
-            }
-            Tok::Word("tailcc") => {
-                self.bump()?;
-                Ok(CallConv::Tail)
-            }
             Tok::Word("cc") => {
                 self.bump()?;
                 let n = self.unsigned("a calling convention number after 'cc'")?;
@@ -457,39 +449,7 @@ impl<'a> Parser<'a> {
                 Ok(Init::Array(items))
             }
             (Tok::Punct(b'{' | b'<'), Type::Struct(s)) => {
-                let packed = self.eat_punct(b'<')?;
-                if packed != s.packed {
-                    let kind = if s.packed { "packed" } else { "non-packed" };
-                    return Err(self.err(span, format!("struct constant does not match the {kind} type '{ty}'")));
-                }
-                self.expect_punct(b'{', "")?;
-                let fields = s.field_types();
-                let mut items = Vec::with_capacity(fields.len());
-                if !self.is_punct(b'}') {
-                    loop {
-                        let fspan = self.tok.span;
-                        let fty = self.ty()?;
-                        let Some(expected) = fields.get(items.len()) else {
-                            return Err(self.err(fspan, format!("too many fields in a constant of type '{ty}'")));
-                        };
-                        self.expect_type(fspan, &fty, expected, "the struct field")?;
-                        items.push(self.initializer(expected)?);
-                        if !self.eat_punct(b',')? {
-                            break;
-                        }
-                    }
-                }
-                self.expect_punct(b'}', " to close the struct constant")?;
-                if packed {
-                    self.expect_punct(b'>', " to close the packed struct constant")?;
-                }
-                if items.len() != fields.len() {
-                    return Err(self.err(
-                        span,
-                        format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
-                    ));
-                }
-                Ok(Init::Struct(items))
+                Ok(Init::Struct(self.struct_members(span, ty, s, |p, field| p.initializer(field))?))
             }
             (Tok::Word("undef" | "poison"), _) if ty.is_aggregate() => {
                 let c = if self.is_word("undef") { Const::Undef } else { Const::Poison };

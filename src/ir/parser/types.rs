@@ -502,6 +502,50 @@ impl<'a> Parser<'a> {
         self.symbols.get(name).copied().ok_or_else(|| self.err(span, format!("use of undefined value '@{name}'")))
     }
 
+    /// The typed members of a `{ T v, ... }` or `<{ ... }>` constant of struct type `ty` (`s`), in
+    /// order, each read by `member` at its field's type (an initialiser or an operand constant).
+    pub(super) fn struct_members<T>(
+        &mut self,
+        span: Span,
+        ty: &Type,
+        s: &StructType,
+        mut member: impl FnMut(&mut Self, &Type) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        let packed = self.eat_punct(b'<')?;
+        if packed != s.packed {
+            let kind = if s.packed { "packed" } else { "non-packed" };
+            return Err(self.err(span, format!("struct constant does not match the {kind} type '{ty}'")));
+        }
+        self.expect_punct(b'{', "")?;
+        let fields = s.field_types();
+        let mut items = Vec::with_capacity(fields.len());
+        if !self.is_punct(b'}') {
+            loop {
+                let fspan = self.tok.span;
+                let fty = self.ty()?;
+                let Some(expected) = fields.get(items.len()) else {
+                    return Err(self.err(fspan, format!("too many fields in a constant of type '{ty}'")));
+                };
+                self.expect_type(fspan, &fty, expected, "the struct field")?;
+                items.push(member(self, expected)?);
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b'}', " to close the struct constant")?;
+        if packed {
+            self.expect_punct(b'>', " to close the packed struct constant")?;
+        }
+        if items.len() != fields.len() {
+            return Err(self.err(
+                span,
+                format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
+            ));
+        }
+        Ok(items)
+    }
+
     /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` of the aggregate type `ty`.
     fn aggregate_constant(&mut self, ty: &Type) -> PResult<Const> {
         let span = self.tok.span;
@@ -540,38 +584,7 @@ impl<'a> Parser<'a> {
                 Ok(Const::Aggregate(Box::new(items)))
             }
             (Tok::Punct(b'{' | b'<'), Type::Struct(s)) => {
-                let packed = self.eat_punct(b'<')?;
-                if packed != s.packed {
-                    let kind = if s.packed { "packed" } else { "non-packed" };
-                    return Err(self.err(span, format!("struct constant does not match the {kind} type '{ty}'")));
-                }
-                self.expect_punct(b'{', "")?;
-                let fields = s.field_types();
-                let mut items = Vec::with_capacity(fields.len());
-                if !self.is_punct(b'}') {
-                    loop {
-                        let fspan = self.tok.span;
-                        let fty = self.ty()?;
-                        let Some(expected) = fields.get(items.len()) else {
-                            return Err(self.err(fspan, format!("too many fields in a constant of type '{ty}'")));
-                        };
-                        self.expect_type(fspan, &fty, expected, "the struct field")?;
-                        items.push(self.member_constant(expected)?);
-                        if !self.eat_punct(b',')? {
-                            break;
-                        }
-                    }
-                }
-                self.expect_punct(b'}', " to close the struct constant")?;
-                if packed {
-                    self.expect_punct(b'>', " to close the packed struct constant")?;
-                }
-                if items.len() != fields.len() {
-                    return Err(self.err(
-                        span,
-                        format!("struct constant has {} fields, expected {} for '{ty}'", items.len(), fields.len()),
-                    ));
-                }
+                let items = self.struct_members(span, ty, s, |p, field| p.member_constant(field))?;
                 Ok(Const::Aggregate(Box::new(items)))
             }
             _ => Err(self.expected(&format!("a constant of type '{ty}'"))),
