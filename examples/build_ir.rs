@@ -32,7 +32,7 @@ fn main() -> Result<(), ir::IrError> {
     f.name(&acc2, "acc.next");
     f.name(&next, "i.next");
     f.store(Operand::new(Type::I64, acc2.clone()), slot.clone());
-    f.stackmap(1, 0, &[Operand::new(Type::I64, i.clone()), Operand::new(Type::Ptr, slot.clone())]);
+    f.stackmap(1, 0, &[Operand::new(Type::I64, i.clone()), Operand::new(Type::PTR, slot.clone())]);
     let done = f.icmp(IntPred::Sge, next.clone(), f.param(0));
     f.cond_br(done, exit, head);
     f.add_incoming(&i, int(0), entry);

@@ -8,12 +8,12 @@ use patchmap::ir::{self, BlockId, CallConv, Inst, InstId, IntPred, Module, Opera
 
 fn looped() -> Module {
     let mut mb = ModuleBuilder::new("built.ll");
-    let ext = mb.declare("ext", Type::Void, &[Type::Ptr], false);
+    let ext = mb.declare("ext", Type::Void, &[Type::PTR], false);
     let mut f = mb.function("count", Type::I64, &[Type::I64]);
     let (entry, head, exit) = (f.block("entry"), f.block("head"), f.block("exit"));
     f.switch_to(entry);
     let slot = f.alloca(Type::I64, Some(8));
-    f.call(ext, &[Operand::new(Type::Ptr, slot.clone())]);
+    f.call(ext, &[Operand::new(Type::PTR, slot.clone())]);
     f.br(head);
     f.switch_to(head);
     let i = f.phi(Type::I64);
@@ -23,7 +23,7 @@ fn looped() -> Module {
     f.stackmap(
         7,
         0,
-        &[Operand::new(Type::I64, i.clone()), Operand::new(Type::Ptr, slot), Operand::new(Type::I32, int(-5))],
+        &[Operand::new(Type::I64, i.clone()), Operand::new(Type::PTR, slot), Operand::new(Type::I32, int(-5))],
     );
     let done = f.icmp(IntPred::Sge, next.clone(), f.param(0));
     f.cond_br(done, exit, head);
@@ -147,7 +147,7 @@ fn unreachable_blocks_are_allowed() {
 fn built_aggregates_verify_and_parse_back() {
     let mut mb = ModuleBuilder::new("agg.ll");
     let pair = mb.struct_type("pair", false, Some(vec![Type::I64, Type::Double]));
-    let mut f = mb.function("swap", Type::Void, &[pair.clone(), Type::Ptr]);
+    let mut f = mb.function("swap", Type::Void, &[pair.clone(), Type::PTR]);
     f.set_param_abi(1, ir::ParamAbi::StructRet(pair.clone()));
     let entry = f.block("entry");
     f.switch_to(entry);

@@ -116,7 +116,7 @@ define i64 @f(i64 %a, i64 %b) {
 }"#,
     );
     let f = &m.functions[1];
-    let Inst::Call { cc, callee, sig, args, tail } = &f.insts[0].kind else { panic!() };
+    let Inst::Call { cc, callee, sig, args, tail, .. } = &f.insts[0].kind else { panic!() };
     assert_eq!(*cc, CallConv::AnyReg);
     assert_eq!(*callee, Value::Func(ir::FuncId(0)));
     assert!(sig.varargs && sig.params.len() == 4 && sig.ret == Type::I64);

@@ -138,6 +138,12 @@ pub enum CodegenFailure {
     /// Cranelift's record of a point has fewer locations than the point has operands.
     #[error("a point lost an operand")]
     LostOperand,
+    /// No call follows a statepoint's marker in the code.
+    #[error("statepoint {id}: its call is not in the code")]
+    LostStatepointCall {
+        /// The statepoint's ID.
+        id: u64,
+    },
     /// A stack slot's offset from the frame pointer does not fit a record's 32 bits.
     #[error("frame offset {0} does not fit 32 bits")]
     FrameOffset(i64),

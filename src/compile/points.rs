@@ -8,7 +8,7 @@ use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapL
 
 use super::CodegenFailure;
 use crate::arch::{Arch, Scalar};
-use crate::lower::points::CallTarget;
+use crate::lower::points::{CallTarget, StatepointOffset};
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -59,6 +59,8 @@ pub fn resolve(
         dwarf.ok_or(CodegenFailure::UnknownRegister { class, hw })
     };
     let mut records = Vec::with_capacity(planned.len());
+    let mut return_addresses: Vec<u32> = buffer.call_sites().map(|c| c.ret_addr).collect();
+    return_addresses.sort_unstable();
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
@@ -96,7 +98,8 @@ pub fn resolve(
         // Live-outs: the registers holding values the code after the region reads, as Cranelift
         // found them, and the callee-saved ones, FP and SP, which hold the callers' values.
         let mut live_outs = Vec::new();
-        if stackmap.patchpoint {
+        // Statepoints record none, as llc-19.
+        if stackmap.patchpoint && point.statepoint.is_none() {
             live_outs.extend_from_slice(arch.preserved_registers());
             for &reg in stackmap.live_outs {
                 let size = match reg.class() {
@@ -108,14 +111,16 @@ pub fn resolve(
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
         }
-        records.push(PointRecord {
-            id: point.id,
-            offset: stackmap.offset,
-            shadow: point.shadow,
-            locations,
-            live_outs,
-            target: point.region,
-        });
+        let (offset, shadow) = match point.statepoint {
+            None => (stackmap.offset, point.shadow),
+            Some(StatepointOffset::ReturnAddress) => {
+                let after = return_addresses.partition_point(|&r| r <= stackmap.offset);
+                let r = *return_addresses.get(after).ok_or(CodegenFailure::LostStatepointCall { id: point.id })?;
+                (r, 0)
+            }
+            Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0),
+        };
+        records.push(PointRecord { id: point.id, offset, shadow, locations, live_outs, target: point.region });
     }
     records.sort_by_key(|r| r.offset);
     Ok(records)
@@ -137,6 +142,9 @@ fn fixed_location(
         PlannedLocation::Constant(v) => PointLocation::Constant(*v),
         PlannedLocation::Direct(slot) => {
             PointLocation::Machine(Location::direct(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, 8))
+        }
+        PlannedLocation::Spilled { slot, size } => {
+            PointLocation::Machine(Location::indirect(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, *size))
         }
         PlannedLocation::Live { .. } => unreachable!("live values are found in the compiled code"),
     })

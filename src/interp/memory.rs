@@ -97,7 +97,7 @@ pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &dy
         },
         // SAFETY: a pointer within the bytes.
         Const::Address(symbol, offset) => unsafe {
-            store(&Type::Ptr, address, address_of(*symbol).wrapping_add(i64::from(*offset) as u64))
+            store(&Type::PTR, address, address_of(*symbol).wrapping_add(i64::from(*offset) as u64))
         },
         // SAFETY: a scalar within the bytes.
         _ => unsafe { store(ty, address, scalar::constant(c, ty)) },

@@ -39,7 +39,7 @@ use std::io::Write;
 
 use crate::ir::{
     BlockId, Const, FuncId, Function, GlobalId, Inst, InstData, InstId, Intrinsic, Module, Operand, ParamAbi,
-    PointCall, Span, Symbol, TailKind, Type, Value,
+    PointCall, Span, StatepointCall, Symbol, TailKind, TokenUse, Type, Value,
 };
 use memory::Allocation;
 
@@ -532,7 +532,7 @@ impl<'a> Interpreter<'a> {
             },
             Value::Const(Const::Address(symbol, offset)) => {
                 let base = match symbol {
-                    Symbol::Global(g) => self.value(frame, &Value::Global(*g), &Type::Ptr)?,
+                    Symbol::Global(g) => self.value(frame, &Value::Global(*g), &Type::PTR)?,
                     Symbol::Func(f) => self.functions[f.0 as usize],
                 };
                 Ok(scalar::normalize(ty, base.wrapping_add(i64::from(*offset) as u64)))
@@ -587,7 +587,7 @@ impl<'a> Interpreter<'a> {
                 address
             }
             Inst::Load { ptr, .. } => {
-                let address = self.value(frame, ptr, &Type::Ptr)?;
+                let address = self.value(frame, ptr, &Type::PTR)?;
                 if address == 0 {
                     return Err(format!("load of {ty} from a null pointer"));
                 }
@@ -601,7 +601,7 @@ impl<'a> Interpreter<'a> {
             }
             Inst::Store { val, ptr, .. } => {
                 let bits = self.value(frame, &val.value, &val.ty)?;
-                let address = self.value(frame, ptr, &Type::Ptr)?;
+                let address = self.value(frame, ptr, &Type::PTR)?;
                 if address == 0 {
                     return Err(format!("store of {} to a null pointer", val.ty));
                 }
@@ -619,7 +619,7 @@ impl<'a> Interpreter<'a> {
             // One thread interprets: atomic read-modify-writes are a load and a store.
             Inst::AtomicRmw { op, ptr, val, .. } => {
                 let operand = self.value(frame, &val.value, &val.ty)?;
-                let address = self.value(frame, ptr, &Type::Ptr)?;
+                let address = self.value(frame, ptr, &Type::PTR)?;
                 if address == 0 {
                     return Err(format!("atomicrmw of {} on a null pointer", val.ty));
                 }
@@ -632,7 +632,7 @@ impl<'a> Interpreter<'a> {
             Inst::CmpXchg { ptr, cmp, new, .. } => {
                 let expected = self.value(frame, &cmp.value, &cmp.ty)?;
                 let replacement = self.value(frame, new, &cmp.ty)?;
-                let address = self.value(frame, ptr, &Type::Ptr)?;
+                let address = self.value(frame, ptr, &Type::PTR)?;
                 if address == 0 {
                     return Err(format!("cmpxchg of {} on a null pointer", cmp.ty));
                 }
@@ -677,7 +677,7 @@ impl<'a> Interpreter<'a> {
                 address
             }
             Inst::Gep { source, base, indices, .. } => {
-                let mut address = self.value(frame, base, &Type::Ptr)?;
+                let mut address = self.value(frame, base, &Type::PTR)?;
                 let mut current = source;
                 for (i, index) in indices.iter().enumerate() {
                     let n = scalar::sext(scalar::width(&index.ty), self.value(frame, &index.value, &index.ty)?);
@@ -693,11 +693,9 @@ impl<'a> Interpreter<'a> {
             }
             Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
             Inst::Call { callee: Value::Func(callee), args, .. }
-                if self
-                    .module
-                    .function(*callee)
-                    .intrinsic()
-                    .is_some_and(|i| !matches!(i, Intrinsic::StackMap | Intrinsic::PatchPoint)) =>
+                if self.module.function(*callee).intrinsic().is_some_and(|i| {
+                    !matches!(i, Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint)
+                }) =>
             {
                 let intrinsic = self.module.function(*callee).intrinsic().expect("checked above");
                 // SAFETY: `step`'s contract: memory intrinsics touch memory the IR may touch.
@@ -750,6 +748,16 @@ impl<'a> Interpreter<'a> {
             Some(Err(_)) => return Err("stack map or patch point operands not verified".to_string()),
             None => {}
         }
+        // A statepoint calls its target; no collector runs in interpreted frames, so its token is the
+        // call's result and each relocated pointer is the pointer itself.
+        let (callee, sig, args) = match StatepointCall::decode(self.module, data) {
+            Some(Ok(call)) if call.patch_bytes > 0 => {
+                return Err("cannot interpret a statepoint with patch bytes: nothing is called there".to_string())
+            }
+            Some(Ok(call)) => (call.target, call.target_type, call.args),
+            Some(Err(_)) => return Err("statepoint operands not verified".to_string()),
+            None => (callee, sig, &args[..]),
+        };
         let mut values = Vec::with_capacity(args.len());
         for a in args {
             values.push(self.value(frame, &a.value, &a.ty)?);
@@ -757,7 +765,7 @@ impl<'a> Interpreter<'a> {
         let target = match callee {
             Value::Func(fid) => Target::Function(*fid),
             other => {
-                let address = self.value(frame, other, &Type::Ptr)?;
+                let address = self.value(frame, other, &Type::PTR)?;
                 self.by_address.get(&address).map_or(Target::Address(address), |&fid| Target::Function(fid))
             }
         };
@@ -780,8 +788,9 @@ impl<'a> Interpreter<'a> {
         if byval && !interpreted && !self.externals.contains_key(&callee_name(self.module, &target)) {
             return Err("cannot call native code with a 'byval' argument: register an external for it".to_string());
         }
+        let ty = if data.ty == Type::Token { &sig.ret } else { &data.ty };
         // SAFETY: `call_inst`'s contract covers its callee.
-        unsafe { self.call_target(target, values, args, &data.ty, tail) }
+        unsafe { self.call_target(target, values, args, ty, tail) }
     }
 
     /// A call of an intrinsic other than a stack map or patch point.
@@ -836,7 +845,20 @@ impl<'a> Interpreter<'a> {
             Intrinsic::PtrMask => Some(v[0] & v[1]),
             Intrinsic::ThreadLocalAddress => Some(v[0]),
             Intrinsic::Hint => None,
-            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
+            Intrinsic::GcResult => Some(v[0]),
+            Intrinsic::GcRelocate => {
+                let Some(Ok(TokenUse::Relocate { token, derived, .. })) =
+                    TokenUse::decode(self.module, frame.f, frame.f.inst(id))
+                else {
+                    return Err("gc.relocate operands not verified".to_string());
+                };
+                let Some(Ok(statepoint)) = StatepointCall::decode(self.module, frame.f.inst(token)) else {
+                    return Err("statepoint operands not verified".to_string());
+                };
+                let live = &statepoint.gc_live[derived as usize];
+                Some(self.value(frame, &live.value, &live.ty)?)
+            }
+            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint | Intrinsic::VaList => {
                 return Err("variadic argument lists are not supported".to_string());
             }
         };
@@ -852,7 +874,7 @@ impl<'a> Interpreter<'a> {
         target: &'a Value,
         call_args: &'a [Operand],
     ) -> Result<Step, String> {
-        let target = self.value(frame, target, &Type::Ptr)?;
+        let target = self.value(frame, target, &Type::PTR)?;
         if target == 0 {
             return Ok(Step::Next((data.ty != Type::Void).then_some(0)));
         }
@@ -950,7 +972,7 @@ impl<'a> Interpreter<'a> {
         // becomes the process's own, an interpreted one's is refused (native code cannot call back).
         let mut args = args.to_vec();
         for (arg, operand) in args.iter_mut().zip(operands) {
-            if operand.ty != Type::Ptr || !self.is_token(*arg) {
+            if operand.ty != Type::PTR || !self.is_token(*arg) {
                 continue;
             }
             let f = self.module.function(self.by_address[arg]);

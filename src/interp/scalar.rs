@@ -182,7 +182,12 @@ pub fn fneg(ty: &Type, v: u64) -> u64 {
 pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
     let (fw, tw) = (width(from), width(to));
     match op {
-        CastOp::ZExt | CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast => mask(tw, v),
+        CastOp::ZExt
+        | CastOp::Trunc
+        | CastOp::PtrToInt
+        | CastOp::IntToPtr
+        | CastOp::BitCast
+        | CastOp::AddrSpaceCast => mask(tw, v),
         CastOp::SExt => mask(tw, sext(fw, v) as u64),
         CastOp::SIToFP => {
             let x = sext(fw, v);

@@ -109,6 +109,7 @@ impl ModuleBuilder {
             name: name.to_string(),
             linkage: Linkage::External,
             cc: CallConv::C,
+            gc: None,
             ret,
             params: params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect(),
             varargs,
@@ -161,6 +162,7 @@ fn placeholder(name: &str) -> Function {
         name: name.to_string(),
         linkage: Linkage::External,
         cc: CallConv::C,
+        gc: None,
         ret: Type::Void,
         params: Vec::new(),
         varargs: false,
@@ -247,7 +249,7 @@ impl FunctionBuilder<'_> {
         match v {
             Value::Inst(id) => self.func.insts.get(id.0 as usize).map(|d| d.ty.clone()),
             Value::Param(i) => self.func.params.get(*i as usize).map(|p| p.ty.clone()),
-            Value::Global(_) | Value::Func(_) => Some(Type::Ptr),
+            Value::Global(_) | Value::Func(_) => Some(Type::PTR),
             Value::Const(_) => None,
         }
     }
@@ -338,12 +340,12 @@ impl FunctionBuilder<'_> {
 
     /// A stack slot for one `ty`.
     pub fn alloca(&mut self, ty: Type, align: Option<u64>) -> Value {
-        self.push(Inst::Alloca { ty, count: None, align }, Type::Ptr)
+        self.push(Inst::Alloca { ty, count: None, align }, Type::PTR)
     }
 
     /// A stack slot for `count` elements of `ty`.
     pub fn alloca_array(&mut self, ty: Type, count: Operand, align: Option<u64>) -> Value {
-        self.push(Inst::Alloca { ty, count: Some(count), align }, Type::Ptr)
+        self.push(Inst::Alloca { ty, count: Some(count), align }, Type::PTR)
     }
 
     /// `load ty, ptr ptr`, neither volatile nor with an explicit alignment.
@@ -358,7 +360,7 @@ impl FunctionBuilder<'_> {
 
     /// `getelementptr inbounds source, ptr base, indices...`
     pub fn gep(&mut self, source: Type, base: Value, indices: &[Operand]) -> Value {
-        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, Type::Ptr)
+        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, Type::PTR)
     }
 
     /// A phi without entries; add them with [`add_incoming`](Self::add_incoming).
@@ -383,15 +385,31 @@ impl FunctionBuilder<'_> {
             super::verify::signature_of(self.module.function(callee))
         };
         let ret = sig.ret.clone();
-        let kind =
-            Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args: args.to_vec(), tail: TailKind::None };
+        let kind = Inst::Call {
+            cc: CallConv::C,
+            callee: Value::Func(callee),
+            sig,
+            args: args.to_vec(),
+            tail: TailKind::None,
+            bundles: Box::default(),
+        };
         self.push(kind, ret)
     }
 
     /// A call through a pointer with function type `sig`.
     pub fn call_indirect(&mut self, sig: Signature, callee: Value, args: &[Operand]) -> Value {
         let ret = sig.ret.clone();
-        self.push(Inst::Call { cc: CallConv::C, callee, sig, args: args.to_vec(), tail: TailKind::None }, ret)
+        self.push(
+            Inst::Call {
+                cc: CallConv::C,
+                callee,
+                sig,
+                args: args.to_vec(),
+                tail: TailKind::None,
+                bundles: Box::default(),
+            },
+            ret,
+        )
     }
 
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
@@ -401,7 +419,14 @@ impl FunctionBuilder<'_> {
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
         self.push(
-            Inst::Call { cc: CallConv::C, callee: Value::Func(callee), sig, args, tail: TailKind::None },
+            Inst::Call {
+                cc: CallConv::C,
+                callee: Value::Func(callee),
+                sig,
+                args,
+                tail: TailKind::None,
+                bundles: Box::default(),
+            },
             Type::Void,
         );
     }
@@ -422,12 +447,12 @@ impl FunctionBuilder<'_> {
     ) -> Value {
         let suffix = match &ret {
             Type::Void => "void".to_string(),
-            Type::Ptr => "p0".to_string(),
+            Type::Ptr(n) => format!("p{n}"),
             t => t.to_string(),
         };
         let sig = Signature {
             ret: ret.clone(),
-            params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
+            params: vec![Type::I64, Type::I32, Type::PTR, Type::I32],
             varargs: true,
             abi: Box::default(),
         };
@@ -435,12 +460,22 @@ impl FunctionBuilder<'_> {
         let mut all = vec![
             Operand::new(Type::I64, int(id as i64)),
             Operand::new(Type::I32, int(num_bytes as i64)),
-            Operand::new(Type::Ptr, target),
+            Operand::new(Type::PTR, target),
             Operand::new(Type::I32, int(args.len() as i64)),
         ];
         all.extend_from_slice(args);
         all.extend_from_slice(live);
-        self.push(Inst::Call { cc, callee: Value::Func(callee), sig, args: all, tail: TailKind::None }, ret)
+        self.push(
+            Inst::Call {
+                cc,
+                callee: Value::Func(callee),
+                sig,
+                args: all,
+                tail: TailKind::None,
+                bundles: Box::default(),
+            },
+            ret,
+        )
     }
 
     fn declare_intrinsic(&mut self, name: &str, sig: &Signature) -> FuncId {

@@ -11,6 +11,15 @@ pub enum Intrinsic {
     StackMap,
     /// `llvm.experimental.patchpoint.<ty>(i64 id, i32 bytes, ptr target, i32 nargs, args..., live...)`
     PatchPoint,
+    /// `llvm.experimental.gc.statepoint.p0(i64 id, i32 patch_bytes, ptr elementtype(FNTY) target,
+    /// i32 nargs, i32 flags, args..., i32 0, i32 0) [bundles]`: a call at which a garbage collector
+    /// may run, returning a `token` (`statepoints` decodes the operands).
+    Statepoint,
+    /// `llvm.experimental.gc.result.<ty>(token)`: the statepoint's call result.
+    GcResult,
+    /// `llvm.experimental.gc.relocate.<ptr ty>(token, i32 base, i32 derived)`: a `gc-live` pointer
+    /// as the collector left it after the statepoint.
+    GcRelocate,
     /// An operation on its operands' values alone, of one overloaded type.
     Op(IntrinsicOp),
     /// `llvm.memcpy.p0.p0.iN(ptr dst, ptr src, iN len, i1 volatile)`: non-overlapping.
@@ -206,7 +215,10 @@ const FIXED: [(&str, Intrinsic); 9] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 20] = [
+const OVERLOADED: [(&str, Intrinsic); 23] = [
+    ("experimental.gc.statepoint", Intrinsic::Statepoint),
+    ("experimental.gc.result", Intrinsic::GcResult),
+    ("experimental.gc.relocate", Intrinsic::GcRelocate),
     ("sadd.with.overflow", Intrinsic::WithOverflow(Overflow::SAdd)),
     ("uadd.with.overflow", Intrinsic::WithOverflow(Overflow::UAdd)),
     ("ssub.with.overflow", Intrinsic::WithOverflow(Overflow::SSub)),
@@ -275,6 +287,23 @@ impl Intrinsic {
         let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false, abi: Box::default() });
         match self {
             Intrinsic::StackMap | Intrinsic::PatchPoint => None,
+            Intrinsic::Statepoint => match &types[..] {
+                [Type::PTR] => Some(Signature {
+                    ret: Type::Token,
+                    params: vec![Type::I64, Type::I32, Type::PTR, Type::I32, Type::I32],
+                    varargs: true,
+                    abi: Box::default(),
+                }),
+                _ => None,
+            },
+            Intrinsic::GcResult => match &types[..] {
+                [ty] => sig(ty.clone(), vec![Type::Token]),
+                _ => None,
+            },
+            Intrinsic::GcRelocate => match &types[..] {
+                [ty @ Type::Ptr(_)] => sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32]),
+                _ => None,
+            },
             Intrinsic::Op(op) => {
                 let [ty] = &types[..] else { return None };
                 if op.is_float() != ty.is_float() || !(ty.is_float() || ty.is_int()) || *ty == Type::I1 {
@@ -295,20 +324,20 @@ impl Intrinsic {
                 sig(ty.clone(), params)
             }
             Intrinsic::MemCpy | Intrinsic::MemMove => match &types[..] {
-                [Type::Ptr, Type::Ptr, len @ Type::Int(32 | 64)] => {
-                    sig(Type::Void, vec![Type::Ptr, Type::Ptr, len.clone(), Type::I1])
+                [Type::PTR, Type::PTR, len @ Type::Int(32 | 64)] => {
+                    sig(Type::Void, vec![Type::PTR, Type::PTR, len.clone(), Type::I1])
                 }
                 _ => None,
             },
             Intrinsic::MemSet => match &types[..] {
-                [Type::Ptr, len @ Type::Int(32 | 64)] => {
-                    sig(Type::Void, vec![Type::Ptr, Type::I8, len.clone(), Type::I1])
+                [Type::PTR, len @ Type::Int(32 | 64)] => {
+                    sig(Type::Void, vec![Type::PTR, Type::I8, len.clone(), Type::I1])
                 }
                 _ => None,
             },
-            Intrinsic::StackSave => types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Ptr, vec![]))?,
+            Intrinsic::StackSave => types.iter().all(|t| *t == Type::PTR).then(|| sig(Type::PTR, vec![]))?,
             Intrinsic::StackRestore => {
-                types.iter().all(|t| *t == Type::Ptr).then(|| sig(Type::Void, vec![Type::Ptr]))?
+                types.iter().all(|t| *t == Type::PTR).then(|| sig(Type::Void, vec![Type::PTR]))?
             }
             Intrinsic::WithOverflow(_) => match &types[..] {
                 [ty @ Type::Int(8 | 16 | 32 | 64)] => {
@@ -318,8 +347,8 @@ impl Intrinsic {
                 _ => None,
             },
             Intrinsic::ObjectSize => match &types[..] {
-                [size @ Type::Int(32 | 64), Type::Ptr] => {
-                    sig(size.clone(), vec![Type::Ptr, Type::I1, Type::I1, Type::I1])
+                [size @ Type::Int(32 | 64), Type::PTR] => {
+                    sig(size.clone(), vec![Type::PTR, Type::I1, Type::I1, Type::I1])
                 }
                 _ => None,
             },
@@ -328,21 +357,21 @@ impl Intrinsic {
                 _ => None,
             },
             Intrinsic::ThreadLocalAddress => match &types[..] {
-                [Type::Ptr] => sig(Type::Ptr, vec![Type::Ptr]),
+                [Type::PTR] => sig(Type::PTR, vec![Type::PTR]),
                 _ => None,
             },
             Intrinsic::PtrMask => match &types[..] {
-                [Type::Ptr, Type::I64] => sig(Type::Ptr, vec![Type::Ptr, Type::I64]),
+                [Type::PTR, Type::I64] => sig(Type::PTR, vec![Type::PTR, Type::I64]),
                 _ => None,
             },
             Intrinsic::Hint if rest.starts_with("prefetch") => match &types[..] {
-                [Type::Ptr] => sig(Type::Void, vec![Type::Ptr, Type::I32, Type::I32, Type::I32]),
+                [Type::PTR] => sig(Type::Void, vec![Type::PTR, Type::I32, Type::I32, Type::I32]),
                 _ => None,
             },
             Intrinsic::Trap if rest == "ubsantrap" => sig(Type::Void, vec![Type::I8]),
             Intrinsic::Trap => sig(Type::Void, vec![]),
             Intrinsic::Hint if rest.starts_with("lifetime.") => match &types[..] {
-                [Type::Ptr] => sig(Type::Void, vec![Type::I64, Type::Ptr]),
+                [Type::PTR] => sig(Type::Void, vec![Type::I64, Type::PTR]),
                 _ => None,
             },
             Intrinsic::Hint if rest == "assume" => sig(Type::Void, vec![Type::I1]),
@@ -371,7 +400,7 @@ fn mangled_type(part: &str) -> Option<Type> {
     match part {
         "f32" => Some(Type::Float),
         "f64" => Some(Type::Double),
-        "p0" => Some(Type::Ptr),
+        _ if part.starts_with('p') => part[1..].parse().ok().filter(|&n| n < 256).map(Type::Ptr),
         _ => match part.strip_prefix('i')?.parse::<u8>().ok()? {
             bits @ (1 | 8 | 16 | 32 | 64) => Some(Type::Int(bits)),
             _ => None,

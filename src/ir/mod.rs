@@ -15,12 +15,14 @@ pub mod lexer;
 pub mod parser;
 pub mod points;
 pub mod print;
+pub mod statepoints;
 pub mod verify;
 
 pub use error::{IrError, Span};
 pub use intrinsics::{Intrinsic, IntrinsicOp, Overflow};
 pub use parser::{parse, parse_file};
 pub use points::{PatchPointCall, PointCall};
+pub use statepoints::{StatepointCall, TokenUse};
 pub use verify::{verify, verify_all};
 
 use std::fmt;
@@ -42,8 +44,13 @@ pub enum Type {
     Float,
     /// `double`: IEEE 754 double precision.
     Double,
-    /// `ptr`: an opaque 64-bit pointer (address space 0).
-    Ptr,
+    /// `ptr addrspace(N)`: an opaque 64-bit pointer; `ptr` is address space 0. Address spaces only
+    /// tell pointers apart (statepoint programs keep GC pointers in `addrspace(1)`); every one below
+    /// 256 is the same flat memory on both targets.
+    Ptr(u32),
+    /// `token`: the result of `llvm.experimental.gc.statepoint`, used only by `gc.result` and
+    /// `gc.relocate`; it has no size and no machine representation.
+    Token,
     /// `[N x T]`: in globals, allocas and GEP source types.
     Array(u64, Box<Type>),
     /// A struct: literal (`{ T, ... }`, `<{ T, ... }>` packed) or identified (`%name`, defined by
@@ -135,6 +142,13 @@ impl Type {
     pub const I32: Type = Type::Int(32);
     /// `i64`.
     pub const I64: Type = Type::Int(64);
+    /// `ptr`: a pointer in address space 0.
+    pub const PTR: Type = Type::Ptr(0);
+
+    /// Whether this is `ptr` of any address space.
+    pub fn is_ptr(&self) -> bool {
+        matches!(self, Type::Ptr(_))
+    }
 
     /// Whether this is `iN` of any width (`ptr` is not).
     pub fn is_int(&self) -> bool {
@@ -146,7 +160,7 @@ impl Type {
     }
     /// Integer, float or pointer: what a register holds.
     pub fn is_scalar(&self) -> bool {
-        matches!(self, Type::Int(_) | Type::Float | Type::Double | Type::Ptr)
+        matches!(self, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_))
     }
     /// The width N of an `iN`; `None` for every other type.
     pub fn int_bits(&self) -> Option<u8> {
@@ -166,11 +180,11 @@ impl Type {
     /// Allocation size in bytes under the x86-64/AArch64 Linux data layouts (i1 takes a byte).
     pub fn alloc_size(&self) -> u64 {
         match self {
-            Type::Void => 0,
+            Type::Void | Type::Token => 0,
             Type::Int(1) | Type::Int(8) => 1,
             Type::Int(16) => 2,
             Type::Int(32) | Type::Float => 4,
-            Type::Int(_) | Type::Double | Type::Ptr => 8,
+            Type::Int(_) | Type::Double | Type::Ptr(_) => 8,
             Type::Array(n, elem) => n.saturating_mul(elem.alloc_size()),
             Type::Struct(s) => s.size,
         }
@@ -178,7 +192,7 @@ impl Type {
     /// ABI alignment in bytes under the same data layouts.
     pub fn align(&self) -> u64 {
         match self {
-            Type::Void => 1,
+            Type::Void | Type::Token => 1,
             Type::Array(_, elem) => elem.align(),
             Type::Struct(s) => s.align,
             other => other.alloc_size().max(1),
@@ -196,7 +210,7 @@ impl Type {
     /// Whether the type has a size: not `void`, not an opaque struct, nor an aggregate holding one.
     pub fn is_sized(&self) -> bool {
         match self {
-            Type::Void => false,
+            Type::Void | Type::Token => false,
             Type::Array(_, elem) => elem.is_sized(),
             Type::Struct(s) => s.fields.as_ref().is_some_and(|f| f.iter().all(Type::is_sized)),
             _ => true,
@@ -244,7 +258,7 @@ impl Type {
                     t.for_each_leaf(base + off, f);
                 }
             }
-            Type::Void => {}
+            Type::Void | Type::Token => {}
             scalar => f(base, scalar),
         }
     }
@@ -253,7 +267,7 @@ impl Type {
         match self {
             Type::Array(n, elem) => n.saturating_mul(elem.leaf_count()),
             Type::Struct(s) => s.field_types().iter().fold(0u64, |a, t| a.saturating_add(t.leaf_count())),
-            Type::Void => 0,
+            Type::Void | Type::Token => 0,
             _ => 1,
         }
     }
@@ -440,6 +454,19 @@ pub enum CallConv {
     Tail,
 }
 
+impl CallConv {
+    /// LLVM's number for the convention (`CallingConv::ID`), which statepoint records hold.
+    pub fn llvm_id(self) -> u32 {
+        match self {
+            CallConv::C => 0,
+            CallConv::Fast => 8,
+            CallConv::Cold => 9,
+            CallConv::AnyReg => 13,
+            CallConv::Tail => 18,
+        }
+    }
+}
+
 /// A global variable's initial contents.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Init {
@@ -512,6 +539,40 @@ pub enum ParamAbi {
     /// `ptr sret(T)`: the address where the callee writes its `T` result, passed in the register the
     /// target reserves for it (`x8` on AArch64, the first argument register on x86-64).
     StructRet(Type),
+    /// `ptr elementtype(FNTY)`: the function type of a statepoint's call target.
+    ElementType(Box<Signature>),
+}
+
+/// An operand bundle of a call: `"tag"(T v, ...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bundle {
+    /// What the operands are for.
+    pub tag: BundleTag,
+    /// The typed operands, in order.
+    pub operands: Vec<Operand>,
+}
+
+/// The operand bundles the subset knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BundleTag {
+    /// `"deopt"`: values a runtime needs to resume in an interpreter; a statepoint records them.
+    Deopt,
+    /// `"gc-live"`: the pointers a collector may move at a statepoint; `gc.relocate` indexes them.
+    GcLive,
+    /// `"gc-transition"`: arguments of the code run around a statepoint's call (none on these
+    /// targets: the operands are evaluated and not recorded, as llc-19 does).
+    GcTransition,
+}
+
+impl BundleTag {
+    /// Every tag with its name in the text.
+    pub const ALL: [(BundleTag, &'static str); 3] =
+        [(BundleTag::Deopt, "deopt"), (BundleTag::GcLive, "gc-live"), (BundleTag::GcTransition, "gc-transition")];
+
+    /// The tag's name in the text.
+    pub fn name(self) -> &'static str {
+        BundleTag::ALL.iter().find(|(t, _)| *t == self).map_or("", |(_, n)| n)
+    }
 }
 
 /// A basic block: a label and the instructions it runs, in order.
@@ -564,6 +625,8 @@ pub struct Function {
     pub linkage: Linkage,
     /// The calling convention callers must use.
     pub cc: CallConv,
+    /// `gc "NAME"`: the collector strategy whose statepoints the function may contain.
+    pub gc: Option<String>,
     /// The return type; `Void` for none.
     pub ret: Type,
     /// The fixed parameters, in order; [`Value::Param`] indexes them.
@@ -769,6 +832,8 @@ pub enum CastOp {
     PtrToInt,
     /// `inttoptr`: an integer as a pointer.
     IntToPtr,
+    /// `addrspacecast`: the same address as a pointer of another address space.
+    AddrSpaceCast,
 }
 
 /// A typed operand, as in `i64 %x`.
@@ -953,6 +1018,8 @@ pub enum Inst {
         args: Vec<Operand>,
         /// The `tail`/`musttail`/`notail` marker.
         tail: TailKind,
+        /// Operand bundles (`[ "deopt"(...), "gc-live"(...) ]`); empty for most calls.
+        bundles: Box<[Bundle]>,
     },
     /// `br label %dest`.
     Br {
@@ -1085,7 +1152,7 @@ pub enum TailKind {
 }
 
 /// A function type: `ret (params[, ...])`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Signature {
     /// The return type; `Void` for none.
     pub ret: Type,
@@ -1313,7 +1380,9 @@ impl fmt::Display for Type {
             Type::Int(b) => write!(f, "i{b}"),
             Type::Float => f.write_str("float"),
             Type::Double => f.write_str("double"),
-            Type::Ptr => f.write_str("ptr"),
+            Type::Ptr(0) => f.write_str("ptr"),
+            Type::Ptr(n) => write!(f, "ptr addrspace({n})"),
+            Type::Token => f.write_str("token"),
             Type::Array(n, t) => write!(f, "[{n} x {t}]"),
             Type::Struct(s) => write!(f, "{s}"),
         }

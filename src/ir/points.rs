@@ -162,7 +162,7 @@ pub(crate) fn patchpoint_result(name: &str) -> Option<Type> {
         "i16" => Type::I16,
         "i8" => Type::I8,
         "i1" => Type::I1,
-        "p0" | "ptr" => Type::Ptr,
+        "p0" | "ptr" => Type::PTR,
         "f32" => Type::Float,
         "f64" => Type::Double,
         _ => return None,

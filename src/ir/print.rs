@@ -166,7 +166,7 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         Const::Int(v) if *ty == Type::I1 => (if *v != 0 { "true" } else { "false" }).to_string(),
         Const::Int(v) => v.to_string(),
         Const::Float(v) => format!("0x{:016X}", v.to_bits()),
-        Const::Zero if *ty == Type::Ptr => "null".to_string(),
+        Const::Zero if *ty == Type::PTR => "null".to_string(),
         Const::Zero => "zeroinitializer".to_string(),
         Const::Undef => "undef".to_string(),
         Const::Poison => "poison".to_string(),
@@ -187,6 +187,7 @@ pub(crate) fn cast_mnemonic(op: CastOp) -> &'static str {
         CastOp::FPTrunc => "fptrunc",
         CastOp::BitCast => "bitcast",
         CastOp::PtrToInt => "ptrtoint",
+        CastOp::AddrSpaceCast => "addrspacecast",
         CastOp::IntToPtr => "inttoptr",
     }
 }
@@ -249,6 +250,7 @@ fn abi_text(abi: &ParamAbi) -> String {
         ParamAbi::Plain => String::new(),
         ParamAbi::ByVal(t) => format!(" byval({t})"),
         ParamAbi::StructRet(t) => format!(" sret({t})"),
+        ParamAbi::ElementType(sig) => format!(" elementtype({sig})"),
     }
 }
 
@@ -345,7 +347,7 @@ impl FunctionPrinter<'_> {
             Inst::Load { ptr, align, volatile, atomic } => {
                 let a = if atomic.is_some() { "atomic " } else { "" };
                 let v = if *volatile { "volatile " } else { "" };
-                write!(out, "load {a}{v}{ty}, ptr {}", self.value(ptr, &Type::Ptr))?;
+                write!(out, "load {a}{v}{ty}, ptr {}", self.value(ptr, &Type::PTR))?;
                 if let Some(o) = atomic {
                     write!(out, " {}", o.keyword())?;
                 }
@@ -362,7 +364,7 @@ impl FunctionPrinter<'_> {
                     "store {a}{v}{} {}, ptr {}",
                     val.ty,
                     self.value(&val.value, &val.ty),
-                    self.value(ptr, &Type::Ptr)
+                    self.value(ptr, &Type::PTR)
                 )?;
                 if let Some(o) = atomic {
                     write!(out, " {}", o.keyword())?;
@@ -376,7 +378,7 @@ impl FunctionPrinter<'_> {
                 out,
                 "atomicrmw {} ptr {}, {} {} {}",
                 op.keyword(),
-                self.value(ptr, &Type::Ptr),
+                self.value(ptr, &Type::PTR),
                 val.ty,
                 self.value(&val.value, &val.ty),
                 ordering.keyword()
@@ -385,7 +387,7 @@ impl FunctionPrinter<'_> {
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,
                 "cmpxchg ptr {}, {} {}, {} {} {} {}",
-                self.value(ptr, &Type::Ptr),
+                self.value(ptr, &Type::PTR),
                 cmp.ty,
                 self.value(&cmp.value, &cmp.ty),
                 cmp.ty,
@@ -396,7 +398,7 @@ impl FunctionPrinter<'_> {
             Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
             Inst::Gep { inbounds, source, base, indices } => {
                 let ib = if *inbounds { "inbounds " } else { "" };
-                write!(out, "getelementptr {ib}{source}, ptr {}", self.value(base, &Type::Ptr))?;
+                write!(out, "getelementptr {ib}{source}, ptr {}", self.value(base, &Type::PTR))?;
                 for i in indices {
                     write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
                 }
@@ -426,7 +428,7 @@ impl FunctionPrinter<'_> {
                 }
                 Ok(())
             }
-            Inst::Call { cc: c, callee, sig, args, tail } => {
+            Inst::Call { cc: c, callee, sig, args, tail, bundles } => {
                 let t = match tail {
                     TailKind::None => "",
                     TailKind::Tail => "tail ",
@@ -436,9 +438,9 @@ impl FunctionPrinter<'_> {
                 // The function type may be left out when the arguments spell it, as LLVM prints.
                 let implied = !sig.varargs && sig.params.iter().eq(args.iter().map(|a| &a.ty));
                 if implied {
-                    write!(out, "{t}call {}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::Ptr))?;
+                    write!(out, "{t}call {}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::PTR))?;
                 } else {
-                    write!(out, "{t}call {}{sig} {}(", cc(*c), self.value(callee, &Type::Ptr))?;
+                    write!(out, "{t}call {}{sig} {}(", cc(*c), self.value(callee, &Type::PTR))?;
                 }
                 for (i, a) in args.iter().enumerate() {
                     if i > 0 {
@@ -446,7 +448,19 @@ impl FunctionPrinter<'_> {
                     }
                     write!(out, "{}{} {}", a.ty, abi_text(sig.param_abi(i)), self.value(&a.value, &a.ty))?;
                 }
-                out.write_str(")")
+                out.write_str(")")?;
+                if !bundles.is_empty() {
+                    out.write_str(" [ ")?;
+                    for (i, b) in bundles.iter().enumerate() {
+                        write!(out, "{}\"{}\"(", if i > 0 { ", " } else { "" }, b.tag.name())?;
+                        for (j, o) in b.operands.iter().enumerate() {
+                            write!(out, "{}{} {}", if j > 0 { ", " } else { "" }, o.ty, self.value(&o.value, &o.ty))?;
+                        }
+                        out.write_str(")")?;
+                    }
+                    out.write_str(" ]")?;
+                }
+                Ok(())
             }
             Inst::Br { dest } => write!(out, "br label {}", self.names.block(*dest)),
             Inst::CondBr { cond, if_true, if_false } => write!(
@@ -496,6 +510,9 @@ impl FunctionPrinter<'_> {
         }
         if let Some(a) = f.placement.align {
             write!(out, " align {a}")?;
+        }
+        if let Some(gc) = &f.gc {
+            write!(out, " gc \"{}\"", escape(gc.as_bytes()))?;
         }
         if f.is_declaration() {
             return out.write_str("\n");

@@ -13,7 +13,8 @@ use std::collections::HashMap;
 use super::print::{const_in, Names};
 use super::{
     BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
+    Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
+    MAX_AGGREGATE_VALUE_SCALARS,
 };
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
@@ -53,7 +54,7 @@ fn intrinsic_signature(f: &Function) -> Option<Signature> {
         }
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
-            params: vec![Type::I64, Type::I32, Type::Ptr, Type::I32],
+            params: vec![Type::I64, Type::I32, Type::PTR, Type::I32],
             varargs: true,
             abi: Box::default(),
         }),
@@ -340,7 +341,7 @@ impl<'m> Verifier<'m> {
                 items.iter().zip(s.field_types()).try_for_each(|(i, t)| self.init(i, t))
             }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
-            (Init::Scalar(Const::Address(s, _)), Type::Ptr) => self.symbol(*s),
+            (Init::Scalar(Const::Address(s, _)), Type::Ptr(0)) => self.symbol(*s),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
             _ => Err(format!("does not match type '{ty}'")),
         }
@@ -377,7 +378,22 @@ impl<'m> Verifier<'m> {
         if !f.is_declaration() && matches!(f.linkage, Linkage::ExternWeak | Linkage::Common) {
             self.error(f.span, format!("{what} of '@{}' cannot have '{}' linkage", f.name, f.linkage.keyword().trim()));
         }
-        if let Err(msg) = value_type_supported(&f.ret, true) {
+        // The statepoint intrinsics' declarations are checked against their signatures, tokens included.
+        let gc_intrinsic =
+            matches!(f.intrinsic(), Some(Intrinsic::Statepoint | Intrinsic::GcResult | Intrinsic::GcRelocate));
+        if let Some(gc) = &f.gc {
+            if !super::statepoints::GC_STRATEGIES.contains(&gc.as_str()) {
+                self.error(
+                    f.span,
+                    format!(
+                        "'@{}': unsupported garbage collector \"{gc}\" (statepoints work with {})",
+                        f.name,
+                        super::statepoints::GC_STRATEGIES.map(|n| format!("\"{n}\"")).join(" or ")
+                    ),
+                );
+            }
+        }
+        if let Err(msg) = value_type_supported(&f.ret, true).or_else(|e| if gc_intrinsic { Ok(()) } else { Err(e) }) {
             self.error(f.span, format!("return type of '@{}': {msg}", f.name));
         }
         let sret: Vec<usize> =
@@ -390,9 +406,16 @@ impl<'m> Verifier<'m> {
         }
         for (i, p) in f.params.iter().enumerate() {
             if let Err(msg) = value_type_supported(&p.ty, false) {
-                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
+                if !gc_intrinsic {
+                    self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
+                }
             }
-            if p.abi != ParamAbi::Plain && p.ty != Type::Ptr {
+            if matches!(p.abi, ParamAbi::ElementType(_)) {
+                self.error(
+                    f.span,
+                    format!("parameter {i} of '@{}': 'elementtype' applies to statepoint targets", f.name),
+                );
+            } else if p.abi != ParamAbi::Plain && p.ty != Type::PTR {
                 self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
             }
             if let Err(msg) = byval_size(&p.abi) {
@@ -570,11 +593,11 @@ impl<'m> Verifier<'m> {
                 }
             },
             Value::Global(g) => match self.m.globals.get(g.0 as usize) {
-                Some(_) => Ok(Some(Type::Ptr)),
+                Some(_) => Ok(Some(Type::PTR)),
                 None => Err(format!("use of global #{} which does not exist", g.0)),
             },
             Value::Func(func) => match self.m.functions.get(func.0 as usize) {
-                Some(_) => Ok(Some(Type::Ptr)),
+                Some(_) => Ok(Some(Type::PTR)),
                 None => Err(format!("use of function #{} which does not exist", func.0)),
             },
             Value::Const(_) => Ok(None),
@@ -582,6 +605,17 @@ impl<'m> Verifier<'m> {
     }
 
     /// Checks operand `index` of `inst` against the type it must have.
+    /// Checks operand `index`, a pointer of any address space, and returns its type (`ptr` for a
+    /// constant).
+    fn pointer_operand(&mut self, cx: &FnCx<'m>, at: (u32, InstId), index: usize, v: &Value, role: &str) -> Type {
+        let ty = match self.value_type(cx, v) {
+            Ok(Some(t)) if t.is_ptr() => t,
+            _ => Type::PTR,
+        };
+        self.operand(cx, at, index, v, &ty, role);
+        ty
+    }
+
     fn operand(&mut self, cx: &FnCx<'m>, at: (u32, InstId), index: usize, v: &Value, ty: &Type, role: &str) {
         let inst = cx.f.inst(at.1);
         let span = inst.operand_span(index);
@@ -653,7 +687,8 @@ impl<'m> Verifier<'m> {
         let at = (block, id);
         let span = d.span;
         let op = mnemonic(&d.kind);
-        if d.ty != Type::Void {
+        let statepoint = StatepointCall::decode(self.m, d).is_some();
+        if d.ty != Type::Void && !(statepoint && d.ty == Type::Token) {
             if let Err(msg) = value_type_supported(&d.ty, false) {
                 self.error(span, format!("'{op}': {msg}"));
                 return;
@@ -683,11 +718,11 @@ impl<'m> Verifier<'m> {
                 if *ordering == Ordering::Unordered {
                     self.error(span, "'atomicrmw' cannot have 'unordered' ordering".to_string());
                 }
-                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+                self.pointer_operand(cx, at, 0, ptr, "address");
                 self.operand(cx, at, 1, &val.value, &val.ty, "operand");
             }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => {
-                if !(cmp.ty.is_int() || cmp.ty == Type::Ptr) || cmp.ty == Type::I1 {
+                if !(cmp.ty.is_int() || cmp.ty.is_ptr()) || cmp.ty == Type::I1 {
                     self.error(span, format!("'cmpxchg' of type '{}' is not supported", cmp.ty));
                     return;
                 }
@@ -705,7 +740,7 @@ impl<'m> Verifier<'m> {
                         "'cmpxchg' failure ordering cannot be stronger than its success ordering".to_string(),
                     );
                 }
-                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+                self.pointer_operand(cx, at, 0, ptr, "address");
                 self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
                 self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
@@ -731,7 +766,7 @@ impl<'m> Verifier<'m> {
             }
             Inst::ICmp { ty, lhs, rhs, .. } | Inst::FCmp { ty, lhs, rhs, .. } => {
                 let float = matches!(d.kind, Inst::FCmp { .. });
-                let ok = if float { ty.is_float() } else { ty.is_int() || *ty == Type::Ptr };
+                let ok = if float { ty.is_float() } else { ty.is_int() || ty.is_ptr() };
                 if !ok {
                     let kind = if float { "floating-point" } else { "integer or pointer" };
                     self.error(span, format!("'{op}' requires {kind} operands, found '{ty}'"));
@@ -762,7 +797,7 @@ impl<'m> Verifier<'m> {
                 if !ty.is_sized() {
                     self.error(span, format!("'alloca' of unsized type '{ty}'"));
                 }
-                self.result(d, &Type::Ptr);
+                self.result(d, &Type::PTR);
                 if let Some(a) = align {
                     if !a.is_power_of_two() {
                         self.error(span, format!("alignment {a} is not a power of 2"));
@@ -789,7 +824,7 @@ impl<'m> Verifier<'m> {
                     }
                     self.atomic_access(span, &d.ty, *align, "load");
                 }
-                self.operand(cx, at, 0, ptr, &Type::Ptr, "address");
+                self.pointer_operand(cx, at, 0, ptr, "address");
             }
             Inst::Store { val, ptr, align, atomic, .. } => {
                 self.result(d, &Type::Void);
@@ -805,15 +840,15 @@ impl<'m> Verifier<'m> {
                     self.operand(cx, at, 0, &val.value, &val.ty, "stored value");
                 }
                 self.alignment(span, *align);
-                self.operand(cx, at, 1, ptr, &Type::Ptr, "address");
+                self.pointer_operand(cx, at, 1, ptr, "address");
             }
             Inst::Gep { source, base, indices, .. } => {
-                self.result(d, &Type::Ptr);
+                let base_ty = self.pointer_operand(cx, at, 0, base, "base");
+                self.result(d, &base_ty);
                 if !source.is_sized() {
                     self.error(span, format!("'getelementptr' over unsized type '{source}'"));
                     return;
                 }
-                self.operand(cx, at, 0, base, &Type::Ptr, "base");
                 let mut ty = source;
                 for (i, idx) in indices.iter().enumerate() {
                     if i > 0 {
@@ -878,7 +913,20 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &val.value, &val.ty, "inserted value");
             }
             Inst::Phi { incoming } => self.phi(cx, at, incoming),
-            Inst::Call { cc, callee, sig, args, .. } => self.call(cx, at, *cc, callee, sig, args),
+            Inst::Call { cc, callee, sig, args, bundles, .. } => {
+                self.call(cx, at, *cc, callee, sig, args);
+                if statepoint {
+                    self.statepoint(cx, at, args.len(), bundles);
+                } else if !bundles.is_empty() {
+                    self.error(
+                        span,
+                        format!(
+                            "operand bundle \"{}\" on a call other than llvm.experimental.gc.statepoint is not supported",
+                            bundles[0].tag.name()
+                        ),
+                    );
+                }
+            }
             Inst::Br { .. } | Inst::Unreachable => {}
             Inst::CondBr { cond, .. } => {
                 if let Ok(Some(t)) = self.value_type(cx, cond) {
@@ -1013,7 +1061,7 @@ impl<'m> Verifier<'m> {
         if d.ty != sig.ret {
             self.error(d.span, format!("'call' result type '{}' differs from the function type's '{}'", d.ty, sig.ret));
         }
-        self.operand(cx, at, 0, callee, &Type::Ptr, "callee");
+        self.operand(cx, at, 0, callee, &Type::PTR, "callee");
         let target = match callee {
             Value::Func(id) if (id.0 as usize) < self.m.functions.len() => Some(self.m.function(*id)),
             _ => None,
@@ -1056,10 +1104,19 @@ impl<'m> Verifier<'m> {
                 self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
             }
         }
+        let target_intrinsic = target.and_then(|t| t.intrinsic());
         for (i, a) in args.iter().enumerate() {
+            let token_use = i == 0 && matches!(target_intrinsic, Some(Intrinsic::GcResult | Intrinsic::GcRelocate));
             if let Err(msg) = value_type_supported(&a.ty, false) {
-                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
-                continue;
+                if !(token_use && a.ty == Type::Token) {
+                    self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
+                    continue;
+                }
+            }
+            if matches!(sig.param_abi(i), ParamAbi::ElementType(_))
+                && !(i == 2 && target_intrinsic == Some(Intrinsic::Statepoint))
+            {
+                self.error(d.operand_span(i + 1), "'elementtype' applies to the target of a statepoint".to_string());
             }
             if let Some(p) = sig.params.get(i) {
                 if *p != a.ty {
@@ -1076,9 +1133,38 @@ impl<'m> Verifier<'m> {
         if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {
             self.error(d.span, "'anyregcc' is only allowed on calls of llvm.experimental.patchpoint".to_string());
         }
-        if let Some(Err(errors)) = PointCall::decode(self.m, d) {
+        let errors = match (PointCall::decode(self.m, d), TokenUse::decode(self.m, cx.f, d)) {
+            (Some(Err(errors)), _) | (_, Some(Err(errors))) => errors,
+            _ => Vec::new(),
+        };
+        for e in errors {
+            self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
+        }
+    }
+
+    /// The checks of a statepoint beyond those of any call: its layout, its function's collector,
+    /// and its bundles' operands (numbered after the call's arguments).
+    fn statepoint(&mut self, cx: &FnCx<'m>, at: (u32, InstId), nargs: usize, bundles: &[super::Bundle]) {
+        let d = cx.f.inst(at.1);
+        if cx.f.gc.is_none() {
+            self.error(
+                d.span,
+                format!(
+                    "a statepoint needs its function to name a garbage collector ('@{}' has no gc \"...\")",
+                    cx.f.name
+                ),
+            );
+        }
+        if let Some(Err(errors)) = StatepointCall::decode(self.m, d) {
             for e in errors {
                 self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
+            }
+        }
+        let mut index = nargs + 1;
+        for b in bundles {
+            for o in &b.operands {
+                self.operand(cx, at, index, &o.value, &o.ty, b.tag.name());
+                index += 1;
             }
         }
     }
@@ -1110,6 +1196,9 @@ fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
     match ty {
         Type::Void if void_ok => Ok(()),
         Type::Void => Err("'void' is not a value type".to_string()),
+        Type::Token => {
+            Err("a 'token' comes from a statepoint and is used only by gc.result and gc.relocate".to_string())
+        }
         t if t.is_scalar() => Ok(()),
         t if !t.is_sized() => Err(format!("unsized type '{t}' cannot be a value")),
         t if t.leaf_count() > MAX_AGGREGATE_VALUE_SCALARS => Err(format!(
@@ -1126,7 +1215,7 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
     match (c, ty) {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
         // `ptrtoint` of an address, at the pointer's width.
-        (Const::Address(..), Type::Ptr | Type::Int(64)) => Ok(()),
+        (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
                 return Err(format!("{} elements for type '{ty}'", items.len()));
@@ -1150,7 +1239,7 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
             Err(format!("constant {v} is not exactly representable as 'float'"))
         }
         (Const::Float(_), Type::Float | Type::Double) => Ok(()),
-        (Const::IntToPtr(_), Type::Ptr) => Ok(()),
+        (Const::IntToPtr(_), Type::Ptr(_)) => Ok(()),
         _ => Err(format!("constant {} cannot have type '{ty}'", const_in(Some(m), c, ty))),
     }
 }
@@ -1165,11 +1254,12 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
         CastOp::FPToSI | CastOp::FPToUI => from.is_float() && to.is_int(),
         CastOp::FPExt => matches!((from, to), (Float, Double)),
         CastOp::FPTrunc => matches!((from, to), (Double, Float)),
-        CastOp::PtrToInt => *from == Ptr && to.is_int(),
-        CastOp::IntToPtr => from.is_int() && *to == Ptr,
+        CastOp::PtrToInt => from.is_ptr() && to.is_int(),
+        CastOp::IntToPtr => from.is_int() && to.is_ptr(),
+        CastOp::AddrSpaceCast => matches!((from, to), (Ptr(a), Ptr(b)) if a != b),
         CastOp::BitCast => match (from, to) {
-            (Ptr, Ptr) => true,
-            (Ptr, _) | (_, Ptr) => false,
+            (Ptr(a), Ptr(b)) => a == b,
+            (Ptr(_), _) | (_, Ptr(_)) => false,
             (a, b) => {
                 a.is_scalar() && b.is_scalar() && a.alloc_size() == b.alloc_size() && *a != Int(1) && *b != Int(1)
             }

@@ -71,7 +71,12 @@ impl Lowering<'_> {
             Intrinsic::PtrMask => Some(self.b.ins().band(values[0], values[1])),
             Intrinsic::ThreadLocalAddress => Some(values[0]),
             Intrinsic::Hint => None,
-            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::VaList => {
+            Intrinsic::StackMap
+            | Intrinsic::PatchPoint
+            | Intrinsic::Statepoint
+            | Intrinsic::GcResult
+            | Intrinsic::GcRelocate
+            | Intrinsic::VaList => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
             }
         })

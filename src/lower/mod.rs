@@ -12,6 +12,7 @@
 pub mod dynamic_stack;
 mod intrinsics;
 pub mod points;
+mod statepoints;
 pub mod symbols;
 
 use std::collections::HashMap;
@@ -121,6 +122,7 @@ pub fn lower_function(
         slots: HashMap::new(),
         frame_alloca_bytes: 0,
         points: Vec::new(),
+        statepoint_slots: Vec::new(),
     };
     if let Err(error) = lowering.run() {
         drop(lowering);
@@ -166,6 +168,8 @@ struct Lowering<'a> {
     /// Bytes the frame allocas lowered so far take, slack for over-alignment included.
     frame_alloca_bytes: u64,
     points: Vec<PlannedPoint>,
+    /// The frame slots statepoints store recorded values in, shared by all of them.
+    statepoint_slots: Vec<StackSlot>,
 }
 
 impl<'a> Lowering<'a> {
@@ -281,13 +285,13 @@ impl<'a> Lowering<'a> {
             Inst::Alloca { ty: elem, count, align } => Some(self.alloca(block, id, elem, count.as_ref(), *align)?),
             Inst::Load { ptr, atomic: Some(_), .. } => {
                 // Cranelift's atomic load is sequentially consistent: enough for every ordering.
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 let v = self.b.ins().atomic_load(atomic_type(ty), MemFlagsData::new(), p);
                 Some(if ty.is_float() { self.b.ins().bitcast(clif_type(ty), MemFlagsData::new(), v) } else { v })
             }
             Inst::Store { val, ptr, atomic: Some(_), .. } => {
                 let v = self.value(&val.value, &val.ty)?;
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 let v = if val.ty.is_float() {
                     self.b.ins().bitcast(atomic_type(&val.ty), MemFlagsData::new(), v)
                 } else {
@@ -297,7 +301,7 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::AtomicRmw { op, ptr, val, .. } => {
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 let v = self.value(&val.value, &val.ty)?;
                 let int = atomic_type(&val.ty);
                 let v = if val.ty.is_float() { self.b.ins().bitcast(int, MemFlagsData::new(), v) } else { v };
@@ -313,7 +317,7 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 let expected = self.value(&cmp.value, &cmp.ty)?;
                 let replacement = self.value(new, &cmp.ty)?;
                 let old = self.b.ins().atomic_cas(MemFlagsData::new(), p, expected, replacement);
@@ -323,7 +327,7 @@ impl<'a> Lowering<'a> {
             }
             Inst::Freeze { val } => Some(self.value(val, ty)?),
             Inst::Load { ptr, volatile, .. } => {
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 if *volatile {
                     // Cranelift has no volatile access; a sequence point (no code) is a fence to its
                     // alias analysis, so the load is neither merged with an earlier one nor moved.
@@ -344,7 +348,7 @@ impl<'a> Lowering<'a> {
             }
             Inst::Store { val, ptr, volatile, .. } => {
                 let values = self.scalars(&val.value, &val.ty)?;
-                let p = self.value(ptr, &Type::Ptr)?;
+                let p = self.value(ptr, &Type::PTR)?;
                 // As for loads, on both sides: the store is not removed as dead before a later one.
                 if *volatile {
                     self.b.ins().sequence_point();
@@ -436,8 +440,8 @@ impl<'a> Lowering<'a> {
             Value::Param(n) => self.params[self.param_start[*n as usize]],
             Value::Const(Const::Address(symbol, offset)) => {
                 let base = match symbol {
-                    Symbol::Global(g) => self.value(&Value::Global(*g), &Type::Ptr)?,
-                    Symbol::Func(f) => self.value(&Value::Func(*f), &Type::Ptr)?,
+                    Symbol::Global(g) => self.value(&Value::Global(*g), &Type::PTR)?,
+                    Symbol::Func(f) => self.value(&Value::Func(*f), &Type::PTR)?,
                 };
                 let address = if *offset == 0 { base } else { self.b.ins().iadd_imm_s(base, i64::from(*offset)) };
                 match ty {
@@ -590,7 +594,7 @@ impl<'a> Lowering<'a> {
                     narrowed
                 }
             }
-            CastOp::ZExt | CastOp::SExt => v,
+            CastOp::ZExt | CastOp::SExt | CastOp::AddrSpaceCast => v,
             CastOp::SIToFP | CastOp::UIToFP => {
                 let signed = op == CastOp::SIToFP;
                 let wide = match (*from == Type::I1, ft.bits() < 32) {
@@ -724,7 +728,7 @@ impl<'a> Lowering<'a> {
     }
 
     fn gep(&mut self, source: &Type, base: &Value, indices: &[ir::Operand]) -> Result<clif::Value, IrError> {
-        let mut address = self.value(base, &Type::Ptr)?;
+        let mut address = self.value(base, &Type::PTR)?;
         let mut constant_offset: i64 = 0;
         let mut current = source.clone();
         for (i, index) in indices.iter().enumerate() {
@@ -783,12 +787,35 @@ impl<'a> Lowering<'a> {
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
         }
+        match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
+            (Some(Ok(call)), _) if data.ty == Type::Token => return self.statepoint(id, &call),
+            (_, Some(Ok(token_use))) => {
+                self.token_use(id, token_use);
+                return Ok(());
+            }
+            (Some(Err(_)), _) | (_, Some(Err(_))) => {
+                return Err(self.error(data.span, "statepoint operands not verified"))
+            }
+            _ => {}
+        }
         if let Value::Func(fid) = callee {
             if let Some(intrinsic) = self.module.function(*fid).intrinsic() {
                 self.values[id.0 as usize] = self.intrinsic(id, intrinsic, args)?;
                 return Ok(());
             }
         }
+        self.plain_call(id, callee, sig, args)
+    }
+
+    /// A call of a function or pointer (not an intrinsic), whose result becomes `id`'s.
+    fn plain_call(
+        &mut self,
+        id: InstId,
+        callee: &Value,
+        sig: &ir::Signature,
+        args: &[ir::Operand],
+    ) -> Result<(), IrError> {
+        let data = self.f.inst(id);
         if !self.arch.passes_byval() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
             return Err(self.error(data.span, format!("'byval' arguments are not supported on {}", self.arch.name())));
         }
@@ -845,7 +872,7 @@ impl<'a> Lowering<'a> {
                         self.check_variadic_args(data.span, extra)?;
                     }
                     let sig_ref = self.b.import_signature(call_sig);
-                    let address = self.value(callee, &Type::Ptr)?;
+                    let address = self.value(callee, &Type::PTR)?;
                     self.b.ins().call_indirect(sig_ref, address, &values)
                 }
             }

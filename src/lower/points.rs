@@ -35,6 +35,18 @@ pub struct PlannedPoint {
     pub locations: Vec<PlannedLocation>,
     /// For a patch point: what its region calls.
     pub region: Option<CallTarget>,
+    /// For a statepoint: where its record's offset is, relative to the instruction that marks it.
+    pub statepoint: Option<StatepointOffset>,
+}
+
+/// Where a statepoint's record is: LLVM records the address its call returns to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatepointOffset {
+    /// The return address of the first call after the zero-byte marker (argument moves may come
+    /// between them, never another call).
+    ReturnAddress,
+    /// The end of the patchable region (NUMPATCHBYTES of nops, no call).
+    RegionEnd,
 }
 
 /// The target of a patch point's call sequence.
@@ -55,6 +67,13 @@ pub enum PlannedLocation {
     Constant(i64),
     /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
     Direct(StackSlot),
+    /// A value the code stored in a frame slot: `Indirect [FP + offset]` of `size` bytes.
+    Spilled {
+        /// The slot.
+        slot: StackSlot,
+        /// The value's size in bytes.
+        size: u16,
+    },
     /// A value in the code: the `index`-th location Cranelift records for the point.
     Live {
         /// The position of the value among the locations Cranelift records for the point.
@@ -83,7 +102,7 @@ impl Lowering<'_> {
         let (locations, live) = self.plan_live_values(live)?;
         // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
         self.b.ins().stackmap(index as u64, shadow, &live);
-        self.points.push(PlannedPoint { id, shadow, locations, region: None });
+        self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None });
         Ok(())
     }
 
@@ -175,7 +194,7 @@ impl Lowering<'_> {
             self.b.ins().patchpoint(signature, index as u64, bytes, &operands)
         };
         self.values[inst.0 as usize] = self.b.inst_results(point).first().copied();
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target) });
+        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target), statepoint: None });
         Ok(())
     }
 

@@ -1,4 +1,4 @@
-; expect: 2:20: error: unsupported address space 1
-define void @f(ptr addrspace(1) %p) {
+; expect: 2:20: error: unsupported address space 256 (patchmap supports 0 to 255)
+define void @f(ptr addrspace(256) %p) {
   ret void
 }

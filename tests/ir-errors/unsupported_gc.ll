@@ -1,4 +1,4 @@
-; expect: 2:18: error: unsupported function attribute 'gc'
-define void @f() gc "statepoint-example" {
+; expect: 2:13: error: '@f': unsupported garbage collector "ocaml" (statepoints work with "statepoint-example" or "coreclr")
+define void @f() gc "ocaml" {
   ret void
 }

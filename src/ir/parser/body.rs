@@ -182,7 +182,7 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let sym =
                     *self.symbols.get(n).ok_or_else(|| self.err(span, format!("use of undefined value '@{n}'")))?;
-                if *ty != Type::Ptr {
+                if *ty != Type::PTR {
                     return Err(self.err(span, format!("'@{n}' is a pointer but '{ty}' is expected")));
                 }
                 Ok(match sym {

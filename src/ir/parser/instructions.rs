@@ -1,6 +1,7 @@
 //! Instructions: opcodes, flags, operands and calls.
 
 use super::*;
+use crate::ir::{Bundle, BundleTag};
 
 impl<'a> Parser<'a> {
     pub(super) fn instruction(&mut self, f: &mut FnState<'a>) -> PResult<InstId> {
@@ -128,7 +129,7 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let ty_span = self.tok.span;
                 let ty = self.value_type()?;
-                if !(ty.is_int() || ty == Type::Ptr) {
+                if !(ty.is_int() || ty == Type::PTR) {
                     return Err(self.err(ty_span, format!("'icmp' requires integer or pointer operands, found '{ty}'")));
                 }
                 let lhs = self.value(f, &ty)?;
@@ -211,7 +212,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                Ok((Inst::Alloca { ty, count, align }, Type::Ptr))
+                Ok((Inst::Alloca { ty, count, align }, Type::PTR))
             }
             "load" => {
                 let atomic = self.eat_word("atomic")?;
@@ -220,8 +221,8 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', " after the loaded type")?;
                 let pspan = self.tok.span;
                 let pty = self.value_type()?;
-                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'load'")?;
-                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_pointer(pspan, &pty, "the address of 'load'")?;
+                let ptr = self.value(f, &pty)?;
                 let atomic = if atomic { Some(self.ordering()?) } else { None };
                 let align = self.trailing_align()?;
                 Ok((Inst::Load { ptr, align, volatile, atomic }, ty))
@@ -233,8 +234,8 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', " after the stored value")?;
                 let pspan = self.tok.span;
                 let pty = self.value_type()?;
-                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'store'")?;
-                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_pointer(pspan, &pty, "the address of 'store'")?;
+                let ptr = self.value(f, &pty)?;
                 let atomic = if atomic { Some(self.ordering()?) } else { None };
                 let align = self.trailing_align()?;
                 Ok((Inst::Store { val, ptr, align, volatile, atomic }, Type::Void))
@@ -254,8 +255,8 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let pspan = self.tok.span;
                 let pty = self.value_type()?;
-                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'atomicrmw'")?;
-                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_pointer(pspan, &pty, "the address of 'atomicrmw'")?;
+                let ptr = self.value(f, &pty)?;
                 self.expect_punct(b',', " after the address")?;
                 let val = self.operand(f)?;
                 let ordering = self.ordering()?;
@@ -269,8 +270,8 @@ impl<'a> Parser<'a> {
                 self.eat_word("volatile")?;
                 let pspan = self.tok.span;
                 let pty = self.value_type()?;
-                self.expect_type(pspan, &pty, &Type::Ptr, "the address of 'cmpxchg'")?;
-                let ptr = self.value(f, &Type::Ptr)?;
+                self.expect_pointer(pspan, &pty, "the address of 'cmpxchg'")?;
+                let ptr = self.value(f, &pty)?;
                 self.expect_punct(b',', " after the address")?;
                 let cmp = self.operand(f)?;
                 self.expect_punct(b',', " after the expected value")?;
@@ -306,8 +307,8 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', " after the source element type")?;
                 let bspan = self.tok.span;
                 let bty = self.value_type()?;
-                self.expect_type(bspan, &bty, &Type::Ptr, "the base of 'getelementptr'")?;
-                let base = self.value(f, &Type::Ptr)?;
+                self.expect_pointer(bspan, &bty, "the base of 'getelementptr'")?;
+                let base = self.value(f, &bty)?;
                 let mut indices = Vec::new();
                 while self.is_punct(b',') && !matches!(self.peek()?.tok, Tok::Meta(_)) {
                     self.bump()?;
@@ -320,7 +321,7 @@ impl<'a> Parser<'a> {
                     }
                     indices.push(idx);
                 }
-                Ok((Inst::Gep { inbounds, source, base, indices }, Type::Ptr))
+                Ok((Inst::Gep { inbounds, source, base, indices }, bty))
             }
             "extractvalue" => {
                 let aspan = self.tok.span;
@@ -492,35 +493,12 @@ impl<'a> Parser<'a> {
         let cc = self.calling_convention()?;
         self.param_attributes()?;
         let ret = self.ty()?;
-        let explicit = if self.is_punct(b'(') {
-            self.bump()?;
-            let mut params = Vec::new();
-            let mut varargs = false;
-            if !self.is_punct(b')') {
-                loop {
-                    if self.tok.tok == Tok::Ellipsis {
-                        self.bump()?;
-                        varargs = true;
-                        break;
-                    }
-                    params.push(self.value_type()?);
-                    // Attributes in a function type mean nothing; the arguments' own count.
-                    self.param_attributes()?;
-                    if !self.eat_punct(b',')? {
-                        break;
-                    }
-                }
-            }
-            self.expect_punct(b')', " to close the function type")?;
-            Some(Signature { ret: ret.clone(), params, varargs, abi: Box::default() })
-        } else {
-            None
-        };
+        let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
             return Err(self.err(self.tok.span, "unsupported inline asm"));
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
-        let callee = self.value(f, &Type::Ptr)?;
+        let callee = self.value(f, &Type::PTR)?;
         let mut args = Vec::new();
         let mut abi = Vec::new();
         if drops_operands {
@@ -543,8 +521,11 @@ impl<'a> Parser<'a> {
                     );
                 }
                 if arg_abi != ParamAbi::Plain {
-                    if ty != Type::Ptr {
-                        return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' arguments, not '{ty}'")));
+                    if ty != Type::PTR {
+                        return Err(self.err(
+                            aspan,
+                            format!("'byval', 'sret' and 'elementtype' apply to 'ptr' arguments, not '{ty}'"),
+                        ));
                     }
                     abi.resize(args.len(), ParamAbi::Plain);
                     abi.push(arg_abi);
@@ -560,9 +541,11 @@ impl<'a> Parser<'a> {
             self.expect_punct(b')', " to close the call arguments")?;
         }
         // Call-site function attributes: anything up to the next instruction or attachment.
+        let mut bundles = Vec::new();
         loop {
-            if self.is_punct(b'[') {
-                return Err(self.err(self.tok.span, "unsupported operand bundle on 'call'"));
+            if self.is_punct(b'[') && bundles.is_empty() {
+                bundles = self.bundles(f)?;
+                continue;
             }
             if !self.skip_attribute(|w| !is_opcode(w))? {
                 break;
@@ -575,7 +558,67 @@ impl<'a> Parser<'a> {
             abi: Box::default(),
         });
         sig.abi = abi.into_boxed_slice();
-        Ok((Inst::Call { cc, callee, sig, args, tail }, ret))
+        Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice() }, ret))
+    }
+
+    /// The parameter list of a function type after its result type `ret`, from `(`.
+    pub(super) fn function_type(&mut self, ret: Type) -> PResult<Signature> {
+        self.expect_punct(b'(', " to open the function type")?;
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if !self.is_punct(b')') {
+            loop {
+                if self.tok.tok == Tok::Ellipsis {
+                    self.bump()?;
+                    varargs = true;
+                    break;
+                }
+                params.push(self.value_type()?);
+                // Attributes in a function type mean nothing; the arguments' own count.
+                self.param_attributes()?;
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b')', " to close the function type")?;
+        Ok(Signature { ret, params, varargs, abi: Box::default() })
+    }
+
+    /// `[ "tag"(T v, ...), ... ]` after a call's arguments.
+    fn bundles(&mut self, f: &mut FnState<'a>) -> PResult<Vec<Bundle>> {
+        self.expect_punct(b'[', "")?;
+        let mut bundles = Vec::new();
+        loop {
+            let span = self.tok.span;
+            let name = self.string("an operand bundle tag")?;
+            let Some(&(tag, _)) = BundleTag::ALL.iter().find(|(_, n)| *n == name) else {
+                return Err(self.err(
+                    span,
+                    format!("unsupported operand bundle '{name}' (the subset knows deopt, gc-live, gc-transition)"),
+                ));
+            };
+            if bundles.iter().any(|b: &Bundle| b.tag == tag) {
+                return Err(self.err(span, format!("more than one '{name}' operand bundle")));
+            }
+            self.expect_punct(b'(', " after the operand bundle tag")?;
+            let mut operands = Vec::new();
+            if !self.is_punct(b')') {
+                loop {
+                    operands.push(self.operand(f)?);
+                    if !self.eat_punct(b',')? {
+                        break;
+                    }
+                }
+            }
+            self.expect_punct(b')', " to close the operand bundle")?;
+            bundles.push(Bundle { tag, operands });
+            if !self.eat_punct(b',')? {
+                break;
+            }
+        }
+        self.expect_punct(b']', " to close the operand bundles")?;
+        Ok(bundles)
     }
 
     // ---- types and values ----
@@ -594,6 +637,7 @@ pub(super) fn cast_op(op: &str) -> Option<CastOp> {
         "fptrunc" => CastOp::FPTrunc,
         "bitcast" => CastOp::BitCast,
         "ptrtoint" => CastOp::PtrToInt,
+        "addrspacecast" => CastOp::AddrSpaceCast,
         "inttoptr" => CastOp::IntToPtr,
         _ => return None,
     })

@@ -210,6 +210,7 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "bitcast",
     "ptrtoint",
     "inttoptr",
+    "addrspacecast",
     "alloca",
     "load",
     "store",
@@ -241,7 +242,6 @@ const UNSUPPORTED_OPCODES: &[&str] = &[
     "insertelement",
     "shufflevector",
     "va_arg",
-    "addrspacecast",
     "cleanuppad",
     "catchpad",
     "catchswitch",
@@ -257,7 +257,7 @@ const TOP_LEVEL: &[&str] =
     &["define", "declare", "attributes", "target", "source_filename", "module", "uselistorder", "uselistorder_bb"];
 /// Parameter and return attributes that change the calling convention or memory layout.
 const UNSUPPORTED_PARAM_ATTRS: &[&str] =
-    &["inalloca", "preallocated", "byref", "elementtype", "swifterror", "swiftself", "swiftasync"];
+    &["inalloca", "preallocated", "byref", "swifterror", "swiftself", "swiftasync"];
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
     "noundef",
@@ -291,7 +291,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
     "align",
 ];
 /// Function-level constructs whose meaning the subset does not implement.
-const UNSUPPORTED_FN_PARTS: &[&str] = &["gc", "personality", "prefix", "prologue", "partition"];
+const UNSUPPORTED_FN_PARTS: &[&str] = &["personality", "prefix", "prologue", "partition"];
 const UNSUPPORTED_LINKAGE: &[&str] = &["dllimport", "dllexport", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {

@@ -146,19 +146,36 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `addrspace(0)` is the default; others are outside the subset. Leaves the `)` current.
+    /// `addrspace(0)`, the only address space of globals, functions and stack slots. Leaves the `)`
+    /// current.
     pub(super) fn address_space(&mut self) -> PResult<()> {
+        let (span, n) = self.address_space_number()?;
+        if n != 0 {
+            return Err(self.err(span, format!("unsupported address space {n} outside a pointer type")));
+        }
+        Ok(())
+    }
+
+    /// `addrspace(N)` of a pointer type: N below 256, where every address space is the same flat
+    /// memory on both targets (from 256 on, x86-64 gives them segment and 32-bit pointer meanings).
+    /// Leaves the `)` current.
+    pub(super) fn pointer_address_space(&mut self) -> PResult<u32> {
+        let (span, n) = self.address_space_number()?;
+        if n >= 256 {
+            return Err(self.err(span, format!("unsupported address space {n} (patchmap supports 0 to 255)")));
+        }
+        Ok(n as u32)
+    }
+
+    fn address_space_number(&mut self) -> PResult<(Span, u64)> {
         let span = self.tok.span;
         self.bump()?;
         self.expect_punct(b'(', " after 'addrspace'")?;
         let n = self.unsigned("an address space number")?;
-        if n != 0 {
-            return Err(self.err(span, format!("unsupported address space {n}")));
-        }
         if !self.is_punct(b')') {
             return Err(self.expected("')'"));
         }
-        Ok(())
+        Ok((span, n))
     }
 
     pub(super) fn calling_convention(&mut self) -> PResult<CallConv> {
@@ -218,6 +235,17 @@ impl<'a> Parser<'a> {
                     self.expect_punct(b')', &format!(" to close '{w}'"))?;
                     abi = if w == "byval" { ParamAbi::ByVal(ty) } else { ParamAbi::StructRet(ty) };
                 }
+                Tok::Word("elementtype") => {
+                    self.bump()?;
+                    self.expect_punct(b'(', " after 'elementtype'")?;
+                    let ret = self.ty()?;
+                    if !self.is_punct(b'(') {
+                        return Err(self.expected("a function type in 'elementtype' (statepoint targets)"));
+                    }
+                    let sig = self.function_type(ret)?;
+                    self.expect_punct(b')', " to close 'elementtype'")?;
+                    abi = ParamAbi::ElementType(Box::new(sig));
+                }
                 Tok::Word(w) if PARAM_ATTRS.contains(&w) => {
                     self.bump()?;
                 }
@@ -249,11 +277,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations).
-    pub(super) fn function_attributes(&mut self) -> PResult<Placement> {
+    /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations),
+    /// keeping the placement and the `gc` strategy.
+    pub(super) fn function_attributes(&mut self) -> PResult<(Placement, Option<String>)> {
         let mut placement = Placement::default();
+        let mut gc = None;
         loop {
             match self.tok.tok {
+                Tok::Word("gc") => {
+                    self.bump()?;
+                    gc = Some(self.string("a garbage collector name")?);
+                }
                 Tok::Word("align") => {
                     self.bump()?;
                     placement.align = Some(self.alignment()?);
@@ -276,7 +310,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok(placement);
+                        return Ok((placement, gc));
                     }
                 }
             }
@@ -458,7 +492,7 @@ impl<'a> Parser<'a> {
             }
             (_, Type::Array(..)) => Err(self.expected(&format!("an array constant of type '{ty}'"))),
             (_, Type::Struct(_)) => Err(self.expected(&format!("a struct constant of type '{ty}'"))),
-            (Tok::Global(name), Type::Ptr) => {
+            (Tok::Global(name), Type::Ptr(0)) => {
                 let symbol = self.address_of(name, span)?;
                 self.bump()?;
                 Ok(Init::Scalar(Const::Address(symbol, 0)))
@@ -518,7 +552,7 @@ impl<'a> Parser<'a> {
                         ));
                     }
                 }
-                if abi != ParamAbi::Plain && ty != Type::Ptr {
+                if abi != ParamAbi::Plain && ty != Type::PTR {
                     return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' parameters, not '{ty}'")));
                 }
                 let index = f.params.len() as u32;
@@ -560,12 +594,13 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let placement = self.function_attributes()?;
+        let (placement, gc) = self.function_attributes()?;
         let mut function = Function {
             placement,
             name: name_string(raw),
             linkage,
             cc,
+            gc,
             ret,
             params: Vec::new(),
             varargs,

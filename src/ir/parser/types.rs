@@ -25,6 +25,14 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Checks that `found`, the type of `what`, is a pointer of any address space.
+    pub(super) fn expect_pointer(&self, span: Span, found: &Type, what: &str) -> PResult<()> {
+        if !found.is_ptr() {
+            return Err(self.err(span, format!("{what} has type '{found}' but a pointer is expected")));
+        }
+        Ok(())
+    }
+
     /// A type, including `void`.
     pub(super) fn ty(&mut self) -> PResult<Type> {
         self.nested_ty(0)
@@ -44,22 +52,25 @@ impl<'a> Parser<'a> {
                     "i64" => Type::I64,
                     "float" => Type::Float,
                     "double" => Type::Double,
-                    "ptr" => Type::Ptr,
+                    "ptr" => Type::PTR,
+                    "token" => Type::Token,
                     _ if w.starts_with('i') && is_numeric(&w[1..]) => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
                     "half" | "bfloat" | "fp128" | "x86_fp80" | "ppc_fp128" | "x86_amx" | "x86_mmx" | "label"
-                    | "metadata" | "token" | "opaque" | "target" => {
+                    | "metadata" | "opaque" | "target" => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
                     _ => return Err(self.expected("a type")),
                 };
                 self.bump()?;
-                if ty == Type::Ptr && self.is_word("addrspace") {
-                    self.address_space()?;
+                if ty == Type::PTR && self.is_word("addrspace") {
+                    let n = self.pointer_address_space()?;
                     self.bump()?;
+                    Type::Ptr(n)
+                } else {
+                    ty
                 }
-                ty
             }
             Tok::Punct(b'[') => {
                 if depth == MAX_TYPE_NESTING {
@@ -93,7 +104,7 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.expected("a type")),
         };
-        if self.is_punct(b'*') || (self.is_word("addrspace") && ty != Type::Ptr) {
+        if self.is_punct(b'*') || (self.is_word("addrspace") && !ty.is_ptr()) {
             return self.typed_pointer(ty);
         }
         Ok(ty)
@@ -105,17 +116,20 @@ impl<'a> Parser<'a> {
         if pointee == Type::Void {
             return Err(self.err(self.tok.span, "'void*' is not a type (use 'ptr')"));
         }
+        let mut ty = pointee;
         loop {
+            let mut space = 0;
             if self.is_word("addrspace") {
-                self.address_space()?;
+                space = self.pointer_address_space()?;
                 self.bump()?;
                 if !self.is_punct(b'*') {
                     return Err(self.expected("'*' after the address space of a typed pointer"));
                 }
             }
             if !self.eat_punct(b'*')? {
-                return Ok(Type::Ptr);
+                return Ok(ty);
             }
+            ty = Type::Ptr(space);
         }
     }
 
@@ -278,7 +292,7 @@ impl<'a> Parser<'a> {
                 Const::Int(if w == "true" { -1 } else { 0 })
             }
             Tok::Word("null") => {
-                if *ty != Type::Ptr {
+                if !ty.is_ptr() {
                     return Err(self.err(span, format!("'null' is a pointer constant but '{ty}' is expected")));
                 }
                 Const::Zero
@@ -301,11 +315,11 @@ impl<'a> Parser<'a> {
                 self.expect_word("to", " in 'inttoptr'")?;
                 let tspan = self.tok.span;
                 let to = self.value_type()?;
-                self.expect_type(tspan, &to, &Type::Ptr, "the result of 'inttoptr'")?;
+                self.expect_type(tspan, &to, ty, "the result of 'inttoptr'")?;
                 if !self.is_punct(b')') {
                     return Err(self.expected("')' to close 'inttoptr'"));
                 }
-                if *ty != Type::Ptr {
+                if !ty.is_ptr() {
                     return Err(self.err(span, format!("'inttoptr' constant is a pointer but '{ty}' is expected")));
                 }
                 Const::IntToPtr(v)
@@ -333,7 +347,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Word("getelementptr") => {
-                if *ty != Type::Ptr {
+                if *ty != Type::PTR {
                     return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
                 }
                 self.gep_constant()?
@@ -390,8 +404,8 @@ impl<'a> Parser<'a> {
             "ptrtoint" => {
                 let tspan = self.tok.span;
                 let from = self.value_type()?;
-                self.expect_type(tspan, &from, &Type::Ptr, "the operand of 'ptrtoint'")?;
-                let pointer = self.member_constant(&Type::Ptr)?;
+                self.expect_type(tspan, &from, &Type::PTR, "the operand of 'ptrtoint'")?;
+                let pointer = self.member_constant(&Type::PTR)?;
                 self.expect_word("to", " in 'ptrtoint'")?;
                 let to_span = self.tok.span;
                 let to = self.value_type()?;
@@ -490,7 +504,7 @@ impl<'a> Parser<'a> {
         if let Tok::Global(name) = self.tok.tok {
             let span = self.tok.span;
             let symbol = self.address_of(name, span)?;
-            self.expect_type(span, &Type::Ptr, ty, &format!("'@{name}'"))?;
+            self.expect_type(span, &Type::PTR, ty, &format!("'@{name}'"))?;
             self.bump()?;
             return Ok(Const::Address(symbol, 0));
         }
@@ -614,8 +628,8 @@ impl<'a> Parser<'a> {
         self.expect_punct(b',', " after the source element type")?;
         let bspan = self.tok.span;
         let bty = self.value_type()?;
-        self.expect_type(bspan, &bty, &Type::Ptr, "the base of 'getelementptr'")?;
-        let base = self.member_constant(&Type::Ptr)?;
+        self.expect_type(bspan, &bty, &Type::PTR, "the base of 'getelementptr'")?;
+        let base = self.member_constant(&Type::PTR)?;
         let mut offset: i64 = 0;
         let mut current = &source;
         let mut first = true;

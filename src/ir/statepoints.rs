@@ -1,0 +1,294 @@
+//! The operand layout of `llvm.experimental.gc.statepoint` calls and of the `gc.result` and
+//! `gc.relocate` calls that read their tokens, decoded in one place: the verifier reports what does
+//! not fit, and the lowering and the interpreter read the decoded form of verified calls.
+
+use super::points::LayoutError;
+use super::{
+    BundleTag, CallConv, Const, Inst, InstData, InstId, Intrinsic, Module, Operand, ParamAbi, Signature, Type, Value,
+};
+
+/// A statepoint call, decoded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StatepointCall<'a> {
+    /// The record's ID.
+    pub id: u64,
+    /// NUMPATCHBYTES: when not 0, the call is a region of that many bytes of nops for a runtime to
+    /// patch, and the target is not called.
+    pub patch_bytes: u32,
+    /// What is called.
+    pub target: &'a Value,
+    /// The target's function type, from `elementtype(...)`.
+    pub target_type: &'a Signature,
+    /// The call's arguments.
+    pub args: &'a [Operand],
+    /// FLAGS: bit 0 a GC transition, bit 1 deopt values live into the call.
+    pub flags: u32,
+    /// The calling convention of the statepoint call itself (the record's first constant).
+    pub cc: CallConv,
+    /// The `"deopt"` bundle's values.
+    pub deopt: &'a [Operand],
+    /// The `"gc-live"` bundle's pointers, which `gc.relocate` indexes.
+    pub gc_live: &'a [Operand],
+    /// The `"gc-transition"` bundle's values (evaluated, not recorded).
+    pub transition: &'a [Operand],
+}
+
+/// A use of a statepoint's token, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenUse {
+    /// `gc.result(token)`: the call's result.
+    Result {
+        /// The statepoint.
+        token: InstId,
+    },
+    /// `gc.relocate(token, base, derived)`: `gc-live[derived]` after the collector ran, kept at
+    /// the same offset from `gc-live[base]`'s object.
+    Relocate {
+        /// The statepoint.
+        token: InstId,
+        /// Index of the base pointer in the statepoint's `gc-live` bundle.
+        base: u32,
+        /// Index of the derived pointer (equal to `base` for a base pointer).
+        derived: u32,
+    },
+}
+
+/// The bit of FLAGS that marks a GC transition.
+pub const FLAG_GC_TRANSITION: u32 = 1;
+/// The bits FLAGS may have.
+pub const FLAGS_ALL: u32 = 3;
+
+/// The operands before the call arguments: ID, NUMPATCHBYTES, target, NUMCALLARGS, FLAGS.
+const FIXED: usize = 5;
+
+impl<'a> StatepointCall<'a> {
+    /// Decodes `data` if it calls `llvm.experimental.gc.statepoint` in `module`; `None` for any
+    /// other instruction. The errors name every operand that breaks the layout.
+    pub fn decode(module: &Module, data: &'a InstData) -> Option<Result<StatepointCall<'a>, Vec<LayoutError>>> {
+        let Inst::Call { callee: Value::Func(callee), args, cc, sig, bundles, .. } = &data.kind else { return None };
+        let callee = module.functions.get(callee.0 as usize)?;
+        if callee.intrinsic()? != Intrinsic::Statepoint {
+            return None;
+        }
+        let mut errors = Vec::new();
+        let mut error = |operand: Option<usize>, message: String| errors.push(LayoutError { operand, message });
+        let int = |i: usize, bits: u8| match args.get(i).map(|a| (&a.value, &a.ty)) {
+            Some((Value::Const(Const::Int(v)), Type::Int(b))) if *b == bits && (bits == 64 || *v >= 0) => Some(*v),
+            Some((Value::Const(Const::Zero), Type::Int(b))) if *b == bits => Some(0),
+            _ => None,
+        };
+        let id = int(0, 64);
+        if id.is_none() {
+            error(Some(1), "statepoint ID must be an i64 constant".to_string());
+        }
+        let patch_bytes = int(1, 32);
+        if patch_bytes.is_none() {
+            error(Some(2), "statepoint NUMPATCHBYTES must be a non-negative i32 constant".to_string());
+        }
+        let target_type = match sig.abi.get(2) {
+            Some(ParamAbi::ElementType(t)) => Some(&**t),
+            _ => {
+                error(
+                    Some(3),
+                    "the statepoint target needs 'elementtype(FNTY)': the function type it is called with".into(),
+                );
+                None
+            }
+        };
+        if let Some(t) = target_type {
+            if t.varargs {
+                error(Some(3), format!("statepoints of variadic functions ('{t}') are not supported"));
+            }
+        }
+        let nargs = int(3, 32);
+        if nargs.is_none() {
+            error(Some(4), "statepoint NUMCALLARGS must be a non-negative i32 constant".to_string());
+        }
+        let flags = int(4, 32);
+        match flags {
+            Some(f) if f as u32 & !FLAGS_ALL == 0 => {}
+            Some(f) => error(
+                Some(5),
+                format!("statepoint FLAGS {f}: only bits 0 (GC transition) and 1 (deopt values live in) are defined"),
+            ),
+            None => error(Some(5), "statepoint FLAGS must be an i32 constant".to_string()),
+        }
+        let mut call_args: &[Operand] = &[];
+        if let (Some(n), Some(t)) = (nargs, target_type) {
+            let n = n as usize;
+            let count_error = [(FIXED + n, "transition"), (FIXED + n + 1, "deopt")]
+                .into_iter()
+                .find(|&(k, _)| k < args.len() && int(k, 32) != Some(0));
+            if n != t.params.len() {
+                error(
+                    Some(4),
+                    format!("statepoint NUMCALLARGS is {n} but the target's type '{t}' takes {}", t.params.len()),
+                );
+            } else if let Some((k, what)) = count_error {
+                error(
+                    Some(k + 1),
+                    format!("the number of {what} operands must be 'i32 0': they go in a \"{what}\" bundle"),
+                );
+            } else if args.len() != FIXED + n + 2 {
+                error(
+                    None,
+                    format!(
+                        "statepoint has {} operands but {} are expected: the 5 fixed ones, {n} call argument(s), and \
+                         'i32 0, i32 0' (transition and deopt values go in operand bundles)",
+                        args.len(),
+                        FIXED + n + 2
+                    ),
+                );
+            } else {
+                call_args = &args[FIXED..FIXED + n];
+                for (i, (a, p)) in call_args.iter().zip(&t.params).enumerate() {
+                    if a.ty != *p {
+                        error(
+                            Some(FIXED + i + 1),
+                            format!(
+                                "statepoint call argument {i} has type '{}' but the target's type expects '{p}'",
+                                a.ty
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        let bundle = |tag: BundleTag| bundles.iter().find(|b| b.tag == tag).map_or(&[][..], |b| &b.operands[..]);
+        let first_bundle_operand = args.len() + 1;
+        let mut at = first_bundle_operand;
+        for b in bundles.iter() {
+            for (i, o) in b.operands.iter().enumerate() {
+                let span_index = Some(at + i);
+                match b.tag {
+                    BundleTag::GcLive if !o.ty.is_ptr() => error(
+                        span_index,
+                        format!("gc-live operand {i} has type '{}': gc-live values are pointers", o.ty),
+                    ),
+                    _ if !o.ty.is_scalar() => error(
+                        span_index,
+                        format!("{} operand {i} has type '{}': a record locates scalars", b.tag.name(), o.ty),
+                    ),
+                    _ => {}
+                }
+            }
+            at += b.operands.len();
+        }
+        if data.ty != Type::Token {
+            error(None, format!("a statepoint returns 'token', not '{}'", data.ty));
+        }
+        if !errors.is_empty() {
+            return Some(Err(errors));
+        }
+        let (Some(id), Some(patch_bytes), Some(target_type), Some(flags)) = (id, patch_bytes, target_type, flags)
+        else {
+            return Some(Err(errors));
+        };
+        Some(Ok(StatepointCall {
+            id: id as u64,
+            patch_bytes: patch_bytes as u32,
+            target: &args[2].value,
+            target_type,
+            args: call_args,
+            flags: flags as u32,
+            cc: *cc,
+            deopt: bundle(BundleTag::Deopt),
+            gc_live: bundle(BundleTag::GcLive),
+            transition: bundle(BundleTag::GcTransition),
+        }))
+    }
+}
+
+impl TokenUse {
+    /// Decodes `data` if it calls `gc.result` or `gc.relocate`; the errors name what breaks the
+    /// layout, including what only the statepoint can tell (an index beyond its `gc-live` bundle, a
+    /// result type other than its target's).
+    pub fn decode(module: &Module, f: &super::Function, data: &InstData) -> Option<Result<TokenUse, Vec<LayoutError>>> {
+        let Inst::Call { callee: Value::Func(callee), args, .. } = &data.kind else { return None };
+        let callee = module.functions.get(callee.0 as usize)?;
+        let intrinsic = callee.intrinsic()?;
+        if !matches!(intrinsic, Intrinsic::GcResult | Intrinsic::GcRelocate) {
+            return None;
+        }
+        let mut errors = Vec::new();
+        let statepoint = match args.first().map(|a| &a.value) {
+            Some(Value::Inst(t)) => f
+                .insts
+                .get(t.0 as usize)
+                .and_then(|d| StatepointCall::decode(module, d))
+                .map(|decoded| (*t, decoded.ok())),
+            _ => None,
+        };
+        let Some((token, statepoint)) = statepoint else {
+            errors.push(LayoutError {
+                operand: Some(1),
+                message: format!("the token of '@{}' must be the result of a statepoint", callee.name),
+            });
+            return Some(Err(errors));
+        };
+        // A malformed statepoint has its own errors.
+        let Some(statepoint) = statepoint else { return Some(Err(errors)) };
+        if intrinsic == Intrinsic::GcResult {
+            let ret = &statepoint.target_type.ret;
+            if *ret == Type::Void {
+                errors.push(LayoutError {
+                    operand: None,
+                    message: "'gc.result' of a statepoint whose target returns void".to_string(),
+                });
+            } else if data.ty != *ret {
+                errors.push(LayoutError {
+                    operand: None,
+                    message: format!("'gc.result' has type '{}' but the statepoint's target returns '{ret}'", data.ty),
+                });
+            }
+            return Some(if errors.is_empty() { Ok(TokenUse::Result { token }) } else { Err(errors) });
+        }
+        let live = statepoint.gc_live.len();
+        let mut index = |i: usize, what: &str| match args.get(i).map(|a| &a.value) {
+            Some(Value::Const(Const::Int(v))) if (0..live as i64).contains(v) => Some(*v as u32),
+            Some(Value::Const(Const::Zero)) if live > 0 => Some(0),
+            Some(Value::Const(Const::Int(v))) => {
+                errors.push(LayoutError {
+                    operand: Some(i + 1),
+                    message: format!(
+                        "'gc.relocate' {what} index {v} is outside the statepoint's {live} gc-live value(s)"
+                    ),
+                });
+                None
+            }
+            _ => {
+                errors.push(LayoutError {
+                    operand: Some(i + 1),
+                    message: format!("'gc.relocate' {what} index must be an i32 constant"),
+                });
+                None
+            }
+        };
+        let (base, derived) = (index(1, "base"), index(2, "derived"));
+        if let Some(d) = derived {
+            let derived_ty = &statepoint.gc_live[d as usize].ty;
+            if data.ty != *derived_ty {
+                errors.push(LayoutError {
+                    operand: None,
+                    message: format!(
+                        "'gc.relocate' has type '{}' but the derived pointer is a '{derived_ty}'",
+                        data.ty
+                    ),
+                });
+            }
+        }
+        Some(match (base, derived) {
+            (Some(base), Some(derived)) if errors.is_empty() => Ok(TokenUse::Relocate { token, base, derived }),
+            _ => Err(errors),
+        })
+    }
+}
+
+/// The GC strategies whose statepoints llc-19 lowers. Both manage the pointers of address space 1.
+pub const GC_STRATEGIES: [&str; 2] = ["statepoint-example", "coreclr"];
+
+/// Whether a value of type `ty` is a pointer the collector manages (`ptr addrspace(1)`): the deopt
+/// values that are also recorded as (base, derived) pairs.
+pub fn is_gc_pointer(ty: &Type) -> bool {
+    *ty == Type::Ptr(1)
+}

@@ -1,0 +1,346 @@
+//! Lowering of `llvm.experimental.gc.statepoint` and of the `gc.result` and `gc.relocate` calls
+//! of its token, as llc-19 lowers them by default:
+//!
+//! - before the call, each recorded value that is not a constant or a static alloca is stored in a
+//!   frame slot of its own, and the record names the slot (`Indirect [FP + offset]`); a collector
+//!   that moves an object rewrites the slot;
+//! - the call is an ordinary call (NUMPATCHBYTES = 0; the record's offset is its return address,
+//!   found through a zero-byte `stackmap` marker just before it) or a region of nops for a runtime
+//!   to patch (the record's offset is the region's end);
+//! - right after it, every `gc.relocate` of the token reads its pointer back from the slot, so the
+//!   code sees what the collector left there.
+//!
+//! The record's layout and which pointers get a (base, derived) pair follow llc-19 (see
+//! [`Lowering::statepoint_record`]), so runtimes written against LLVM's records read ours.
+
+use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind};
+use cranelift_codegen::isa::CallConv;
+use cranelift_codegen::settings::OptLevel;
+
+use super::{clif_type, Lowering};
+use crate::ir::statepoints::is_gc_pointer;
+use crate::ir::{Const, Inst, InstId, IrError, Operand, StatepointCall, TokenUse, Type, Value};
+use crate::lower::points::{PlannedLocation, PlannedPoint, StatepointOffset};
+
+/// llc-19's constant for an `undef` or `poison` deopt value: 0xFEFEFEFE, zero-extended.
+const UNDEF_DEOPT_CONSTANT: i64 = 0xFEFE_FEFE;
+
+/// llc-19 folds a derived pointer `getelementptr base, C...` whose indices are constants up to this
+/// into its relocated base (CodeGenPrepare's `simplifyOffsetableRelocate`), at -O1 and above.
+const MAX_FOLDED_GEP_INDEX: u64 = 20;
+
+/// What a statepoint's record holds, decided from the IR before any code exists.
+struct RecordPlan<'v> {
+    /// The locations after the three leading constants.
+    locations: Vec<Planned<'v>>,
+    /// The values that need a slot, in the order their slots are assigned.
+    spilled: Vec<&'v Operand>,
+    /// Relocates that llc-19 folds into `base + offset` (at -O1 and above): the relocate, the
+    /// relocate of its base, the offset.
+    folded: Vec<(InstId, InstId, i64)>,
+}
+
+/// A location before slots are assigned.
+enum Planned<'v> {
+    Constant(i64),
+    Alloca(StackSlot),
+    Spilled(&'v Operand),
+}
+
+impl Lowering<'_> {
+    /// Lowers the statepoint `inst`.
+    pub(super) fn statepoint(&mut self, inst: InstId, call: &StatepointCall) -> Result<(), IrError> {
+        let span = self.f.inst(inst).span;
+        if let Value::Func(f) = call.target {
+            if self.module.function(*f).intrinsic().is_some() {
+                return Err(self.error(span, "a statepoint cannot call an intrinsic"));
+            }
+        }
+        let relocates = self.relocates_of(inst);
+        let plan = self.statepoint_record(call, &relocates);
+        // One slot per spilled value, from a pool every statepoint of the function reuses: each
+        // reads its slots back right after its call.
+        let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(plan.spilled.len());
+        for (i, operand) in plan.spilled.iter().enumerate() {
+            if self.statepoint_slots.len() == i {
+                let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
+                self.statepoint_slots.push(slot);
+            }
+            let slot = self.statepoint_slots[i];
+            let value = self.value(&operand.value, &operand.ty)?;
+            self.b.ins().stack_store(clif::types::I64, value, slot, 0);
+            slots.push((&operand.value, slot));
+        }
+        for operand in call.transition {
+            // Evaluated for their effects on the IR's order only: no code runs around the call here.
+            self.value(&operand.value, &operand.ty)?;
+        }
+        let mut locations = vec![
+            PlannedLocation::Constant(i64::from(call.cc.llvm_id())),
+            PlannedLocation::Constant(i64::from(call.flags)),
+            PlannedLocation::Constant(call.deopt.len() as i64),
+        ];
+        locations.extend(plan.locations.iter().map(|l| match l {
+            Planned::Constant(v) => PlannedLocation::Constant(*v),
+            Planned::Alloca(slot) => PlannedLocation::Direct(*slot),
+            Planned::Spilled(operand) => PlannedLocation::Spilled {
+                slot: slot_of(&slots, &operand.value).expect("every spilled value has a slot"),
+                size: operand.ty.alloc_size().max(1) as u16,
+            },
+        }));
+        let index = self.points.len() as u64;
+        if call.patch_bytes == 0 {
+            self.b.ins().stackmap(index, 0, &[]);
+            self.points.push(PlannedPoint {
+                id: call.id,
+                shadow: 0,
+                locations,
+                region: None,
+                statepoint: Some(StatepointOffset::ReturnAddress),
+            });
+            self.plain_call(inst, call.target, call.target_type, call.args)?;
+        } else {
+            self.patched_statepoint(inst, index, call)?;
+            self.points.push(PlannedPoint {
+                id: call.id,
+                shadow: call.patch_bytes,
+                locations,
+                region: None,
+                statepoint: Some(StatepointOffset::RegionEnd),
+            });
+        }
+        // The relocated pointers, read back before anything else can run.
+        for &(relocate, derived) in &relocates {
+            if plan.folded.iter().any(|f| f.0 == relocate) {
+                continue;
+            }
+            let operand = &call.gc_live[derived as usize];
+            self.values[relocate.0 as usize] = Some(match slot_of(&slots, &operand.value) {
+                Some(slot) => self.b.ins().stack_load(clif::types::I64, clif::types::I64, slot, 0),
+                None => self.value(&operand.value, &operand.ty)?,
+            });
+        }
+        for &(relocate, base, offset) in &plan.folded {
+            let base = self.values[base.0 as usize].expect("a base relocate is read back");
+            self.values[relocate.0 as usize] = Some(self.b.ins().iadd_imm_s(base, offset));
+        }
+        Ok(())
+    }
+
+    /// A statepoint with NUMPATCHBYTES > 0: the vendored `patchpoint` instruction, a region of nops
+    /// with the call's arguments and result where the C convention puts them; the target is not
+    /// called (llc-19 ignores it too).
+    fn patched_statepoint(&mut self, inst: InstId, index: u64, call: &StatepointCall) -> Result<(), IrError> {
+        let span = self.f.inst(inst).span;
+        let bytes = call.patch_bytes;
+        let unit = self.arch.instruction_size();
+        if !bytes.is_multiple_of(unit) {
+            return Err(self.error(
+                span,
+                format!("statepoint NUMPATCHBYTES {bytes} is not a multiple of {unit} on {}", self.arch.name()),
+            ));
+        }
+        let ret = &call.target_type.ret;
+        if !(ret.is_scalar() || *ret == Type::Void) || call.args.iter().any(|a| !a.ty.is_scalar()) {
+            return Err(self.error(span, "a statepoint with patch bytes passes and returns scalars only"));
+        }
+        let mut sig = Signature::new(CallConv::SystemV);
+        let mut operands = Vec::with_capacity(call.args.len());
+        for a in call.args {
+            sig.params.push(AbiParam::new(clif_type(&a.ty)));
+            operands.push(self.value(&a.value, &a.ty)?);
+        }
+        if *ret != Type::Void {
+            sig.returns.push(AbiParam::new(clif_type(ret)));
+        }
+        let signature = self.b.import_signature(sig);
+        let region = self.b.ins().patchpoint(signature, index, bytes, &operands);
+        self.values[inst.0 as usize] = self.b.inst_results(region).first().copied();
+        Ok(())
+    }
+
+    /// The `gc.relocate` calls of statepoint `token` with their derived index, in llc-19's order:
+    /// the token's use list, which for IR read from text is the reverse of the text's order.
+    fn relocates_of(&self, token: InstId) -> Vec<(InstId, u32)> {
+        let mut relocates: Vec<(InstId, u32)> = self
+            .f
+            .blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .filter_map(|&i| match TokenUse::decode(self.module, self.f, self.f.inst(i)) {
+                Some(Ok(TokenUse::Relocate { token: t, derived, .. })) if t == token => Some((i, derived)),
+                _ => None,
+            })
+            .collect();
+        relocates.reverse();
+        relocates
+    }
+
+    /// llc-19's record after the three leading constants (calling convention, flags, deopt count):
+    /// - each deopt value: a constant (integers sign-extended, floating point as its bits, `undef` as
+    ///   0xFEFEFEFE, `null` as 0), an alloca's address, or else its slot (of the value's size);
+    /// - a (base, derived) pair per relocated derived pointer not seen before, in the relocates'
+    ///   order, then one per GC pointer among the deopt values not seen yet; constants are
+    ///   recorded as such, allocas never form pairs, and at -O1 and above a relocate of
+    ///   `getelementptr base, small constants` with a relocate of `base` in its block is folded
+    ///   into that one (no pair);
+    /// - the address of each alloca among the gc-live values.
+    fn statepoint_record<'v>(&self, call: &StatepointCall<'v>, relocates: &[(InstId, u32)]) -> RecordPlan<'v> {
+        let mut plan = RecordPlan { locations: Vec::new(), spilled: Vec::new(), folded: Vec::new() };
+        fn spill<'v>(plan: &mut RecordPlan<'v>, operand: &'v Operand) -> Planned<'v> {
+            if !plan.spilled.iter().any(|s| s.value == operand.value) {
+                plan.spilled.push(operand);
+            }
+            Planned::Spilled(operand)
+        }
+        for operand in call.deopt {
+            let planned = match (self.recorded_constant(operand), self.alloca_slot(&operand.value)) {
+                (Some(v), _) => Planned::Constant(v),
+                (None, Some(slot)) => Planned::Alloca(slot),
+                (None, None) => spill(&mut plan, operand),
+            };
+            plan.locations.push(planned);
+        }
+        if self.isa.flags().opt_level() != OptLevel::None {
+            plan.folded = self.folded_relocates(call, relocates);
+        }
+        let mut seen: Vec<&Value> = Vec::new();
+        let mut pairs: Vec<(&'v Operand, &'v Operand)> = Vec::new();
+        for &(relocate, derived) in relocates {
+            if plan.folded.iter().any(|f| f.0 == relocate) {
+                continue;
+            }
+            let Some(TokenUse::Relocate { base, .. }) =
+                TokenUse::decode(self.module, self.f, self.f.inst(relocate)).and_then(Result::ok)
+            else {
+                continue;
+            };
+            let derived = &call.gc_live[derived as usize];
+            if self.alloca_slot(&derived.value).is_some() || seen.contains(&&derived.value) {
+                continue;
+            }
+            seen.push(&derived.value);
+            pairs.push((&call.gc_live[base as usize], derived));
+        }
+        for operand in call.deopt {
+            if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
+                seen.push(&operand.value);
+                pairs.push((operand, operand));
+            }
+        }
+        for (base, derived) in pairs {
+            for operand in [base, derived] {
+                let planned = match self.recorded_constant(operand) {
+                    Some(v) => Planned::Constant(v),
+                    None => spill(&mut plan, operand),
+                };
+                plan.locations.push(planned);
+            }
+        }
+        for operand in call.gc_live {
+            if let Some(slot) = self.alloca_slot(&operand.value) {
+                plan.locations.push(Planned::Alloca(slot));
+            }
+        }
+        plan
+    }
+
+    /// The relocates llc-19's CodeGenPrepare turns into `relocated base + offset`.
+    fn folded_relocates(&self, call: &StatepointCall, relocates: &[(InstId, u32)]) -> Vec<(InstId, InstId, i64)> {
+        let block_of = |i: InstId| self.f.blocks.iter().position(|b| b.insts.contains(&i));
+        let decoded: Vec<(InstId, u32, u32)> = relocates
+            .iter()
+            .filter_map(|&(i, _)| match TokenUse::decode(self.module, self.f, self.f.inst(i)) {
+                Some(Ok(TokenUse::Relocate { base, derived, .. })) => Some((i, base, derived)),
+                _ => None,
+            })
+            .collect();
+        let mut folded = Vec::new();
+        let mut pairs_done: Vec<(u32, u32)> = Vec::new();
+        for &(relocate, base, derived) in &decoded {
+            if base == derived || pairs_done.contains(&(base, derived)) {
+                continue;
+            }
+            let Some(&(base_relocate, ..)) = decoded.iter().find(|r| r.1 == base && r.2 == base) else { continue };
+            if block_of(base_relocate) != block_of(relocate) {
+                continue;
+            }
+            let Value::Inst(gep) = call.gc_live[derived as usize].value else { continue };
+            let Inst::Gep { source, base: pointer, indices, .. } = &self.f.inst(gep).kind else { continue };
+            if *pointer != call.gc_live[base as usize].value {
+                continue;
+            }
+            let Some(offset) = small_constant_offset(source, indices) else { continue };
+            pairs_done.push((base, derived));
+            folded.push((relocate, base_relocate, offset));
+        }
+        folded
+    }
+
+    /// The constant llc-19 records for a constant statepoint operand.
+    fn recorded_constant(&self, operand: &Operand) -> Option<i64> {
+        let Value::Const(c) = &operand.value else { return None };
+        Some(match (c, &operand.ty) {
+            (Const::Int(v), _) => *v,
+            (Const::Float(v), Type::Float) => i64::from((*v as f32).to_bits()),
+            (Const::Float(v), _) => v.to_bits() as i64,
+            (Const::Zero, _) => 0,
+            (Const::IntToPtr(v), _) => *v,
+            (Const::Undef | Const::Poison, _) => UNDEF_DEOPT_CONSTANT,
+            // An address: a value in the code.
+            _ => return None,
+        })
+    }
+
+    /// The frame slot of a static alloca.
+    fn alloca_slot(&self, value: &Value) -> Option<StackSlot> {
+        match value {
+            Value::Inst(id) => self.slots.get(id).copied(),
+            _ => None,
+        }
+    }
+
+    /// Lowers `gc.result` and `gc.relocate`: the values the statepoint left.
+    pub(super) fn token_use(&mut self, inst: InstId, token_use: TokenUse) {
+        if let TokenUse::Result { token } = token_use {
+            if let Some(scalars) = self.aggregates.get(&token).cloned() {
+                self.aggregates.insert(inst, scalars);
+            } else {
+                self.values[inst.0 as usize] = self.values[token.0 as usize];
+            }
+        }
+        // Relocates were read back at their statepoint.
+    }
+}
+
+/// The slot a value was stored in.
+fn slot_of(slots: &[(&Value, StackSlot)], value: &Value) -> Option<StackSlot> {
+    slots.iter().find(|(v, _)| *v == value).map(|s| s.1)
+}
+
+/// The byte offset of `getelementptr source, base, indices` if every index is a constant integer
+/// of at most [`MAX_FOLDED_GEP_INDEX`] (unsigned), as llc-19 requires to fold it.
+fn small_constant_offset(source: &Type, indices: &[Operand]) -> Option<i64> {
+    let mut offset = 0i64;
+    let mut ty = source;
+    for (i, index) in indices.iter().enumerate() {
+        let n = match (&index.value, &index.ty) {
+            (Value::Const(Const::Int(v)), Type::Int(bits)) => {
+                let zext = (*v as u64) & (u64::MAX >> (64 - u32::from(*bits)));
+                if zext > MAX_FOLDED_GEP_INDEX {
+                    return None;
+                }
+                zext as i64
+            }
+            _ => return None,
+        };
+        if i == 0 {
+            offset += n * ty.alloc_size() as i64;
+        } else {
+            let (member, step) = ty.gep_step(n)?;
+            offset += step;
+            ty = member;
+        }
+    }
+    Some(offset)
+}

@@ -1,0 +1,15 @@
+; expect: 13:3: error: 'phi': a 'token' comes from a statepoint and is used only by gc.result and gc.relocate
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+declare i64 @llvm.experimental.gc.result.i64(token)
+declare i32 @llvm.experimental.gc.result.i32(token)
+declare i64 @g(i64)
+declare void @h()
+define void @f(i1 %c) gc "statepoint-example" {
+entry:
+  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 1, i32 0, ptr elementtype(void ()) @h, i32 0, i32 0, i32 0, i32 0)
+  br label %next
+next:
+  %p = phi token [ %t, %entry ]
+  ret void
+}
