@@ -6,6 +6,8 @@ use super::{CallRelocation, OutOfReach, Scalar};
 
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = AArch64::X29;
+/// The stack pointer.
+pub const STACK_POINTER: gimli::Register = AArch64::SP;
 
 /// DWARF number of a general-purpose register by its hardware encoding: x0-x30 are 0-30 (31 is SP
 /// or XZR by context, never a location).

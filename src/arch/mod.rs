@@ -94,6 +94,23 @@ impl Arch {
         }
     }
 
+    /// DWARF number of the stack pointer.
+    pub fn stack_pointer(self) -> u16 {
+        match self {
+            Arch::X86_64 => x86_64::STACK_POINTER.0,
+            Arch::Aarch64 => aarch64::STACK_POINTER.0,
+        }
+    }
+
+    /// Bytes a call pushes (the return address on x86-64; AArch64 keeps it in x30): a caller's stack
+    /// pointer is its callee's plus the callee's stack size plus these.
+    pub fn call_pushes(self) -> u64 {
+        match self {
+            Arch::X86_64 => 8,
+            Arch::Aarch64 => 0,
+        }
+    }
+
     /// DWARF number of the general-purpose register with hardware encoding `hw`.
     pub fn gpr_dwarf(self, hw: u8) -> Option<u16> {
         match self {

@@ -6,6 +6,8 @@ use super::{CallRelocation, Scalar};
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
+/// The stack pointer.
+pub const STACK_POINTER: gimli::Register = X86_64::RSP;
 
 /// DWARF number of a general-purpose register by its hardware encoding (rcx/rdx and rsi/rdi differ).
 pub fn gpr_dwarf(hw: u8) -> Option<u16> {

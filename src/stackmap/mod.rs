@@ -33,6 +33,7 @@ mod model;
 pub mod object_file;
 mod print;
 mod read;
+mod statepoint;
 mod write;
 
 pub use error::{Error, Result};
@@ -42,3 +43,4 @@ pub use model::{
 };
 pub use print::{print, print_with_symbols};
 pub use read::{parse_section, AddressIndex, RecordView, StackMapView};
+pub use statepoint::{NotAStatepoint, StatepointLayout};
