@@ -67,3 +67,20 @@ fn build_ir_builds_and_prints_a_module() {
     let out = run("build_ir");
     assert!(out.contains("define"), "{out}");
 }
+
+#[test]
+fn gc_moves_every_object_and_the_code_sees_it() {
+    let out = run("gc");
+    if !support::host_has(!out.starts_with("no JIT"), "a JIT for this host") {
+        return;
+    }
+    let results: Vec<&str> = out.lines().filter_map(|l| l.split(" = ").nth(1)?.split(';').next()).collect();
+    assert_eq!(results.len(), 3, "{out}");
+    assert!(results.iter().all(|r| *r == results[0]), "{out}");
+    assert!(out.contains("never collecting (64 MiB semispaces): ") && out.contains("; 0 collections"), "{out}");
+    let stress = out.lines().find(|l| l.starts_with("stress")).unwrap_or_default();
+    let collections: u64 = stress.split("; ").nth(1).and_then(|s| s.split(' ').next()?.parse().ok()).unwrap_or(0);
+    assert!(collections > 1000, "stress mode collects at every safepoint: {stress}");
+    assert!(!stress.contains("(0 derived)"), "the derived pointer moved with its base: {stress}");
+    assert!(out.contains("the collector moved every live object and the code saw each move"), "{out}");
+}

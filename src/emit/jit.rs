@@ -215,7 +215,7 @@ impl JitCode {
     pub unsafe fn call_i64(&self, name: &str, args: &[i64]) -> Result<i64, CompileError> {
         let (id, code) = self.functions.get(name).ok_or_else(|| CallError::NoSuchFunction(name.to_string()))?;
         let (ret, params) = &self.signatures[id.0 as usize];
-        let integer = |t: &Type| t.is_int() || *t == Type::PTR;
+        let integer = |t: &Type| t.is_int() || t.is_ptr();
         if params.len() != args.len() {
             let function = name.to_string();
             return Err(CallError::ArgumentCount { function, params: params.len(), given: args.len() }.into());

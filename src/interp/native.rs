@@ -35,7 +35,7 @@ const STACK_ARGUMENTS: usize = 16;
 
 /// Why a call with this signature cannot go to native code, if it cannot.
 pub fn unsupported(ret: &Type, args: &[Operand]) -> Option<String> {
-    let integer = |t: &Type| t.is_int() || *t == Type::PTR;
+    let integer = |t: &Type| t.is_int() || t.is_ptr();
     let ints = args.iter().filter(|a| integer(&a.ty)).count();
     let floats = args.iter().filter(|a| a.ty.is_float()).count();
     let on_stack = ints.saturating_sub(INT_REGISTERS) + floats.saturating_sub(FLOAT_REGISTERS);

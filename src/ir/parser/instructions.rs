@@ -129,7 +129,7 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let ty_span = self.tok.span;
                 let ty = self.value_type()?;
-                if !(ty.is_int() || ty == Type::PTR) {
+                if !(ty.is_int() || ty.is_ptr()) {
                     return Err(self.err(ty_span, format!("'icmp' requires integer or pointer operands, found '{ty}'")));
                 }
                 let lhs = self.value(f, &ty)?;
