@@ -80,7 +80,6 @@ static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v;
 /* ---- the stack map section ---- */
 
 struct record {
-    uintptr_t pc;
     uint64_t id;
     unsigned nlocs;
     unsigned version;
@@ -96,6 +95,15 @@ struct location {
 
 static struct record *records;
 static size_t nrecords;
+/* Return address -> record. A version 1 record may have several candidate addresses (see
+ * v1_owners); two different records at one address make that address ambiguous. */
+struct entry {
+    uintptr_t pc;
+    size_t record;
+    int ambiguous;
+};
+static struct entry *entries;
+static size_t nentries, entries_cap;
 static uintptr_t *functions; /* every listed function address, sorted */
 static size_t nfunctions;
 
@@ -121,36 +129,58 @@ static int belongs(uintptr_t addr, uint32_t offset) {
     return offset > 0 && (uintptr_t)_Unwind_FindEnclosingFunction((void *)(addr + offset)) == addr;
 }
 
-/* Version 1 has no per-function record counts: the records, in function order, are split among the
- * functions so that each gets at least one and every record lies in its function. */
-static void v1_counts(const uint64_t *addrs, uint32_t nf, const uint32_t *offsets, uint32_t nr, uint64_t *counts) {
-    /* ways[f][r]: the number of splits (capped at 2) of records r.. among functions f.. */
-    uint8_t *ways = calloc((size_t)(nf + 1) * (nr + 1), 1);
-    if (!ways)
-        die("out of memory");
-#define WAYS(f, r) ways[(size_t)(f) * (nr + 1) + (r)]
-    WAYS(nf, nr) = 1;
-    for (uint32_t f = nf; f-- > 0;)
-        for (uint32_t r = nr; r-- > 0;) {
-            unsigned total = 0;
-            for (uint32_t end = r; end < nr && belongs((uintptr_t)addrs[f], offsets[end]); end++)
-                total += WAYS(f + 1, end + 1);
-            WAYS(f, r) = (uint8_t)(total > 2 ? 2 : total);
-        }
-    if (WAYS(0, 0) == 0)
-        die("version 1 stack map: no split of the %" PRIu32 " records among the %" PRIu32 " functions fits", nr, nf);
-    if (WAYS(0, 0) > 1)
-        die("version 1 stack map: several splits of the records among the functions fit");
-    uint32_t r = 0;
-    for (uint32_t f = 0; f < nf; f++) {
-        uint32_t end = r;
-        while (WAYS(f + 1, end + 1) == 0)
-            end++;
-        counts[f] = end + 1 - r;
-        r = end + 1;
+static void add_entry(uintptr_t pc, size_t record) {
+    if (nentries == entries_cap) {
+        entries_cap = entries_cap ? 2 * entries_cap : 64;
+        entries = realloc(entries, entries_cap * sizeof *entries);
+        if (!entries)
+            die("out of memory");
     }
-#undef WAYS
-    free(ways);
+    entries[nentries++] = (struct entry){pc, record, 0};
+}
+
+/* Version 1 has no per-function record counts. The records are in function order, each function has
+ * at least one, a function's records are in address order (as LLVM and patchmap emit them), and each
+ * record's return address lies in its function (by the unwind tables); when
+ * several splits of the records among the functions satisfy this, a record gets an entry for every
+ * function it can belong to in some split (only an address that two different records claim is
+ * unusable, and only if a frame is found there). */
+static void v1_owners(const uint64_t *addrs, uint32_t nf, const uint32_t *offsets, uint32_t nr, size_t first) {
+    size_t width = (size_t)nr + 1;
+    /* ok[f][r]: record r lies in function f. head[f][s]: records ..s-1 can go to functions ..f-1.
+     * tail[f][s]: records s.. can go to functions f.. */
+    uint8_t *ok = calloc((size_t)nf * width, 1), *head = calloc(((size_t)nf + 1) * width, 1),
+            *tail = calloc(((size_t)nf + 1) * width, 1);
+    if (!ok || !head || !tail)
+        die("out of memory");
+    for (uint32_t f = 0; f < nf; f++)
+        for (uint32_t r = 0; r < nr; r++)
+            ok[f * width + r] = belongs((uintptr_t)addrs[f], offsets[r]);
+    head[0] = 1;
+    for (uint32_t f = 0; f < nf; f++)
+        for (uint32_t s = 0; s < nr; s++)
+            if (head[f * width + s])
+                for (uint32_t e = s; e < nr && ok[f * width + e] && (e == s || offsets[e] >= offsets[e - 1]); e++)
+                    head[(f + 1) * width + e + 1] = 1;
+    tail[(size_t)nf * width + nr] = 1;
+    for (uint32_t f = nf; f-- > 0;)
+        for (uint32_t s = nr; s-- > 0;)
+            for (uint32_t e = s; e < nr && ok[f * width + e] && (e == s || offsets[e] >= offsets[e - 1]) && !tail[f * width + s]; e++)
+                tail[f * width + s] = tail[(f + 1) * width + e + 1];
+    if (!tail[0])
+        die("version 1 stack map: no split of the %" PRIu32 " records among the %" PRIu32 " functions fits", nr, nf);
+    for (uint32_t f = 0; f < nf; f++)
+        for (uint32_t s = 0; s < nr; s++) {
+            if (!head[f * width + s])
+                continue;
+            for (uint32_t e = s; e < nr && ok[f * width + e] && (e == s || offsets[e] >= offsets[e - 1]); e++)
+                if (tail[(f + 1) * width + e + 1])
+                    for (uint32_t r = s; r <= e; r++)
+                        add_entry((uintptr_t)addrs[f] + offsets[r], first + r);
+        }
+    free(ok);
+    free(head);
+    free(tail);
 }
 
 /* Parses one blob, appending its records and functions; returns its size. */
@@ -200,17 +230,19 @@ static size_t parse_blob(const uint8_t *p, size_t avail) {
     }
     if (off > avail)
         die("truncated stack map blob");
-    if (version == 1)
-        v1_counts(addrs, nf, offsets, nr, counts);
-    uint32_t r = 0;
-    for (uint32_t f = 0; f < nf; f++)
-        for (uint64_t k = 0; k < counts[f]; k++, r++) {
-            if (r >= nr)
-                die("the function record counts exceed the %" PRIu32 " records", nr);
-            records[first + r].pc = (uintptr_t)addrs[f] + offsets[r];
-        }
-    if (r != nr)
-        die("the function record counts (%" PRIu32 ") do not add up to the %" PRIu32 " records", r, nr);
+    if (version == 1) {
+        v1_owners(addrs, nf, offsets, nr, first);
+    } else {
+        uint32_t r = 0;
+        for (uint32_t f = 0; f < nf; f++)
+            for (uint64_t k = 0; k < counts[f]; k++, r++) {
+                if (r >= nr)
+                    die("the function record counts exceed the %" PRIu32 " records", nr);
+                add_entry((uintptr_t)addrs[f] + offsets[r], first + r);
+            }
+        if (r != nr)
+            die("the function record counts (%" PRIu32 ") do not add up to the %" PRIu32 " records", r, nr);
+    }
     free(addrs);
     free(counts);
     free(offsets);
@@ -218,8 +250,8 @@ static size_t parse_blob(const uint8_t *p, size_t avail) {
 }
 
 static int by_pc(const void *a, const void *b) {
-    const struct record *x = a, *y = b;
-    return x->pc < y->pc ? -1 : x->pc > y->pc;
+    const struct entry *x = a, *y = b;
+    return x->pc != y->pc ? (x->pc < y->pc ? -1 : 1) : (x->record > y->record) - (x->record < y->record);
 }
 
 static int by_value(const void *a, const void *b) {
@@ -280,24 +312,35 @@ static void load_stackmaps(void) {
         off = (off + parse_blob(data + off, map->sh_size - off) + 7) & ~(size_t)7;
     }
     free(file);
-    qsort(records, nrecords, sizeof *records, by_pc);
+    qsort(entries, nentries, sizeof *entries, by_pc);
     qsort(functions, nfunctions, sizeof *functions, by_value);
-    for (size_t i = 1; i < nrecords; i++)
-        if (records[i].pc == records[i - 1].pc)
-            die("records %" PRIu64 " and %" PRIu64 " share the return address %#lx", records[i - 1].id,
-                records[i].id, (unsigned long)records[i].pc);
+    /* One entry per address: duplicates of one record merge, different records make it ambiguous. */
+    size_t kept = 0;
+    for (size_t i = 0; i < nentries; i++) {
+        if (kept > 0 && entries[kept - 1].pc == entries[i].pc) {
+            if (entries[kept - 1].record != entries[i].record)
+                entries[kept - 1].ambiguous = 1;
+            continue;
+        }
+        entries[kept++] = entries[i];
+    }
+    nentries = kept;
 }
 
 static const struct record *find_record(uintptr_t pc) {
-    size_t lo = 0, hi = nrecords;
+    size_t lo = 0, hi = nentries;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (records[mid].pc < pc)
+        if (entries[mid].pc < pc)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < nrecords && records[lo].pc == pc ? &records[lo] : NULL;
+    if (lo == nentries || entries[lo].pc != pc)
+        return NULL;
+    if (entries[lo].ambiguous)
+        die("several stack map records can be the one at return address %#lx", (unsigned long)pc);
+    return &records[entries[lo].record];
 }
 
 static int listed_function(uintptr_t addr) {
