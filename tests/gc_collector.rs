@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use patchmap::compile::Options;
 use support::{Arch, Toolchain};
 
@@ -245,6 +246,113 @@ fn patchmap_objects_collect(arch: Arch) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// llc-19 always names its slots from SP (DWARF 7 on x86-64, 31 on AArch64); patchmap's may be named
+/// from the frame pointer (DWARF 6 / 29), which the collector reads through `_Unwind_GetGR`. This
+/// rewrites every SP-based location of an llc-19 object compiled with `-frame-pointer=all` (section
+/// version 3) as the same slot from the frame pointer: `[SP + off]` = `[FP + off - (FP - SP)]`, with
+/// FP - SP at the calls found in each function's prologue (which may follow an early exit; x86-64:
+/// `push rbp; mov rbp, rsp`, then FP - SP = stack size - 8; AArch64: the first `add x29, sp, #imm`,
+/// with no SP adjustment after it).
+fn rebase_slots_on_frame_pointer(object: &[u8], arch: Arch) -> Vec<u8> {
+    let file = object::File::parse(object).unwrap();
+    let section = file.section_by_name(".llvm_stackmaps").expect("no .llvm_stackmaps");
+    let (start, size) = section.file_range().unwrap();
+    let (start, size) = (start as usize, size as usize);
+    let mut bytes = object.to_vec();
+    let map = &mut bytes[start..start + size];
+    let rd16 = |b: &[u8], at: usize| u16::from_le_bytes(b[at..at + 2].try_into().unwrap());
+    let rd32 = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let rd64 = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    assert_eq!(map[0], 3, "llc-19 writes version 3");
+    let (nf, nc) = (rd32(map, 4) as usize, rd32(map, 8) as usize);
+    let (sp, fp) = match arch {
+        Arch::X86_64 => (7u16, 6u16),
+        Arch::Aarch64 => (31, 29),
+    };
+    // Each function's code, through the relocation of its address field.
+    let code_of = |i: usize| -> &[u8] {
+        let (_, reloc) = section.relocations().find(|(off, _)| *off == (16 + 24 * i) as u64).unwrap();
+        let RelocationTarget::Symbol(index) = reloc.target() else { panic!("function {i}: not a symbol") };
+        let symbol = file.symbol_by_index(index).unwrap();
+        let text = file.section_by_index(symbol.section_index().unwrap()).unwrap().data().unwrap();
+        &text[(symbol.address() as i64 + reloc.addend()) as usize..]
+    };
+    let mut at = 16 + 24 * nf + 8 * nc;
+    for f in 0..nf {
+        let stack_size = rd64(map, 16 + 24 * f + 8);
+        let count = rd64(map, 16 + 24 * f + 16);
+        let code = code_of(f);
+        let fp_minus_sp: i64 = match arch {
+            Arch::X86_64 => {
+                let prologue = [0x55, 0x48, 0x89, 0xe5];
+                assert!(code[..32].windows(4).any(|w| w == prologue), "function {f}: no push rbp; mov rbp, rsp");
+                stack_size as i64 - 8
+            }
+            Arch::Aarch64 => {
+                let insns: Vec<u32> =
+                    code.chunks(4).take(12).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+                let set = insns.iter().position(|i| i & 0xffc0_03ff == 0x9100_03fd).expect("add x29, sp, #imm");
+                let later_sub = insns[set + 1..].iter().any(|i| i & 0xff80_03ff == 0xd100_03ff);
+                assert!(!later_sub, "function {f}: SP moves after x29 is set");
+                i64::from((insns[set] >> 10) & 0xfff)
+            }
+        };
+        for _ in 0..count {
+            let nlocs = rd16(map, at + 14) as usize;
+            for l in 0..nlocs {
+                let loc = at + 16 + 12 * l;
+                if map[loc] == 3 && rd16(map, loc + 4) == sp {
+                    let offset = i64::from(rd32(map, loc + 8) as i32) - fp_minus_sp;
+                    map[loc + 4..loc + 6].copy_from_slice(&fp.to_le_bytes());
+                    map[loc + 8..loc + 12].copy_from_slice(&(offset as i32).to_le_bytes());
+                }
+            }
+            at = (at + 16 + 12 * nlocs).next_multiple_of(8);
+            at = (at + 4 + 4 * rd16(map, at + 2) as usize).next_multiple_of(8);
+        }
+    }
+    bytes
+}
+
+/// The collector with frame-pointer-based slots: llc-19's objects with their slots rewritten as
+/// [`rebase_slots_on_frame_pointer`] does.
+fn frame_pointer_slots_collect(arch: Arch) {
+    let (Some(llc), Some(toolchain)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = runtime_object(&toolchain, dir.path());
+    let mut failures = Vec::new();
+    for program in PROGRAMS {
+        let object = dir.path().join(format!("{program}-fp.o"));
+        let (code, _, err) = support::run(
+            Command::new(&llc)
+                .args(["-O2", "-frame-pointer=all", "-filetype=obj", "-relocation-model=pic"])
+                .arg(format!("-mtriple={}", arch.triple()))
+                .arg(source(&format!("{program}.ll")))
+                .arg("-o")
+                .arg(&object),
+        );
+        assert_eq!(code, 0, "llc-19 -frame-pointer=all failed on {program}: {err}");
+        let rebased = rebase_slots_on_frame_pointer(&std::fs::read(&object).unwrap(), arch);
+        let what = format!("{program} (llc-19 -O2 -frame-pointer=all, slots from the frame pointer, {arch:?})");
+        let result = link(&toolchain, &runtime, &rebased, dir.path(), &format!("{program}-fp"))
+            .and_then(|exe| check_program(&toolchain, &exe, program, &what));
+        if let Err(e) = result {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn frame_pointer_slots_collect_on_x86_64() {
+    frame_pointer_slots_collect(Arch::X86_64);
+}
+
+#[test]
+fn frame_pointer_slots_collect_on_aarch64() {
+    frame_pointer_slots_collect(Arch::Aarch64);
 }
 
 #[test]
