@@ -19,8 +19,13 @@
  *
  * GC_STRESS=1 collects at every gc_alloc and gc_safepoint; otherwise a collection happens when the
  * semispace (GC_SEMISPACE bytes, default 1 MiB) is full. GC_BREAK=<n> deliberately skips writing
- * back the n-th distinct root slot (in address order, 0-based) of every collection ( a negative control: the program must then
- * print something else or abort).
+ * back the n-th distinct root slot (in address order, 0-based) of every collection: a negative
+ * control, the program must then abort or print something else.
+ *
+ * The section: its start symbol `__LLVM_StackMaps` is local in llc-19's and patchmap's objects, so it
+ * cannot be referenced from here; the section is found through the section headers of
+ * /proc/self/exe instead (every blob of it; version 1 blobs have no per-function record counts, see
+ * v1_owners).
  *
  * Statepoint records: locations [0] calling convention, [1] flags, [2] N = deopt count (all
  * Constants), N deopt locations, then (base, derived) pairs. Pairs must be Indirect [reg + off]
