@@ -180,3 +180,61 @@ fn built_aggregates_verify_and_parse_back() {
         assert_eq!(code, 0, "llc-19 rejects:\n{stderr}\n{text}");
     }
 }
+
+/// A statepoint built in memory: it verifies, prints as llc-19 reads it, and compiles to a record of
+/// LLVM's layout (three constants, the deopt value, one pair).
+#[test]
+fn built_statepoints_verify_print_and_compile() {
+    let gc_ptr = Type::Ptr(1);
+    let mut mb = ModuleBuilder::new("gc.ll");
+    let alloc = mb.declare("gc_alloc", gc_ptr.clone(), &[Type::I64], false);
+    let mut f = mb.function("cons", gc_ptr.clone(), &[Type::I64, gc_ptr.clone()]);
+    f.set_gc("statepoint-example");
+    let entry = f.block("entry");
+    f.switch_to(entry);
+    let token = f.statepoint(
+        7,
+        0,
+        alloc,
+        &[Operand::new(Type::I64, int(2))],
+        &[Operand::new(Type::I64, f.param(0))],
+        &[Operand::new(gc_ptr.clone(), f.param(1))],
+    );
+    let cell = f.gc_result(token.clone(), gc_ptr.clone());
+    let next = f.gc_relocate(token, 0, 0, gc_ptr.clone());
+    let field = f.gep(Type::I8, cell.clone(), &[Operand::new(Type::I64, int(8))]);
+    f.store(Operand::new(gc_ptr.clone(), next), field);
+    f.ret(cell);
+    f.finish();
+    let m = mb.finish();
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let text = m.to_string();
+    assert!(
+        text.contains("define ptr addrspace(1) @cons(i64 %0, ptr addrspace(1) %1) gc \"statepoint-example\""),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "ptr elementtype(ptr addrspace(1) (i64)) @gc_alloc, i32 1, i32 0, i64 2, i32 0, i32 0) [ \"deopt\"(i64 %0), \
+             \"gc-live\"(ptr addrspace(1) %1) ]"
+        ),
+        "{text}"
+    );
+    let again = ir::parse("gc.ll", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.to_string(), text);
+    let options = patchmap::compile::Options::new(Some("x86_64"), "speed", 3).unwrap();
+    let object = patchmap::emit::object::compile(&m, &options).unwrap_or_else(|e| panic!("{e}"));
+    let mut dump = Vec::new();
+    patchmap::stackmap::object_file::dump(&object, false, &mut dump).unwrap();
+    let dump = String::from_utf8(dump).unwrap();
+    assert!(dump.contains("Record ID: 7") && dump.contains("6 locations:"), "{dump}");
+    assert!(dump.contains("#3: Constant 1, size: 8"), "one deopt value: {dump}");
+    if let Some(llc) = support::tool("llc-19") {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gc.ll");
+        std::fs::write(&path, &text).unwrap();
+        let (code, _, stderr) =
+            support::run(std::process::Command::new(llc).args(["-O2", "-filetype=null"]).arg(&path));
+        assert_eq!(code, 0, "llc-19 rejects:\n{stderr}\n{text}");
+    }
+}

@@ -251,3 +251,26 @@ fn aggregates_print_and_parse_back() {
     again.clear_spans();
     assert_eq!(m, again);
 }
+
+#[test]
+fn statepoints_print_and_parse_back() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/gc/program.ll")).unwrap();
+    let mut m = parse(&text);
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let printed = m.to_string();
+    assert!(
+        printed.contains("define ptr addrspace(1) @cons(i64 %v, ptr addrspace(1) %next) gc \"statepoint-example\""),
+        "{printed}"
+    );
+    assert!(printed.contains("ptr elementtype(ptr addrspace(1) (i64, i64)) @gc_alloc"), "{printed}");
+    assert!(printed.contains("[ \"deopt\"(i64 %v), \"gc-live\"(ptr addrspace(1) %next) ]"), "{printed}");
+    assert!(
+        printed.contains("call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 0)"),
+        "{printed}"
+    );
+    assert!(printed.contains("load i64, ptr addrspace(1) %pv"), "{printed}");
+    let mut again = ir::parse("t.ll", &printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    m.clear_spans();
+    again.clear_spans();
+    assert_eq!(m, again);
+}

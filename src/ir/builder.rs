@@ -34,9 +34,9 @@
 //! ```
 
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Placement, Signature, Span, TailKind, Type,
-    Value,
+    BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId,
+    Init, Inst, InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Placement, Signature, Span,
+    TailKind, Type, Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -360,7 +360,9 @@ impl FunctionBuilder<'_> {
 
     /// `getelementptr inbounds source, ptr base, indices...`
     pub fn gep(&mut self, source: Type, base: Value, indices: &[Operand]) -> Value {
-        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, Type::PTR)
+        // The result is a pointer of the base's address space.
+        let ty = self.type_of(&base).filter(Type::is_ptr).unwrap_or(Type::PTR);
+        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, ty)
     }
 
     /// A phi without entries; add them with [`add_incoming`](Self::add_incoming).
@@ -488,6 +490,123 @@ impl FunctionBuilder<'_> {
         f.varargs = sig.varargs;
         self.module.functions.push(f);
         FuncId(self.module.functions.len() as u32 - 1)
+    }
+
+    /// Names the function's garbage collector (`gc "statepoint-example"`), which statepoints need.
+    pub fn set_gc(&mut self, strategy: &str) {
+        self.func.gc = Some(strategy.to_string());
+    }
+
+    /// `llvm.experimental.gc.statepoint.p0(i64 id, i32 patch_bytes, ptr elementtype(...) target,
+    /// i32 nargs, i32 0, args..., i32 0, i32 0) [ "deopt"(deopt...), "gc-live"(gc_live...) ]`,
+    /// calling function `target` with `args`; returns the token that [`gc_result`](Self::gc_result)
+    /// and [`gc_relocate`](Self::gc_relocate) take (`gc_relocate` indexes `gc_live`). Bundles left
+    /// empty are not written.
+    pub fn statepoint(
+        &mut self,
+        id: u64,
+        patch_bytes: u32,
+        target: FuncId,
+        args: &[Operand],
+        deopt: &[Operand],
+        gc_live: &[Operand],
+    ) -> Value {
+        let target_type = if target == self.id {
+            super::verify::signature_of(&self.func)
+        } else {
+            super::verify::signature_of(self.module.function(target))
+        };
+        let sig = Signature {
+            ret: Type::Token,
+            params: vec![Type::I64, Type::I32, Type::PTR, Type::I32, Type::I32],
+            varargs: true,
+            abi: vec![
+                ParamAbi::Plain,
+                ParamAbi::Plain,
+                ParamAbi::ElementType(Box::new(Signature { abi: Box::default(), ..target_type })),
+            ]
+            .into(),
+        };
+        let callee = self.declare_intrinsic("llvm.experimental.gc.statepoint.p0", &sig);
+        let mut all = vec![
+            Operand::new(Type::I64, int(id as i64)),
+            Operand::new(Type::I32, int(i64::from(patch_bytes))),
+            Operand::new(Type::PTR, Value::Func(target)),
+            Operand::new(Type::I32, int(args.len() as i64)),
+            Operand::new(Type::I32, int(0)),
+        ];
+        all.extend_from_slice(args);
+        all.extend([Operand::new(Type::I32, int(0)), Operand::new(Type::I32, int(0))]);
+        let bundles: Vec<Bundle> = [(BundleTag::Deopt, deopt), (BundleTag::GcLive, gc_live)]
+            .into_iter()
+            .filter(|(_, operands)| !operands.is_empty())
+            .map(|(tag, operands)| Bundle { tag, operands: operands.to_vec() })
+            .collect();
+        let kind = Inst::Call {
+            cc: CallConv::C,
+            callee: Value::Func(callee),
+            sig,
+            args: all,
+            tail: TailKind::None,
+            bundles: bundles.into(),
+        };
+        self.push(kind, Type::Token)
+    }
+
+    /// `llvm.experimental.gc.result.<ty>(token)`: the statepoint's call result, of type `ty`.
+    pub fn gc_result(&mut self, token: Value, ty: Type) -> Value {
+        let suffix = match &ty {
+            Type::Ptr(n) => format!("p{n}"),
+            Type::Float => "f32".to_string(),
+            Type::Double => "f64".to_string(),
+            t => t.to_string(),
+        };
+        let sig = Signature { ret: ty.clone(), params: vec![Type::Token], varargs: false, abi: Box::default() };
+        let callee = self.declare_intrinsic(&format!("llvm.experimental.gc.result.{suffix}"), &sig);
+        self.push(
+            Inst::Call {
+                cc: CallConv::C,
+                callee: Value::Func(callee),
+                sig,
+                args: vec![Operand::new(Type::Token, token)],
+                tail: TailKind::None,
+                bundles: Box::default(),
+            },
+            ty,
+        )
+    }
+
+    /// `llvm.experimental.gc.relocate.<ty>(token, i32 base, i32 derived)`: `gc-live[derived]` after
+    /// the statepoint, a pointer of type `ty`.
+    pub fn gc_relocate(&mut self, token: Value, base: u32, derived: u32, ty: Type) -> Value {
+        // A non-pointer `ty` makes a declaration the verifier rejects.
+        let suffix = match &ty {
+            Type::Ptr(n) => format!("p{n}"),
+            t => t.to_string(),
+        };
+        let sig = Signature {
+            ret: ty.clone(),
+            params: vec![Type::Token, Type::I32, Type::I32],
+            varargs: false,
+            abi: Box::default(),
+        };
+        let callee = self.declare_intrinsic(&format!("llvm.experimental.gc.relocate.{suffix}"), &sig);
+        let args = vec![
+            Operand::new(Type::Token, token),
+            Operand::new(Type::I32, int(i64::from(base))),
+            Operand::new(Type::I32, int(i64::from(derived))),
+        ];
+        self.push(
+            Inst::Call {
+                cc: CallConv::C,
+                callee: Value::Func(callee),
+                sig,
+                args,
+                tail: TailKind::None,
+                bundles: Box::default(),
+            },
+            ty,
+        )
     }
 
     /// `br label %dest`.

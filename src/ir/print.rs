@@ -304,6 +304,18 @@ struct FunctionPrinter<'m> {
 }
 
 impl FunctionPrinter<'_> {
+    /// A pointer operand with its type: `ptr %p`, `ptr addrspace(1) %q` (a constant is a `ptr`).
+    fn pointer(&self, v: &Value) -> String {
+        let ty = match v {
+            Value::Inst(id) => self.f.insts.get(id.0 as usize).map(|d| d.ty.clone()),
+            Value::Param(n) => self.f.params.get(*n as usize).map(|p| p.ty.clone()),
+            _ => None,
+        }
+        .filter(Type::is_ptr)
+        .unwrap_or(Type::PTR);
+        format!("{ty} {}", self.value(v, &ty))
+    }
+
     fn value(&self, v: &Value, ty: &Type) -> String {
         match v {
             Value::Const(c) => const_in(Some(self.m), c, ty),
@@ -347,7 +359,7 @@ impl FunctionPrinter<'_> {
             Inst::Load { ptr, align, volatile, atomic } => {
                 let a = if atomic.is_some() { "atomic " } else { "" };
                 let v = if *volatile { "volatile " } else { "" };
-                write!(out, "load {a}{v}{ty}, ptr {}", self.value(ptr, &Type::PTR))?;
+                write!(out, "load {a}{v}{ty}, {}", self.pointer(ptr))?;
                 if let Some(o) = atomic {
                     write!(out, " {}", o.keyword())?;
                 }
@@ -359,13 +371,7 @@ impl FunctionPrinter<'_> {
             Inst::Store { val, ptr, align, volatile, atomic } => {
                 let a = if atomic.is_some() { "atomic " } else { "" };
                 let v = if *volatile { "volatile " } else { "" };
-                write!(
-                    out,
-                    "store {a}{v}{} {}, ptr {}",
-                    val.ty,
-                    self.value(&val.value, &val.ty),
-                    self.value(ptr, &Type::PTR)
-                )?;
+                write!(out, "store {a}{v}{} {}, {}", val.ty, self.value(&val.value, &val.ty), self.pointer(ptr))?;
                 if let Some(o) = atomic {
                     write!(out, " {}", o.keyword())?;
                 }
@@ -376,9 +382,9 @@ impl FunctionPrinter<'_> {
             }
             Inst::AtomicRmw { op, ptr, val, ordering } => write!(
                 out,
-                "atomicrmw {} ptr {}, {} {} {}",
+                "atomicrmw {} {}, {} {} {}",
                 op.keyword(),
-                self.value(ptr, &Type::PTR),
+                self.pointer(ptr),
                 val.ty,
                 self.value(&val.value, &val.ty),
                 ordering.keyword()
@@ -386,8 +392,8 @@ impl FunctionPrinter<'_> {
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,
-                "cmpxchg ptr {}, {} {}, {} {} {} {}",
-                self.value(ptr, &Type::PTR),
+                "cmpxchg {}, {} {}, {} {} {} {}",
+                self.pointer(ptr),
                 cmp.ty,
                 self.value(&cmp.value, &cmp.ty),
                 cmp.ty,
@@ -398,7 +404,7 @@ impl FunctionPrinter<'_> {
             Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
             Inst::Gep { inbounds, source, base, indices } => {
                 let ib = if *inbounds { "inbounds " } else { "" };
-                write!(out, "getelementptr {ib}{source}, ptr {}", self.value(base, &Type::PTR))?;
+                write!(out, "getelementptr {ib}{source}, {ty} {}", self.value(base, ty))?;
                 for i in indices {
                     write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
                 }
