@@ -123,6 +123,7 @@ pub fn lower_function(
         frame_alloca_bytes: 0,
         points: Vec::new(),
         statepoint_slots: Vec::new(),
+        relocates: None,
     };
     if let Err(error) = lowering.run() {
         drop(lowering);
@@ -170,6 +171,8 @@ struct Lowering<'a> {
     points: Vec<PlannedPoint>,
     /// The frame slots statepoints store recorded values in, shared by all of them.
     statepoint_slots: Vec<StackSlot>,
+    /// Each statepoint's `gc.relocate`s, found at the first statepoint.
+    relocates: Option<HashMap<InstId, Vec<statepoints::Relocate>>>,
 }
 
 impl<'a> Lowering<'a> {

@@ -13,6 +13,8 @@
 //! The record's layout and which pointers get a (base, derived) pair follow llc-19 (see
 //! [`Lowering::statepoint_record`]), so runtimes written against LLVM's records read ours.
 
+use std::collections::HashMap;
+
 use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind};
 use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::settings::OptLevel;
@@ -28,6 +30,16 @@ const UNDEF_DEOPT_CONSTANT: i64 = 0xFEFE_FEFE;
 /// llc-19 folds a derived pointer `getelementptr base, C...` whose indices are constants up to this
 /// into its relocated base (CodeGenPrepare's `simplifyOffsetableRelocate`), at -O1 and above.
 const MAX_FOLDED_GEP_INDEX: u64 = 20;
+
+/// A `gc.relocate` of a statepoint.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Relocate {
+    inst: InstId,
+    base: u32,
+    derived: u32,
+    /// The IR block it is in.
+    block: usize,
+}
 
 /// What a statepoint's record holds, decided from the IR before any code exists.
 struct RecordPlan<'v> {
@@ -57,7 +69,8 @@ impl Lowering<'_> {
             }
         }
         let relocates = self.relocates_of(inst);
-        let plan = self.statepoint_record(call, &relocates);
+        let relocates = &relocates[..];
+        let plan = self.statepoint_record(call, relocates);
         // One slot per spilled value, from a pool every statepoint of the function reuses: each
         // reads its slots back right after its call.
         let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(plan.spilled.len());
@@ -110,12 +123,12 @@ impl Lowering<'_> {
             });
         }
         // The relocated pointers, read back before anything else can run.
-        for &(relocate, derived) in &relocates {
-            if plan.folded.iter().any(|f| f.0 == relocate) {
+        for r in relocates {
+            if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let operand = &call.gc_live[derived as usize];
-            self.values[relocate.0 as usize] = Some(match slot_of(&slots, &operand.value) {
+            let operand = &call.gc_live[r.derived as usize];
+            self.values[r.inst.0 as usize] = Some(match slot_of(&slots, &operand.value) {
                 Some(slot) => self.b.ins().stack_load(clif::types::I64, clif::types::I64, slot, 0),
                 None => self.value(&operand.value, &operand.ty)?,
             });
@@ -159,21 +172,31 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// The `gc.relocate` calls of statepoint `token` with their derived index, in llc-19's order:
-    /// the token's use list, which for IR read from text is the reverse of the text's order.
-    fn relocates_of(&self, token: InstId) -> Vec<(InstId, u32)> {
-        let mut relocates: Vec<(InstId, u32)> = self
-            .f
-            .blocks
-            .iter()
-            .flat_map(|b| b.insts.iter())
-            .filter_map(|&i| match TokenUse::decode(self.module, self.f, self.f.inst(i)) {
-                Some(Ok(TokenUse::Relocate { token: t, derived, .. })) if t == token => Some((i, derived)),
-                _ => None,
-            })
-            .collect();
-        relocates.reverse();
-        relocates
+    /// The `gc.relocate` calls of statepoint `token`, in llc-19's order: the token's use list,
+    /// which for IR read from text is the reverse of the text's order. The function's relocates
+    /// are found in one pass, at its first statepoint.
+    fn relocates_of(&mut self, token: InstId) -> Vec<Relocate> {
+        let (module, f) = (self.module, self.f);
+        let by_token = self.relocates.get_or_insert_with(|| {
+            let mut by_token: HashMap<InstId, Vec<Relocate>> = HashMap::new();
+            for (block, b) in f.blocks.iter().enumerate() {
+                for &inst in &b.insts {
+                    if !matches!(f.inst(inst).kind, Inst::Call { .. }) {
+                        continue;
+                    }
+                    if let Some(Ok(TokenUse::Relocate { token, base, derived })) =
+                        TokenUse::decode(module, f, f.inst(inst))
+                    {
+                        by_token.entry(token).or_default().push(Relocate { inst, base, derived, block });
+                    }
+                }
+            }
+            for relocates in by_token.values_mut() {
+                relocates.reverse();
+            }
+            by_token
+        });
+        by_token.get(&token).cloned().unwrap_or_default()
     }
 
     /// llc-19's record after the three leading constants (calling convention, flags, deopt count):
@@ -185,7 +208,7 @@ impl Lowering<'_> {
     ///   `getelementptr base, small constants` with a relocate of `base` in its block is folded
     ///   into that one (no pair);
     /// - the address of each alloca among the gc-live values.
-    fn statepoint_record<'v>(&self, call: &StatepointCall<'v>, relocates: &[(InstId, u32)]) -> RecordPlan<'v> {
+    fn statepoint_record<'v>(&self, call: &StatepointCall<'v>, relocates: &[Relocate]) -> RecordPlan<'v> {
         let mut plan = RecordPlan { locations: Vec::new(), spilled: Vec::new(), folded: Vec::new() };
         fn spill<'v>(plan: &mut RecordPlan<'v>, operand: &'v Operand) -> Planned<'v> {
             if !plan.spilled.iter().any(|s| s.value == operand.value) {
@@ -206,21 +229,16 @@ impl Lowering<'_> {
         }
         let mut seen: Vec<&Value> = Vec::new();
         let mut pairs: Vec<(&'v Operand, &'v Operand)> = Vec::new();
-        for &(relocate, derived) in relocates {
-            if plan.folded.iter().any(|f| f.0 == relocate) {
+        for r in relocates {
+            if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let Some(TokenUse::Relocate { base, .. }) =
-                TokenUse::decode(self.module, self.f, self.f.inst(relocate)).and_then(Result::ok)
-            else {
-                continue;
-            };
-            let derived = &call.gc_live[derived as usize];
+            let derived = &call.gc_live[r.derived as usize];
             if self.alloca_slot(&derived.value).is_some() || seen.contains(&&derived.value) {
                 continue;
             }
             seen.push(&derived.value);
-            pairs.push((&call.gc_live[base as usize], derived));
+            pairs.push((&call.gc_live[r.base as usize], derived));
         }
         for operand in call.deopt {
             if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
@@ -246,25 +264,21 @@ impl Lowering<'_> {
     }
 
     /// The relocates llc-19's CodeGenPrepare turns into `relocated base + offset`.
-    fn folded_relocates(&self, call: &StatepointCall, relocates: &[(InstId, u32)]) -> Vec<(InstId, InstId, i64)> {
-        let block_of = |i: InstId| self.f.blocks.iter().position(|b| b.insts.contains(&i));
-        let decoded: Vec<(InstId, u32, u32)> = relocates
-            .iter()
-            .filter_map(|&(i, _)| match TokenUse::decode(self.module, self.f, self.f.inst(i)) {
-                Some(Ok(TokenUse::Relocate { base, derived, .. })) => Some((i, base, derived)),
-                _ => None,
-            })
-            .collect();
+    fn folded_relocates(&self, call: &StatepointCall, relocates: &[Relocate]) -> Vec<(InstId, InstId, i64)> {
         let mut folded = Vec::new();
         let mut pairs_done: Vec<(u32, u32)> = Vec::new();
-        for &(relocate, base, derived) in &decoded {
+        for r in relocates {
+            let (relocate, base, derived) = (r.inst, r.base, r.derived);
             if base == derived || pairs_done.contains(&(base, derived)) {
                 continue;
             }
-            let Some(&(base_relocate, ..)) = decoded.iter().find(|r| r.1 == base && r.2 == base) else { continue };
-            if block_of(base_relocate) != block_of(relocate) {
+            let Some(base_relocate) = relocates.iter().find(|b| b.base == base && b.derived == base) else {
+                continue;
+            };
+            if base_relocate.block != r.block {
                 continue;
             }
+            let base_relocate = base_relocate.inst;
             let Value::Inst(gep) = call.gc_live[derived as usize].value else { continue };
             let Inst::Gep { source, base: pointer, indices, .. } = &self.f.inst(gep).kind else { continue };
             if *pointer != call.gc_live[base as usize].value {
