@@ -225,7 +225,7 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
 fn shown(ty: &Type, value: u64) -> String {
     match ty {
         Type::Double => format!("{}", f64::from_bits(value)),
-        Type::PTR => format!("{value:#x}"),
+        Type::Ptr(_) => format!("{value:#x}"),
         Type::Int(bits) => format!("{}", ((value << (64 - bits)) as i64) >> (64 - bits)),
         _ => format!("{value:#x}"),
     }
