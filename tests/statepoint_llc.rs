@@ -70,7 +70,8 @@
 //!      `Indirect [SP + off]` with size = the value's store size: i1 -> 1, i8 -> 1, i16 -> 2, i32 -> 4,
 //!      float -> 4, i64/double/ptr -> 8, <2 x i32> -> 8, i128 -> 16.
 //!    - with FLAGS & 2 (DeoptLiveIn): non-GC deopt values are NOT spilled: `Register R#n` (size = store size,
-//!      e.g. i32 in a register -> size 4), may be folded to other kinds by the register allocator.
+//!      e.g. i32 in a register -> size 4; a float/double in an x86-64 XMM register -> size 16), may be
+//!      folded to other kinds by the register allocator.
 //!      GC pointers (ptr addrspace(1)) in deopt are still spilled (Indirect 8).
 //!    - the constant pool (ConstantIndex) is shared by all records of the section and de-duplicated
 //!      by value, in order of first use.
@@ -125,6 +126,10 @@
 //!   call (the checker reads them there); the code after the call reloads relocated values from the slots
 //!   (that is what lets a moving collector rewrite them).
 //! - llc does not require relocates after the statepoint to be used, nor gc-live values to be relocated.
+//!   A relocate with no uses keeps its pair at -O0 and -O2 on both targets. BUT on AArch64 at -O2 the
+//!   SimplifyCFG run before CodeGenPrepare deletes dead phis and, with them, relocates whose only uses
+//!   were those phis: their pairs disappear on AArch64 and stay on x86-64 (the generator uses every
+//!   phi it makes, so its programs do not depend on this).
 //!
 
 mod generator;
@@ -261,7 +266,11 @@ fn check_llc(arch: Arch, first_seed: u64) {
                     if o0 != plain || o2 != plain {
                         return Err(format!("outputs differ: plain {plain:?}, checked -O0 {o0:?}, -O2 {o2:?}"));
                     }
-                    sp::compare_keyed(&k0, &k2).map_err(|e| format!("-O0 and -O2 disagree: {e}"))
+                    // AArch64 -O0 has no records for "deopt" bundles on ordinary calls.
+                    let recorded = |k: &Keyed| -> Keyed {
+                        k.iter().filter(|h| k0.iter().any(|h0| h0.0 == h.0)).cloned().collect()
+                    };
+                    sp::compare_keyed(&k0, &recorded(&k2)).map_err(|e| format!("-O0 and -O2 disagree: {e}"))
                 };
                 if let Err(e) = run() {
                     failures.lock().unwrap().push(format!("{name} on {arch:?}: {e}"));
@@ -359,8 +368,8 @@ fn patchmap_statepoints_agree_with_llc19_on_aarch64() {
     check_patchmap(Arch::Aarch64, 100);
 }
 
-/// The comparison can fail: in llc-19's own object, swapping the locations of two pairs (that hold
-/// different pointers) in one record leaves the shapes equal but the values read differ.
+/// The comparison can fail: in llc-19's own object, swapping the locations of two pairs (spill slots
+/// that hold different pointers) in one record leaves the shapes equal but the values read differ.
 #[test]
 fn swapped_pair_slots_are_caught() {
     for arch in Arch::ALL {
@@ -380,7 +389,10 @@ fn swapped_pair_slots_are_caught() {
             .find_map(|(r, record)| {
                 let layout = program.layout(program.site(record.id)?, 2);
                 let hit = values.iter().find(|h| h.0 == record.id)?;
-                let bases: Vec<usize> = (0..layout.len()).filter(|&i| matches!(layout[i], Slot::Base(..))).collect();
+                let spilled = |i: usize| record.locations[i].kind == patchmap::stackmap::LocationKind::Indirect;
+                let bases: Vec<usize> = (0..layout.len())
+                    .filter(|&i| matches!(layout[i], Slot::Base(..)) && spilled(i) && spilled(i + 1))
+                    .collect();
                 bases.iter().enumerate().find_map(|(k, &a)| {
                     let b = *bases[k + 1..].iter().find(|&&b| hit.1[b] != hit.1[a])?;
                     Some((r, a, b))

@@ -286,6 +286,8 @@ struct FnGen<'a> {
     depth: usize,
     mult: u64,
     hits: u64,
+    /// The next statepoint must be made (budget reserved by the caller, ordinary targets only).
+    forced: bool,
 }
 
 impl<'a> FnGen<'a> {
@@ -305,6 +307,7 @@ impl<'a> FnGen<'a> {
             depth: 0,
             mult: 1,
             hits: 0,
+            forced: false,
         }
     }
 
@@ -612,7 +615,7 @@ impl<'a> FnGen<'a> {
 
     fn statepoint(&mut self) {
         // The target: one whose nested statepoints fit the budget and whose arguments exist.
-        let budget = self.config.max_hits.saturating_sub(self.hits) / self.mult;
+        let budget = if self.forced { 1 } else { self.config.max_hits.saturating_sub(self.hits) / self.mult };
         let has_ptr = !self.ptrs.is_empty();
         let candidates: Vec<Callee> = self
             .callees
@@ -624,7 +627,9 @@ impl<'a> FnGen<'a> {
             return self.arith();
         }
         let callee = candidates[self.rng.below(candidates.len())].clone();
-        self.hits += self.mult * (callee.hits + 1);
+        if !self.forced {
+            self.hits += self.mult * (callee.hits + 1);
+        }
         let id = *self.next_id;
         *self.next_id += 1;
         let patch_bytes = if callee.hits == 0 && self.rng.chance(8) { self.rng.pick(&[8, 16]) } else { 0 };
@@ -844,6 +849,11 @@ impl<'a> FnGen<'a> {
             self.label(label);
             let statements = 1 + self.rng.below(self.config.statements / 2 + 1);
             self.region(statements);
+            // A volatile store of the arm's own constant last: the code after an arm's last call can
+            // then not be tail-merged with the other arm's, which would put that call's return address
+            // (its record's PC, where the checker stops) on the other arm's path too.
+            let mark = self.next;
+            self.emit(&format!("store volatile i64 {mark}, ptr @sink"));
             self.emit(&format!("br label %{merge}"));
             arms.push((self.block.clone(), self.acc.clone(), self.pinned()));
         }
@@ -853,10 +863,23 @@ impl<'a> FnGen<'a> {
         let acc = self.def("acc", &format!("phi i64 [ {}, %{} ], [ {}, %{} ]", a.1, a.0, b.1, b.0));
         self.acc = acc;
         let mut ptrs = Vec::new();
+        let mut phis = Vec::new();
         for (pa, pb) in a.2.iter().zip(&b.2) {
+            if pa.name == pb.name {
+                // Neither arm relocated it (no statepoint in either): no phi (llc-19 would fold a phi
+                // of one value, and see through it to a GEP that the oracle would not).
+                ptrs.push(pa.clone());
+                continue;
+            }
             let name =
                 self.def("p", &format!("phi ptr addrspace(1) [ {}, %{} ], [ {}, %{} ]", pa.name, a.0, pb.name, b.0));
+            phis.push(name.clone());
             ptrs.push(GcPtr { name, ..pa.clone() });
+        }
+        // Every phi is used: llc-19's AArch64 pipeline (SimplifyCFG before CodeGenPrepare) deletes dead
+        // phis and the relocates that only fed them, which changes the records there but not on x86-64.
+        for p in phis {
+            self.fold_pointer(&p);
         }
         self.leave(ptrs, pins, scalars);
     }
@@ -885,8 +908,16 @@ impl<'a> FnGen<'a> {
         }
         self.depth += 1;
         self.mult *= trip;
+        // The body ends with a statepoint (its budget reserved here), so every pointer phi of the
+        // header takes a relocated value on the back edge (a phi of itself would be folded by llc-19).
+        self.hits += self.mult;
         let statements = 1 + self.rng.below(self.config.statements / 2 + 1);
         self.region(statements);
+        if !entry.is_empty() {
+            self.forced = true;
+            self.statepoint();
+            self.forced = false;
+        }
         self.mult /= trip;
         self.depth -= 1;
         let i_next = self.def("i", &format!("add i64 {i}, 1"));

@@ -503,7 +503,15 @@ pub fn check_llc_record(
                 return bad("expected an alloca's address: Direct [SP + offset], size 8");
             }
         } else if site.flags & 2 != 0 && matches!(slot, Slot::Deopt(..)) && !op.is_gc() {
-            if !matches!(loc.kind, LocationKind::Register | LocationKind::Indirect) || loc.size != size {
+            // A value in a floating-point register has the register's size (x86-64: 16 for an XMM).
+            let ok = match loc.kind {
+                LocationKind::Register => {
+                    loc.size == size || (op.ty == "float" || op.ty == "double") && loc.size >= size
+                }
+                LocationKind::Indirect => loc.size == size,
+                _ => false,
+            };
+            if !ok {
                 return bad(&format!("expected a live-in deopt value (Register), size {size}"));
             }
             continue;
