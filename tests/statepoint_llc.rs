@@ -17,7 +17,7 @@
 //! - `swapped_pair_slots_are_caught`: swapping two pairs' slots in one of llc-19's records makes the
 //!   comparison fail.
 //!
-//! `PATCHMAP_STATEPOINT_PROGRAMS` sets the number of generated programs per target (default 8);
+//! `PATCHMAP_STATEPOINT_PROGRAMS` sets the number of generated programs per target (default 20);
 //! `PATCHMAP_STATEPOINT_SEED=N` checks seed N alone (`generator::statepoint::program(N)`).
 //!
 //! # llc-19's statepoint records
@@ -28,13 +28,8 @@
 //! LLVM 19's StatepointLowering.cpp and CodeGenPrepare.cpp. The oracle in `support::statepoint`
 //! implements them and the `llc19_*` tests check them on every program.
 //!
-//!
-//! Found by compiling small programs with `llc-19 -O{0,2} -mtriple={x86_64,aarch64}-linux-gnu -filetype=obj`,
-//! reading `llvm-readobj-19 --stackmap`, and running them under tests/checker/harness.c with GC pointers
-//! into a global `@heap` (so each slot's content prints as `@heap+off` and the slot<->value mapping is
-//! certain). Cross-checked against LLVM 19's StatepointLowering.cpp / CodeGenPrepare.cpp / StackMaps.cpp.
-//!
-//! ## Record header
+//! ```text
+//! Record header
 //! - Record ID = the statepoint's ID operand (i64). Several statepoints may share an ID.
 //! - Instruction offset = the return address of the call (the end of the call instruction), relative to the
 //!   function start. With NUMPATCHBYTES = N > 0: no call is emitted (the target is not even lowered),
@@ -46,7 +41,7 @@
 //! - Function stack size: the usual stack-map rule (frame size; x86-64 -O2 a frame of one spill slot
 //!   shows `pushq %rax` and stack size 8). The statepoint spill slots are ordinary fixed frame objects.
 //!
-//! ## Locations, in order
+//! Locations, in order
 //! 1. `Constant CC` (size 8): the calling convention of the statepoint call instruction
 //!    (0 = C, 8 = fastcc, 9 = coldcc; coldcc is rejected by llc on AArch64 "Unsupported calling convention").
 //! 2. `Constant FLAGS` (size 8): the FLAGS operand (0..3). FLAGS bit 0 (GCTransition) makes llc-19
@@ -70,8 +65,8 @@
 //!      `Indirect [SP + off]` with size = the value's store size: i1 -> 1, i8 -> 1, i16 -> 2, i32 -> 4,
 //!      float -> 4, i64/double/ptr -> 8, <2 x i32> -> 8, i128 -> 16.
 //!    - with FLAGS & 2 (DeoptLiveIn): non-GC deopt values are NOT spilled: `Register R#n` (size = store size,
-//!      e.g. i32 in a register -> size 4; a float/double in an x86-64 XMM register -> size 16), may be
-//!      folded to other kinds by the register allocator.
+//!      e.g. i32 in a register -> size 4; a float/double in an x86-64 XMM register -> size 16), or,
+//!      when the register allocator spills them, `Indirect` (a double spilled from an XMM register: size 16).
 //!      GC pointers (ptr addrspace(1)) in deopt are still spilled (Indirect 8).
 //!    - the constant pool (ConstantIndex) is shared by all records of the section and de-duplicated
 //!      by value, in order of first use.
@@ -115,7 +110,7 @@
 //!
 //! So: nlocs = 3 + NDEOPT + 2 * npairs + nallocas.
 //!
-//! ## Other
+//! Other
 //! - gc.result: no effect on the record (the call's return value comes back in the return register).
 //! - "deopt" bundle on an ordinary call (no gc.statepoint, no gc attribute needed): llc lowers it as a
 //!   statepoint: ID = 0xABCDEF0F (2882400015) unless the call has the attribute "statepoint-id"="N";
@@ -131,6 +126,7 @@
 //!   were those phis: their pairs disappear on AArch64 and stay on x86-64 (the generator uses every
 //!   phi it makes, so its programs do not depend on this).
 //!
+//! ```
 
 mod generator;
 mod support;
@@ -144,7 +140,7 @@ use support::statepoint::{self as sp, Keyed, Program, Slot};
 use support::{Arch, Outcome, Toolchain};
 
 fn count() -> u64 {
-    std::env::var("PATCHMAP_STATEPOINT_PROGRAMS").ok().and_then(|v| v.parse().ok()).unwrap_or(8)
+    std::env::var("PATCHMAP_STATEPOINT_PROGRAMS").ok().and_then(|v| v.parse().ok()).unwrap_or(20)
 }
 
 /// The examples and the generated programs: (name, text).

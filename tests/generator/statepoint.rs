@@ -620,7 +620,7 @@ impl<'a> FnGen<'a> {
         let candidates: Vec<Callee> = self
             .callees
             .iter()
-            .filter(|c| c.hits + 1 <= budget && (has_ptr || !c.params.contains(&T::Gc)))
+            .filter(|c| c.hits < budget && (has_ptr || !c.params.contains(&T::Gc)))
             .cloned()
             .collect();
         if candidates.is_empty() {
@@ -713,14 +713,15 @@ impl<'a> FnGen<'a> {
             let first = entries.iter().position(|x| x == e) == Some(k);
             match e {
                 Some(i) if first => {
-                    if self.ptrs[*i].pinned || self.rng.chance(80) {
-                        let object = self.ptrs[*i].object;
-                        let base = entries
-                            .iter()
-                            .position(|x| x.is_some_and(|j| self.ptrs[j].base && self.ptrs[j].object == object))
-                            .unwrap();
-                        relocates.push((base, k, Some(*i)));
+                    if !self.ptrs[*i].pinned && !self.rng.chance(80) {
+                        continue;
                     }
+                    let object = self.ptrs[*i].object;
+                    let base = entries
+                        .iter()
+                        .position(|x| x.is_some_and(|j| self.ptrs[j].base && self.ptrs[j].object == object))
+                        .unwrap();
+                    relocates.push((base, k, Some(*i)));
                 }
                 // A duplicate entry or null: a relocate nobody uses, sometimes.
                 _ if self.rng.chance(50) => {
