@@ -23,6 +23,8 @@
 
 use std::fmt::Write;
 
+pub mod statepoint;
+
 /// Size knobs for `program_with`.
 #[derive(Clone)]
 pub struct GeneratorConfig {
