@@ -322,7 +322,9 @@ fn normalized(program: &Program, report: &Report, opt: u8) -> Result<Normal, Str
 fn patchmap_object(text: &str, name: &str, arch: Arch) -> Result<Vec<u8>, String> {
     let module = patchmap::ir::parse(&format!("{name}.ll"), text).map_err(|e| format!("parse: {e}"))?;
     patchmap::ir::verify(&module).map_err(|e| format!("verify: {e}"))?;
-    let options = Options::new(Some(arch.triple()), "speed", 1).map_err(|e| e.to_string())?;
+    // Version 3: a v1 section cannot always say which function a record belongs to (several splits of
+    // the records by function size may fit), and the checker would plant breakpoints at wrong addresses.
+    let options = Options::new(Some(arch.triple()), "speed", 3).map_err(|e| e.to_string())?;
     patchmap::emit::object::compile(&module, &options).map_err(|e| format!("compile: {e}"))
 }
 

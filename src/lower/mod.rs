@@ -124,6 +124,7 @@ pub fn lower_function(
         points: Vec::new(),
         statepoint_slots: Vec::new(),
         relocates: None,
+        folded: HashMap::new(),
     };
     if let Err(error) = lowering.run() {
         drop(lowering);
@@ -173,6 +174,8 @@ struct Lowering<'a> {
     statepoint_slots: Vec<StackSlot>,
     /// Each statepoint's `gc.relocate`s, found at the first statepoint.
     relocates: Option<HashMap<InstId, Vec<statepoints::Relocate>>>,
+    /// Relocates folded into their base's relocate plus an offset, as llc-19 folds them.
+    folded: HashMap<InstId, (InstId, i64)>,
 }
 
 impl<'a> Lowering<'a> {

@@ -134,6 +134,7 @@ impl Lowering<'_> {
             });
         }
         for &(relocate, base, offset) in &plan.folded {
+            self.folded.insert(relocate, (base, offset));
             let base = self.values[base.0 as usize].expect("a base relocate is read back");
             self.values[relocate.0 as usize] = Some(self.b.ins().iadd_imm_s(base, offset));
         }
@@ -279,12 +280,16 @@ impl Lowering<'_> {
                 continue;
             }
             let base_relocate = base_relocate.inst;
-            let Value::Inst(gep) = call.gc_live[derived as usize].value else { continue };
-            let Inst::Gep { source, base: pointer, indices, .. } = &self.f.inst(gep).kind else { continue };
-            if *pointer != call.gc_live[base as usize].value {
-                continue;
-            }
-            let Some(offset) = small_constant_offset(source, indices) else { continue };
+            let Value::Inst(derived_inst) = call.gc_live[derived as usize].value else { continue };
+            // A relocate folded at an earlier statepoint is a `getelementptr` of its base's by then.
+            let (pointer, offset) = match (self.folded.get(&derived_inst), &self.f.inst(derived_inst).kind) {
+                (Some(&(base, offset)), _) => (Value::Inst(base), Some(offset)),
+                (None, Inst::Gep { source, base: pointer, indices, .. }) => {
+                    (pointer.clone(), small_constant_offset(source, indices))
+                }
+                _ => continue,
+            };
+            let Some(offset) = offset.filter(|_| pointer == call.gc_live[base as usize].value) else { continue };
             pairs_done.push((base, derived));
             folded.push((relocate, base_relocate, offset));
         }
