@@ -750,10 +750,11 @@ impl<'a> Interpreter<'a> {
         }
         // A statepoint calls its target; no collector runs in interpreted frames, so its token is the
         // call's result and each relocated pointer is the pointer itself.
-        let (callee, sig, args) = match StatepointCall::decode(self.module, data) {
-            Some(Ok(call)) if call.patch_bytes > 0 => {
-                return Err("cannot interpret a statepoint with patch bytes: nothing is called there".to_string())
-            }
+        let statepoint = StatepointCall::decode(self.module, data)
+            .or_else(|| StatepointCall::of_deopt_call(self.module, data).map(Ok));
+        let (callee, sig, args) = match statepoint {
+            // Unpatched, the region is nops: nothing is called and the result is undefined (0 here).
+            Some(Ok(call)) if call.patch_bytes > 0 => return Ok(Step::Next(Some(0))),
             Some(Ok(call)) => (call.target, call.target_type, call.args),
             Some(Err(_)) => return Err("statepoint operands not verified".to_string()),
             None => (callee, sig, &args[..]),

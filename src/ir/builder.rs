@@ -394,6 +394,7 @@ impl FunctionBuilder<'_> {
             args: args.to_vec(),
             tail: TailKind::None,
             bundles: Box::default(),
+            directives: None,
         };
         self.push(kind, ret)
     }
@@ -409,6 +410,7 @@ impl FunctionBuilder<'_> {
                 args: args.to_vec(),
                 tail: TailKind::None,
                 bundles: Box::default(),
+                directives: None,
             },
             ret,
         )
@@ -428,6 +430,7 @@ impl FunctionBuilder<'_> {
                 args,
                 tail: TailKind::None,
                 bundles: Box::default(),
+                directives: None,
             },
             Type::Void,
         );
@@ -475,6 +478,7 @@ impl FunctionBuilder<'_> {
                 args: all,
                 tail: TailKind::None,
                 bundles: Box::default(),
+                directives: None,
             },
             ret,
         )
@@ -549,6 +553,7 @@ impl FunctionBuilder<'_> {
             args: all,
             tail: TailKind::None,
             bundles: bundles.into(),
+            directives: None,
         };
         self.push(kind, Type::Token)
     }
@@ -571,6 +576,7 @@ impl FunctionBuilder<'_> {
                 args: vec![Operand::new(Type::Token, token)],
                 tail: TailKind::None,
                 bundles: Box::default(),
+                directives: None,
             },
             ty,
         )
@@ -604,6 +610,7 @@ impl FunctionBuilder<'_> {
                 args,
                 tail: TailKind::None,
                 bundles: Box::default(),
+                directives: None,
             },
             ty,
         )

@@ -543,6 +543,39 @@ pub enum ParamAbi {
     ElementType(Box<Signature>),
 }
 
+/// The call-site attributes `"statepoint-id"="N"` and `"statepoint-num-patch-bytes"="N"`: the ID
+/// and patch bytes of the statepoint record llc-19 makes of a call with a `"deopt"` bundle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct StatepointDirectives {
+    /// The record's ID (LLVM's default: 0xABCDEF0F).
+    pub id: Option<u64>,
+    /// Bytes of nops in place of the call.
+    pub patch_bytes: Option<u32>,
+}
+
+impl StatepointDirectives {
+    /// The attribute names, as in the text.
+    pub const ID: &'static str = "statepoint-id";
+    /// The attribute names, as in the text.
+    pub const PATCH_BYTES: &'static str = "statepoint-num-patch-bytes";
+
+    /// Sets the directive `key` (one of the two names) from its text `value`; `false` if the value
+    /// is not a number of the directive's range.
+    pub fn set(&mut self, key: &str, value: &str) -> bool {
+        match key {
+            Self::ID => value.parse().map(|v| self.id = Some(v)).is_ok(),
+            Self::PATCH_BYTES => value.parse().map(|v| self.patch_bytes = Some(v)).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// Each directive of `other` that is set replaces this one's.
+    pub fn merge(&mut self, other: &StatepointDirectives) {
+        self.id = other.id.or(self.id);
+        self.patch_bytes = other.patch_bytes.or(self.patch_bytes);
+    }
+}
+
 /// An operand bundle of a call: `"tag"(T v, ...)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bundle {
@@ -1020,6 +1053,8 @@ pub enum Inst {
         tail: TailKind,
         /// Operand bundles (`[ "deopt"(...), "gc-live"(...) ]`); empty for most calls.
         bundles: Box<[Bundle]>,
+        /// `"statepoint-id"` and `"statepoint-num-patch-bytes"` of a call with a `"deopt"` bundle.
+        directives: Option<Box<StatepointDirectives>>,
     },
     /// `br label %dest`.
     Br {

@@ -11,7 +11,7 @@ use std::fmt::{self, Write};
 
 use super::{
     BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi, Signature,
-    Symbol, TailKind, Type, Value,
+    StatepointDirectives, Symbol, TailKind, Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
@@ -434,7 +434,7 @@ impl FunctionPrinter<'_> {
                 }
                 Ok(())
             }
-            Inst::Call { cc: c, callee, sig, args, tail, bundles } => {
+            Inst::Call { cc: c, callee, sig, args, tail, bundles, directives } => {
                 let t = match tail {
                     TailKind::None => "",
                     TailKind::Tail => "tail ",
@@ -455,6 +455,14 @@ impl FunctionPrinter<'_> {
                     write!(out, "{}{} {}", a.ty, abi_text(sig.param_abi(i)), self.value(&a.value, &a.ty))?;
                 }
                 out.write_str(")")?;
+                if let Some(d) = directives {
+                    if let Some(id) = d.id {
+                        write!(out, " \"{}\"=\"{id}\"", StatepointDirectives::ID)?;
+                    }
+                    if let Some(bytes) = d.patch_bytes {
+                        write!(out, " \"{}\"=\"{bytes}\"", StatepointDirectives::PATCH_BYTES)?;
+                    }
+                }
                 if !bundles.is_empty() {
                     out.write_str(" [ ")?;
                     for (i, b) in bundles.iter().enumerate() {

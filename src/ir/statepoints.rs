@@ -31,7 +31,14 @@ pub struct StatepointCall<'a> {
     pub gc_live: &'a [Operand],
     /// The `"gc-transition"` bundle's values (evaluated, not recorded).
     pub transition: &'a [Operand],
+    /// An ordinary call with a `"deopt"` bundle, which llc-19 lowers as a statepoint without
+    /// (base, derived) pairs.
+    pub deopt_call: bool,
 }
+
+/// The record ID of a call with a `"deopt"` bundle and no `"statepoint-id"` (LLVM's
+/// `StatepointDirectives::DefaultStatepointID`).
+pub const DEFAULT_DEOPT_CALL_ID: u64 = 0xABCD_EF0F;
 
 /// A use of a statepoint's token, decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +202,34 @@ impl<'a> StatepointCall<'a> {
             deopt: bundle(BundleTag::Deopt),
             gc_live: bundle(BundleTag::GcLive),
             transition: bundle(BundleTag::GcTransition),
+            deopt_call: false,
         }))
+    }
+
+    /// The statepoint llc-19 makes of `data` if it is an ordinary call (not an intrinsic's) with a
+    /// `"deopt"` bundle: the call itself, its ID and patch bytes from its statepoint directives.
+    pub fn of_deopt_call(module: &Module, data: &'a InstData) -> Option<StatepointCall<'a>> {
+        let Inst::Call { callee, args, cc, sig, bundles, directives, .. } = &data.kind else { return None };
+        let deopt = bundles.iter().find(|b| b.tag == BundleTag::Deopt)?;
+        if let Value::Func(f) = callee {
+            if module.functions.get(f.0 as usize)?.intrinsic().is_some() {
+                return None;
+            }
+        }
+        let directives = directives.as_deref().copied().unwrap_or_default();
+        Some(StatepointCall {
+            id: directives.id.unwrap_or(DEFAULT_DEOPT_CALL_ID),
+            patch_bytes: directives.patch_bytes.unwrap_or(0),
+            target: callee,
+            target_type: sig,
+            args,
+            flags: 0,
+            cc: *cc,
+            deopt: &deopt.operands,
+            gc_live: &[],
+            transition: &[],
+            deopt_call: true,
+        })
     }
 }
 

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 
 use super::print::{const_in, Names};
 use super::{
-    BlockId, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage, Module,
-    Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
+    BlockId, BundleTag, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage,
+    Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
     MAX_AGGREGATE_VALUE_SCALARS,
 };
 
@@ -917,14 +917,24 @@ impl<'m> Verifier<'m> {
                 self.call(cx, at, *cc, callee, sig, args);
                 if statepoint {
                     self.statepoint(cx, at, args.len(), bundles);
-                } else if !bundles.is_empty() {
+                } else if let Some(b) = bundles.iter().find(|b| b.tag != BundleTag::Deopt) {
                     self.error(
                         span,
                         format!(
-                            "operand bundle \"{}\" on a call other than llvm.experimental.gc.statepoint is not supported",
-                            bundles[0].tag.name()
+                            "operand bundle \"{}\" on a call other than llvm.experimental.gc.statepoint",
+                            b.tag.name()
                         ),
                     );
+                } else if !bundles.is_empty() {
+                    // A "deopt" call: lowered as a statepoint of the call itself.
+                    let intrinsic = matches!(callee, Value::Func(f) if self.m.function(*f).intrinsic().is_some());
+                    if intrinsic {
+                        self.error(
+                            span,
+                            "a \"deopt\" operand bundle on an intrinsic call is not supported".to_string(),
+                        );
+                    }
+                    self.bundle_operands(cx, at, args.len(), bundles);
                 }
             }
             Inst::Br { .. } | Inst::Unreachable => {}
@@ -1160,10 +1170,19 @@ impl<'m> Verifier<'m> {
                 self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
             }
         }
+        self.bundle_operands(cx, at, nargs, bundles);
+    }
+
+    /// Checks the operands of a call's bundles, numbered after its `nargs` arguments.
+    fn bundle_operands(&mut self, cx: &FnCx<'m>, at: (u32, InstId), nargs: usize, bundles: &[super::Bundle]) {
         let mut index = nargs + 1;
         for b in bundles {
             for o in &b.operands {
-                self.operand(cx, at, index, &o.value, &o.ty, b.tag.name());
+                if let Err(msg) = value_type_supported(&o.ty, false) {
+                    self.error(cx.f.inst(at.1).operand_span(index), format!("{} operand: {msg}", b.tag.name()));
+                } else {
+                    self.operand(cx, at, index, &o.value, &o.ty, b.tag.name());
+                }
                 index += 1;
             }
         }

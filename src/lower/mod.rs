@@ -795,6 +795,11 @@ impl<'a> Lowering<'a> {
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
             (Some(Ok(call)), _) if data.ty == Type::Token => return self.statepoint(id, &call),
+            (None, None) => {
+                if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
+                    return self.statepoint(id, &call);
+                }
+            }
             (_, Some(Ok(token_use))) => {
                 self.token_use(id, token_use);
                 return Ok(());

@@ -241,7 +241,7 @@ impl Lowering<'_> {
             seen.push(&derived.value);
             pairs.push((&call.gc_live[r.base as usize], derived));
         }
-        for operand in call.deopt {
+        for operand in call.deopt.iter().filter(|_| !call.deopt_call) {
             if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
                 seen.push(&operand.value);
                 pairs.push((operand, operand));

@@ -1,6 +1,6 @@
-; expect: 4:3: error: operand bundle "deopt" on a call other than llvm.experimental.gc.statepoint is not supported
+; expect: 4:3: error: operand bundle "gc-live" on a call other than llvm.experimental.gc.statepoint
 declare void @g()
 define void @f() {
-  call void @g() [ "deopt"(i64 1) ]
+  call void @g() [ "gc-live"(ptr null) ]
   ret void
 }

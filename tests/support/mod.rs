@@ -188,17 +188,13 @@ fn is_stackmap_example(path: &Path) -> bool {
     })
 }
 
-/// Every `ir-examples/*.ll` file but the statepoint programs (`gc_*.ll`, see [`statepoint_examples`]),
-/// sorted.
+/// Every `ir-examples/*.ll` file, sorted.
 pub fn ir_examples() -> Vec<PathBuf> {
-    let mut files = ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples"));
-    files.retain(|p| !is_statepoint_example(p));
-    files
+    ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples"))
 }
 
-/// The `ir-examples/gc_*.ll` files (programs with GC statepoints, issue 12), sorted. They are kept out
-/// of [`ir_examples`] until every test over those (golden files, the interpreter, the JIT) supports
-/// statepoints; `tests/statepoint_llc.rs` uses them.
+/// The `ir-examples/gc_*.ll` files (programs with GC statepoints), sorted, which
+/// `tests/statepoint_llc.rs` also checks record by record.
 pub fn statepoint_examples() -> Vec<PathBuf> {
     let mut files = ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples"));
     files.retain(|p| is_statepoint_example(p));

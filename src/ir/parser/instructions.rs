@@ -1,7 +1,7 @@
 //! Instructions: opcodes, flags, operands and calls.
 
 use super::*;
-use crate::ir::{Bundle, BundleTag};
+use crate::ir::{Bundle, BundleTag, StatepointDirectives};
 
 impl<'a> Parser<'a> {
     pub(super) fn instruction(&mut self, f: &mut FnState<'a>) -> PResult<InstId> {
@@ -542,15 +542,33 @@ impl<'a> Parser<'a> {
         }
         // Call-site function attributes: anything up to the next instruction or attachment.
         let mut bundles = Vec::new();
+        let mut directives = StatepointDirectives::default();
         loop {
-            if self.is_punct(b'[') && bundles.is_empty() {
-                bundles = self.bundles(f)?;
-                continue;
-            }
-            if !self.skip_attribute(|w| !is_opcode(w))? {
-                break;
+            match self.tok.tok {
+                Tok::Punct(b'[') if bundles.is_empty() => bundles = self.bundles(f)?,
+                Tok::Str(key @ (StatepointDirectives::ID | StatepointDirectives::PATCH_BYTES)) => {
+                    let span = self.tok.span;
+                    self.bump()?;
+                    self.expect_punct(b'=', &format!(" after \"{key}\""))?;
+                    let value = self.string(&format!(" with the value of \"{key}\""))?;
+                    if !directives.set(key, &value) {
+                        return Err(self.err(span, format!("\"{key}\"=\"{value}\" is not a number in range")));
+                    }
+                }
+                Tok::AttrGroup(group) => {
+                    if let Some(d) = self.statepoint_groups.get(group) {
+                        directives.merge(d);
+                    }
+                    self.bump()?;
+                }
+                _ => {
+                    if !self.skip_attribute(|w| !is_opcode(w))? {
+                        break;
+                    }
+                }
             }
         }
+        let directives = (directives != StatepointDirectives::default()).then(|| Box::new(directives));
         let mut sig = explicit.unwrap_or_else(|| Signature {
             ret: ret.clone(),
             params: args.iter().map(|a| a.ty.clone()).collect(),
@@ -558,7 +576,7 @@ impl<'a> Parser<'a> {
             abi: Box::default(),
         });
         sig.abi = abi.into_boxed_slice();
-        Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice() }, ret))
+        Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.

@@ -25,7 +25,7 @@ use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
     InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, ParamAbi, Placement,
-    RmwOp, Signature, Span, StructType, Symbol, TailKind, Type, Value,
+    RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -39,13 +39,13 @@ pub fn parse(file_name: &str, text: &str) -> Result<Module, IrError> {
     let mut parser = Parser::new(file_name, text)?;
     let top_level = parser.module();
     let bodies = std::mem::take(&mut parser.bodies);
-    let mut module = parser.module;
+    let mut module = std::mem::take(&mut parser.module);
     // Function bodies only need the module's names, which the pre-scan found: they are read after the
     // top level, in parallel when there are many. Errors still come in file order: a body before a
     // top-level error is read (and reported) first.
     let results = match &top_level {
-        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser.symbols, &parser.types)),
-        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser.symbols, &parser.types)).collect(),
+        Ok(()) => crate::workers::map(&bodies, 16, |b| b.read(file_name, &parser)),
+        Err(_) => bodies.iter().map(|b| b.read(file_name, &parser)).collect(),
     };
     for (body, result) in bodies.iter().zip(results) {
         let (blocks, insts) = result?;
@@ -69,23 +69,20 @@ struct PendingBody<'a> {
 }
 
 impl<'a> PendingBody<'a> {
-    fn read(
-        &self,
-        file: &'a str,
-        symbols: &Arc<NameMap<&'a str, Symbol>>,
-        types: &Arc<NameMap<&'a str, Type>>,
-    ) -> PResult<(Vec<Block>, Vec<InstData>)> {
+    /// Reads the body with the names `top` (the top-level pass's parser) found.
+    fn read(&self, file: &'a str, top: &Parser<'a>) -> PResult<(Vec<Block>, Vec<InstData>)> {
         let mut parser = Parser {
             file,
             lex: self.lex.clone(),
             tok: self.tok,
-            symbols: Arc::clone(symbols),
-            types: Arc::clone(types),
+            symbols: Arc::clone(&top.symbols),
+            types: Arc::clone(&top.types),
             type_defs: NameMap::default(),
             type_starts: Vec::new(),
             defined_types: NameMap::default(),
             module: Module::default(),
             bodies: Vec::new(),
+            statepoint_groups: Arc::clone(&top.statepoint_groups),
         };
         let mut state = self.state.clone();
         parser.body(&mut state, &self.name)?;
@@ -358,6 +355,8 @@ struct Parser<'a> {
     defined_types: NameMap<&'a str, ()>,
     module: Module,
     bodies: Vec<PendingBody<'a>>,
+    /// The statepoint directives each attribute group `#N` holds (read by the top-level pass).
+    statepoint_groups: Arc<NameMap<&'a str, StatepointDirectives>>,
 }
 
 /// An identified type not resolved yet.
@@ -400,6 +399,7 @@ impl<'a> Parser<'a> {
             defined_types: NameMap::default(),
             module,
             bodies: Vec::new(),
+            statepoint_groups: Arc::new(NameMap::default()),
         })
     }
 

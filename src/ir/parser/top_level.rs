@@ -43,15 +43,18 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Word("attributes") => {
                     self.bump()?;
-                    if !matches!(self.tok.tok, Tok::AttrGroup(_)) {
+                    let Tok::AttrGroup(group) = self.tok.tok else {
                         return Err(self.expected("an attribute group '#N'"));
-                    }
+                    };
                     self.bump()?;
                     self.expect_punct(b'=', "")?;
                     if !self.is_punct(b'{') {
                         return Err(self.expected("'{'"));
                     }
-                    self.skip_balanced()?;
+                    let directives = self.attribute_group_body()?;
+                    if directives != StatepointDirectives::default() {
+                        Arc::make_mut(&mut self.statepoint_groups).insert(group, directives);
+                    }
                 }
                 Tok::Meta(_) => {
                     self.bump()?;
@@ -315,6 +318,35 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// An attribute group's `{ ... }`, skipped but for the statepoint directives it holds.
+    fn attribute_group_body(&mut self) -> PResult<StatepointDirectives> {
+        let open = self.tok;
+        self.bump()?;
+        let mut directives = StatepointDirectives::default();
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.tok.tok {
+                Tok::Str(key @ (StatepointDirectives::ID | StatepointDirectives::PATCH_BYTES)) if depth == 1 => {
+                    let span = self.tok.span;
+                    self.bump()?;
+                    if self.eat_punct(b'=')? {
+                        let value = self.string(&format!(" with the value of \"{key}\""))?;
+                        if !directives.set(key, &value) {
+                            return Err(self.err(span, format!("\"{key}\"=\"{value}\" is not a number in range")));
+                        }
+                    }
+                    continue;
+                }
+                Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
+                Tok::Eof => return Err(self.err(open.span, format!("unbalanced {}", open.tok.describe()))),
+                _ => {}
+            }
+            self.bump()?;
+        }
+        Ok(directives)
     }
 
     /// `"name"` after `section`: a section name `object` can write (no NUL).
