@@ -127,7 +127,7 @@ impl Heap {
     fn forward(&mut self, old: u64) -> u64 {
         let start = self.to.as_ptr() as u64;
         assert!(
-            (start..start + 8 * self.to.len() as u64).contains(&old) && old % 8 == 0,
+            (start..start + 8 * self.to.len() as u64).contains(&old) && old.is_multiple_of(8),
             "a root or field {old:#x} is not a heap object"
         );
         let index = ((old - start) / 8) as usize;

@@ -854,6 +854,8 @@ impl<'a> FnGen<'a> {
             // then not be tail-merged with the other arm's, which would put that call's return address
             // (its record's PC, where the checker stops) on the other arm's path too.
             let mark = self.next;
+            // Taken, so that the other arm's mark differs even when this arm defined nothing.
+            self.next += 1;
             self.emit(&format!("store volatile i64 {mark}, ptr @sink"));
             self.emit(&format!("br label %{merge}"));
             arms.push((self.block.clone(), self.acc.clone(), self.pinned()));
