@@ -419,21 +419,9 @@ impl FunctionBuilder<'_> {
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
     pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
         let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Box::default() };
-        let callee = self.declare_intrinsic("llvm.experimental.stackmap", &sig);
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
-        self.push(
-            Inst::Call {
-                cc: CallConv::C,
-                callee: Value::Func(callee),
-                sig,
-                args,
-                tail: TailKind::None,
-                bundles: Box::default(),
-                directives: None,
-            },
-            Type::Void,
-        );
+        self.intrinsic_call("llvm.experimental.stackmap", sig, args);
     }
 
     /// `llvm.experimental.patchpoint.<ret>(i64 id, i32 num_bytes, ptr target, i32 nargs, args..., live...)`:
@@ -566,20 +554,9 @@ impl FunctionBuilder<'_> {
             Type::Double => "f64".to_string(),
             t => t.to_string(),
         };
-        let sig = Signature { ret: ty.clone(), params: vec![Type::Token], varargs: false, abi: Box::default() };
-        let callee = self.declare_intrinsic(&format!("llvm.experimental.gc.result.{suffix}"), &sig);
-        self.push(
-            Inst::Call {
-                cc: CallConv::C,
-                callee: Value::Func(callee),
-                sig,
-                args: vec![Operand::new(Type::Token, token)],
-                tail: TailKind::None,
-                bundles: Box::default(),
-                directives: None,
-            },
-            ty,
-        )
+        let sig = Signature { ret: ty, params: vec![Type::Token], varargs: false, abi: Box::default() };
+        let name = format!("llvm.experimental.gc.result.{suffix}");
+        self.intrinsic_call(&name, sig, vec![Operand::new(Type::Token, token)])
     }
 
     /// `llvm.experimental.gc.relocate.<ty>(token, i32 base, i32 derived)`: `gc-live[derived]` after
@@ -590,30 +567,30 @@ impl FunctionBuilder<'_> {
             Type::Ptr(n) => format!("p{n}"),
             t => t.to_string(),
         };
-        let sig = Signature {
-            ret: ty.clone(),
-            params: vec![Type::Token, Type::I32, Type::I32],
-            varargs: false,
-            abi: Box::default(),
-        };
-        let callee = self.declare_intrinsic(&format!("llvm.experimental.gc.relocate.{suffix}"), &sig);
+        let sig =
+            Signature { ret: ty, params: vec![Type::Token, Type::I32, Type::I32], varargs: false, abi: Box::default() };
         let args = vec![
             Operand::new(Type::Token, token),
             Operand::new(Type::I32, int(i64::from(base))),
             Operand::new(Type::I32, int(i64::from(derived))),
         ];
-        self.push(
-            Inst::Call {
-                cc: CallConv::C,
-                callee: Value::Func(callee),
-                sig,
-                args,
-                tail: TailKind::None,
-                bundles: Box::default(),
-                directives: None,
-            },
-            ty,
-        )
+        self.intrinsic_call(&format!("llvm.experimental.gc.relocate.{suffix}"), sig, args)
+    }
+
+    /// A C-convention call of intrinsic `name` (declared with `sig` if needed); its result.
+    fn intrinsic_call(&mut self, name: &str, sig: Signature, args: Vec<Operand>) -> Value {
+        let callee = self.declare_intrinsic(name, &sig);
+        let ret = sig.ret.clone();
+        let kind = Inst::Call {
+            cc: CallConv::C,
+            callee: Value::Func(callee),
+            sig,
+            args,
+            tail: TailKind::None,
+            bundles: Box::default(),
+            directives: None,
+        };
+        self.push(kind, ret)
     }
 
     /// `br label %dest`.
