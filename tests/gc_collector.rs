@@ -219,25 +219,26 @@ fn llc_objects_collect(arch: Arch) {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// patchmap's objects (section versions 1, the default, and 3).
+/// patchmap's objects: `-O speed` with section versions 1 (the default) and 3, `-O none` with 3.
 fn patchmap_objects_collect(arch: Arch) {
     let Some(toolchain) = support::toolchain(arch) else { return };
     let dir = tempfile::tempdir().unwrap();
     let runtime = runtime_object(&toolchain, dir.path());
     let mut failures = Vec::new();
     for program in PROGRAMS {
-        for version in [1u8, 3] {
-            let what = format!("{program} (patchmap -O speed, section version {version}, {arch:?})");
+        for (opt, version) in [("speed", 1u8), ("speed", 3), ("none", 3)] {
+            let what = format!("{program} (patchmap -O {opt}, section version {version}, {arch:?})");
             let object = patchmap::ir::parse_file(&source(&format!("{program}.ll")))
                 .map_err(|e| e.to_string())
                 .and_then(|module| {
-                    let options = Options::new(Some(arch.triple()), "speed", version).unwrap();
+                    let options = Options::new(Some(arch.triple()), opt, version).unwrap();
                     patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
                 });
             let result = object
                 .map_err(|e| format!("{what}: patchmap cannot compile it: {e}"))
                 .and_then(|object| {
-                    link(&toolchain, &runtime, &object, dir.path(), &format!("{program}-patchmap-v{version}"))
+                    let name = format!("{program}-patchmap-{opt}-v{version}");
+                    link(&toolchain, &runtime, &object, dir.path(), &name)
                 })
                 .and_then(|exe| check_program(&toolchain, &exe, program, &what));
             if let Err(e) = result {
