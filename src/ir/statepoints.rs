@@ -103,8 +103,9 @@ impl<'a> StatepointCall<'a> {
             }
         };
         if let Some(t) = target_type {
-            if t.varargs {
-                error(Some(3), format!("statepoints of variadic functions ('{t}') are not supported"));
+            if t.varargs && t.ret != Type::Void {
+                // As llc-19's verifier: it would crash on the result.
+                error(Some(3), format!("a statepoint of a variadic function must return void, not '{}'", t.ret));
             }
         }
         let nargs = int(3, 32);
@@ -126,11 +127,9 @@ impl<'a> StatepointCall<'a> {
             let count_error = [(FIXED + n, "transition"), (FIXED + n + 1, "deopt")]
                 .into_iter()
                 .find(|&(k, _)| k < args.len() && int(k, 32) != Some(0));
-            if n != t.params.len() {
-                error(
-                    Some(4),
-                    format!("statepoint NUMCALLARGS is {n} but the target's type '{t}' takes {}", t.params.len()),
-                );
+            if n != t.params.len() && !(t.varargs && n > t.params.len()) {
+                let takes = if t.varargs { format!("at least {}", t.params.len()) } else { t.params.len().to_string() };
+                error(Some(4), format!("statepoint NUMCALLARGS is {n} but the target's type '{t}' takes {takes}"));
             } else if let Some((k, what)) = count_error {
                 error(
                     Some(k + 1),

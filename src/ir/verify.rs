@@ -58,6 +58,10 @@ fn intrinsic_signature(f: &Function) -> Option<Signature> {
             varargs: true,
             abi: Box::default(),
         }),
+        // Any first-class result (the statepoint's target's, checked at each use).
+        Intrinsic::GcResult if !matches!(f.ret, Type::Void | Type::Token) => {
+            Some(Signature { ret: f.ret.clone(), params: vec![Type::Token], varargs: false, abi: Box::default() })
+        }
         other => other.signature(&f.name),
     }
 }
@@ -1106,7 +1110,9 @@ impl<'m> Verifier<'m> {
             );
             return;
         }
-        if sig.abi.len() > sig.params.len() {
+        // A statepoint's own variadic arguments are its target's: their attributes are the target's.
+        let statepoint = matches!(target.and_then(|t| t.intrinsic()), Some(Intrinsic::Statepoint));
+        if sig.abi.len() > sig.params.len() && !statepoint {
             self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
         }
         for (i, abi) in sig.abi.iter().enumerate() {
