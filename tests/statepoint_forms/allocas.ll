@@ -1,0 +1,24 @@
+; Statepoint forms of LLVM's test/CodeGen/X86/statepoint-allocas.ll: an alloca as an explicit
+; relocation slot in gc-live (a trailing Direct location), an alloca as a deopt value, and statepoint
+; calls whose token has no name.
+
+declare zeroext i1 @return_i1()
+
+define ptr addrspace(1) @test(ptr addrspace(1) %ptr) gc "statepoint-example" {
+entry:
+  %alloca = alloca ptr addrspace(1), align 8
+  store ptr addrspace(1) %ptr, ptr %alloca
+  call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(i1 ()) @return_i1, i32 0, i32 0, i32 0, i32 0) ["gc-live" (ptr %alloca)]
+  %rel = load ptr addrspace(1), ptr %alloca
+  ret ptr addrspace(1) %rel
+}
+
+define ptr addrspace(1) @test2(ptr addrspace(1) %ptr) gc "statepoint-example" {
+entry:
+  %alloca = alloca ptr addrspace(1), align 8
+  store ptr addrspace(1) %ptr, ptr %alloca
+  call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(i1 ()) @return_i1, i32 0, i32 0, i32 0, i32 0) ["deopt" (ptr %alloca)]
+  ret ptr addrspace(1) null
+}
+
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
