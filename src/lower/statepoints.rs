@@ -10,6 +10,8 @@
 //! - right after it, every `gc.relocate` of the token reads its pointer back from the slot, so the
 //!   code sees what the collector left there.
 //!
+//! An ordinary call with a `"deopt"` bundle is lowered the same way, as llc-19 makes it a statepoint.
+//!
 //! The record's layout and which pointers get a (base, derived) pair follow llc-19 (see
 //! [`Lowering::statepoint_record`]), so runtimes written against LLVM's records read ours.
 
