@@ -691,8 +691,9 @@ impl<'m> Verifier<'m> {
         let at = (block, id);
         let span = d.span;
         let op = mnemonic(&d.kind);
-        let statepoint = StatepointCall::decode(self.m, d).is_some();
-        if d.ty != Type::Void && !(statepoint && d.ty == Type::Token) {
+        // Decoded once: the layout errors are reported with the call's below.
+        let statepoint = StatepointCall::decode(self.m, d);
+        if d.ty != Type::Void && !(statepoint.is_some() && d.ty == Type::Token) {
             if let Err(msg) = value_type_supported(&d.ty, false) {
                 self.error(span, format!("'{op}': {msg}"));
                 return;
@@ -919,8 +920,8 @@ impl<'m> Verifier<'m> {
             Inst::Phi { incoming } => self.phi(cx, at, incoming),
             Inst::Call { cc, callee, sig, args, bundles, .. } => {
                 self.call(cx, at, *cc, callee, sig, args);
-                if statepoint {
-                    self.statepoint(cx, at, args.len(), bundles);
+                if let Some(decoded) = statepoint {
+                    self.statepoint(cx, at, args.len(), bundles, decoded.err());
                 } else if let Some(b) = bundles.iter().find(|b| b.tag != BundleTag::Deopt) {
                     self.error(
                         span,
@@ -1160,7 +1161,14 @@ impl<'m> Verifier<'m> {
 
     /// The checks of a statepoint beyond those of any call: its layout, its function's collector,
     /// and its bundles' operands (numbered after the call's arguments).
-    fn statepoint(&mut self, cx: &FnCx<'m>, at: (u32, InstId), nargs: usize, bundles: &[super::Bundle]) {
+    fn statepoint(
+        &mut self,
+        cx: &FnCx<'m>,
+        at: (u32, InstId),
+        nargs: usize,
+        bundles: &[super::Bundle],
+        layout_errors: Option<Vec<super::points::LayoutError>>,
+    ) {
         let d = cx.f.inst(at.1);
         if cx.f.gc.is_none() {
             self.error(
@@ -1171,7 +1179,7 @@ impl<'m> Verifier<'m> {
                 ),
             );
         }
-        if let Some(Err(errors)) = StatepointCall::decode(self.m, d) {
+        if let Some(errors) = layout_errors {
             for e in errors {
                 self.error(e.operand.map_or(d.span, |i| d.operand_span(i)), e.message);
             }

@@ -550,10 +550,7 @@ impl<'a> Parser<'a> {
                     let span = self.tok.span;
                     self.bump()?;
                     self.expect_punct(b'=', &format!(" after \"{key}\""))?;
-                    let value = self.string(&format!(" with the value of \"{key}\""))?;
-                    if !directives.set(key, &value) {
-                        return Err(self.err(span, format!("\"{key}\"=\"{value}\" is not a number in range")));
-                    }
+                    self.statepoint_directive(span, key, &mut directives)?;
                 }
                 Tok::AttrGroup(group) => {
                     if let Some(d) = self.statepoint_groups.get(group) {

@@ -320,6 +320,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The value of statepoint directive `key` (at `span`), after its `=`, into `directives`.
+    pub(super) fn statepoint_directive(
+        &mut self,
+        span: Span,
+        key: &str,
+        directives: &mut StatepointDirectives,
+    ) -> PResult<()> {
+        let value = self.string(&format!(" with the value of \"{key}\""))?;
+        if !directives.set(key, &value) {
+            return Err(self.err(span, format!("\"{key}\"=\"{value}\" is not a number in range")));
+        }
+        Ok(())
+    }
+
     /// An attribute group's `{ ... }`, skipped but for the statepoint directives it holds.
     fn attribute_group_body(&mut self) -> PResult<StatepointDirectives> {
         let open = self.tok;
@@ -332,10 +346,7 @@ impl<'a> Parser<'a> {
                     let span = self.tok.span;
                     self.bump()?;
                     if self.eat_punct(b'=')? {
-                        let value = self.string(&format!(" with the value of \"{key}\""))?;
-                        if !directives.set(key, &value) {
-                            return Err(self.err(span, format!("\"{key}\"=\"{value}\" is not a number in range")));
-                        }
+                        self.statepoint_directive(span, key, &mut directives)?;
                     }
                     continue;
                 }
