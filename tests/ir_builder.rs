@@ -238,3 +238,19 @@ fn built_statepoints_verify_print_and_compile() {
         assert_eq!(code, 0, "llc-19 rejects:\n{stderr}\n{text}");
     }
 }
+
+/// A patch point's intrinsic is named by its result's mangling: a `double` result calls
+/// `llvm.experimental.patchpoint.f64`, which verifies.
+#[test]
+fn built_patchpoint_with_a_double_result_verifies() {
+    let mut mb = ModuleBuilder::new("pp.ll");
+    let mut f = mb.function("f", Type::Double, &[]);
+    let entry = f.block("entry");
+    f.switch_to(entry);
+    let r = f.patchpoint(CallConv::C, Type::Double, 3, 16, null(), &[], &[]);
+    f.ret(r);
+    f.finish();
+    let m = mb.finish();
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    assert!(m.to_string().contains("@llvm.experimental.patchpoint.f64("), "{m}");
+}

@@ -33,6 +33,7 @@
 //! # Ok::<(), patchmap::ir::IrError>(())
 //! ```
 
+use super::intrinsics::mangled_name;
 use super::{
     BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId,
     Init, Inst, InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Placement, Signature, Span,
@@ -426,7 +427,7 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.patchpoint.<ret>(i64 id, i32 num_bytes, ptr target, i32 nargs, args..., live...)`:
     /// `args` are the call arguments (their count is NUMARGS), `live` the values to record.
-    /// `ret` is void, an integer type or ptr; `cc` is usually `AnyReg` or `C`.
+    /// `ret` is void, an integer type, ptr, float or double; `cc` is usually `AnyReg` or `C`.
     #[allow(clippy::too_many_arguments)]
     pub fn patchpoint(
         &mut self,
@@ -438,11 +439,7 @@ impl FunctionBuilder<'_> {
         args: &[Operand],
         live: &[Operand],
     ) -> Value {
-        let suffix = match &ret {
-            Type::Void => "void".to_string(),
-            Type::Ptr(n) => format!("p{n}"),
-            t => t.to_string(),
-        };
+        let suffix = if ret == Type::Void { "void".to_string() } else { mangled_name(&ret) };
         let sig = Signature {
             ret: ret.clone(),
             params: vec![Type::I64, Type::I32, Type::PTR, Type::I32],
@@ -548,14 +545,8 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.gc.result.<ty>(token)`: the statepoint's call result, of type `ty`.
     pub fn gc_result(&mut self, token: Value, ty: Type) -> Value {
-        let suffix = match &ty {
-            Type::Ptr(n) => format!("p{n}"),
-            Type::Float => "f32".to_string(),
-            Type::Double => "f64".to_string(),
-            t => t.to_string(),
-        };
+        let name = format!("llvm.experimental.gc.result.{}", mangled_name(&ty));
         let sig = Signature { ret: ty, params: vec![Type::Token], varargs: false, abi: Box::default() };
-        let name = format!("llvm.experimental.gc.result.{suffix}");
         self.intrinsic_call(&name, sig, vec![Operand::new(Type::Token, token)])
     }
 
@@ -563,10 +554,7 @@ impl FunctionBuilder<'_> {
     /// the statepoint, a pointer of type `ty`.
     pub fn gc_relocate(&mut self, token: Value, base: u32, derived: u32, ty: Type) -> Value {
         // A non-pointer `ty` makes a declaration the verifier rejects.
-        let suffix = match &ty {
-            Type::Ptr(n) => format!("p{n}"),
-            t => t.to_string(),
-        };
+        let suffix = mangled_name(&ty);
         let sig =
             Signature { ret: ty, params: vec![Type::Token, Type::I32, Type::I32], varargs: false, abi: Box::default() };
         let args = vec![

@@ -398,6 +398,17 @@ fn split_overloads(rest: &str) -> Option<(&str, &str)> {
     Some((rest, ""))
 }
 
+/// The name suffix part of `ty` in an overloaded intrinsic's name (the inverse of [`mangled_type`]):
+/// `iN`, `f32`, `f64`, `pN`; other types as written.
+pub fn mangled_name(ty: &Type) -> String {
+    match ty {
+        Type::Float => "f32".to_string(),
+        Type::Double => "f64".to_string(),
+        Type::Ptr(n) => format!("p{n}"),
+        t => t.to_string(),
+    }
+}
+
 /// The type a name suffix part mangles: `i1`..`i64`, `f32`, `f64`, `p0`.
 fn mangled_type(part: &str) -> Option<Type> {
     match part {
