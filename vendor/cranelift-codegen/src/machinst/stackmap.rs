@@ -121,10 +121,15 @@ fn print_recorded_values(
 ) {
     for operand in operands {
         match operand {
-            StackmapOperand::Value(reg) => {
-                s.push_str(", ");
-                s.push_str(&show_reg(*reg));
-            }
+            // After allocation an "any" use may name a spill slot, which the
+            // backends' register printers do not know.
+            StackmapOperand::Value(reg) => match reg.to_spillslot() {
+                Some(slot) => s.push_str(&alloc::format!(", {slot}")),
+                None => {
+                    s.push_str(", ");
+                    s.push_str(&show_reg(*reg));
+                }
+            },
             StackmapOperand::Const(bits) => s.push_str(&alloc::format!(", {bits:#x}")),
         }
     }
@@ -545,6 +550,20 @@ mod tests {
             };
             let plain = compile(&isa, build(false));
             let mapped = compile(&isa, build(true));
+            // The disassembly prints every location, slots included.
+            let mut context = Context::for_function(build(true));
+            context.set_disasm(true);
+            context.compile(&*isa, &mut Default::default()).unwrap();
+            let vcode = context.compiled_code().unwrap().vcode.clone().unwrap();
+            let line = vcode.lines().find(|l| l.contains("stackmap 1, 0")).unwrap();
+            let record = mapped.buffer.stackmaps().next().unwrap();
+            let slots = record
+                .locations
+                .iter()
+                .filter(|loc| matches!(loc, StackmapLoc::SPOffset(_)))
+                .count();
+            assert_eq!(line.matches(", stack").count(), slots, "{triple}: {line}");
+            assert_eq!(line.matches(", ").count(), 1 + 24, "{triple}: {line}");
             // The allocator may reload a value at the stackmap rather than at its next use: the
             // same code, in another order.
             assert_eq!(
