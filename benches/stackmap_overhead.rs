@@ -6,7 +6,7 @@
 //! patchmap's figures are given at `-O speed` and at `-O none`. The difference is Cranelift's mid-end:
 //! at `-O speed` it computes a pure value right before its first use, so a stack map that is a value's
 //! first use makes it computed earlier and live longer than without the map; at `-O none` (and in
-//! llc-19 at either level) every value is computed where the IR computes it, with or without the map.
+//! llc-19 on these inputs) each value is computed where the IR computes it, with or without the map.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
