@@ -15,6 +15,9 @@ use object::{Object, ObjectSection};
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, LocationKind};
 
+/// How every input's stack maps are written: the line the build without them leaves out.
+const STACKMAP_CALL: &str = "call void (i64, i32, ...) @llvm.experimental.stackmap(";
+
 fn text_size(object: &[u8]) -> u64 {
     let file = object::File::parse(object).expect("an object");
     file.sections().filter(|s| s.name().is_ok_and(|n| n.starts_with(".text"))).map(|s| s.size()).sum()
@@ -56,7 +59,6 @@ fn llc(llc: &Path, text: &str, target: &str, dir: &Path) -> Vec<u8> {
 /// at the maps anyway. What a map adds to such a program is the map's own cost, without the effect
 /// of Cranelift's scheduling (see the top of this file).
 fn computed_in_place(text: &str) -> String {
-    const STACKMAP: &str = "call void (i64, i32, ...) @llvm.experimental.stackmap(";
     const TYPES: [&str; 7] = ["i8", "i16", "i32", "i64", "float", "double", "ptr"];
     let lines: Vec<&str> = text.lines().collect();
     let mut out = String::new();
@@ -70,7 +72,7 @@ fn computed_in_place(text: &str) -> String {
         };
         let body = &lines[start..=end];
         let mut operands = std::collections::HashMap::new();
-        for line in body.iter().filter_map(|l| l.split_once(STACKMAP)) {
+        for line in body.iter().filter_map(|l| l.split_once(STACKMAP_CALL)) {
             let args = line.1.rsplit_once(')').map_or(line.1, |(a, _)| a);
             for arg in args.split(',').skip(2) {
                 if let Some((ty, name)) = arg.trim().rsplit_once(' ') {
@@ -130,11 +132,8 @@ fn main() {
             let mut added = [0i64; 3];
             for input in &inputs {
                 let text = rewrite(&std::fs::read_to_string(input).unwrap());
-                let without: String = text
-                    .lines()
-                    .filter(|l| !l.contains("call void (i64, i32, ...) @llvm.experimental.stackmap("))
-                    .map(|l| format!("{l}\n"))
-                    .collect();
+                let without: String =
+                    text.lines().filter(|l| !l.contains(STACKMAP_CALL)).map(|l| format!("{l}\n")).collect();
                 let with_speed = ours(&text, target, "speed");
                 let (maps, live) = counts(&with_speed);
                 let delta = |with: &[u8], without: &[u8]| text_size(with) as i64 - text_size(without) as i64;
