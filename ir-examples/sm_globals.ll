@@ -6,7 +6,7 @@ source_filename = "sm_globals.ll"
 declare i32 @putchar(i32)
 declare void @llvm.experimental.stackmap(i64, i32, ...)
 
-; Ground truth for tests/checker_llc.rs: each stack map execution is announced by a line "S<id>" with
+; Ground truth for tests/stackmaps/checker_llc.rs: each stack map execution is announced by a line "S<id>" with
 ; one token per live value, in operand order: " <bits>:<hex>" (the value's bits), " *<bits>:<hex>"
 ; (the first bits a pointer points to) or " -" (not checked: undef).
 define internal void @dec(i64 %v) {

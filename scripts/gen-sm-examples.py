@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes ir-examples/sm_*.ll: programs with stack maps for the run-time location checker
-(tests/checker_llc.rs). Every stack map execution is announced on stdout by an `S<id>` line with the
+(tests/stackmaps/checker_llc.rs). Every stack map execution is announced on stdout by an `S<id>` line with the
 live values it passes, so that the values read through a stack map can be checked against the truth.
 The announcing code is repetitive, hence this generator; the .ll files are what the tests use.
 Usage: scripts/gen-sm-examples.py  (then scripts/check-examples-llc.sh ir-examples/sm_*.ll)"""
@@ -11,7 +11,7 @@ counter = itertools.count()
 PRE = '''declare i32 @putchar(i32)
 declare void @llvm.experimental.stackmap(i64, i32, ...)
 
-; Ground truth for tests/checker_llc.rs: each stack map execution is announced by a line "S<id>" with
+; Ground truth for tests/stackmaps/checker_llc.rs: each stack map execution is announced by a line "S<id>" with
 ; one token per live value, in operand order: " <bits>:<hex>" (the value's bits), " *<bits>:<hex>"
 ; (the first bits a pointer points to) or " -" (not checked: undef).
 define internal void @dec(i64 %v) {

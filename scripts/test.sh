@@ -1,14 +1,49 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: installs the tools the tests need, then runs every test with
-# missing tools treated as failures rather than skips, and checks that the benchmarks still build.
-set -euo pipefail
+# The whole test suite, as CI runs it, on a machine that has never built the project: installs the tools
+# the tests need, downloads what they read, then runs every step with missing tools treated as failures
+# rather than skips. A failing step does not stop the later ones (nor a failing test binary the other
+# binaries: --no-fail-fast); the script fails at the end, naming every step that failed.
+# Extra arguments go to the main `cargo test` (for example a test name filter).
+set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-test-tools.sh
+
+failed=()
+# Runs one step; records its name if it fails.
+step() {
+    local name=$1
+    shift
+    echo "==> $name: $*" >&2
+    local start=$SECONDS
+    if "$@"; then
+        echo "==> $name: ok ($((SECONDS - start)) s)" >&2
+    else
+        echo "==> $name: FAILED ($((SECONDS - start)) s)" >&2
+        failed+=("$name")
+    fi
+}
+
+# Without the tools nothing below means anything: stop here if they cannot be installed.
+scripts/install-test-tools.sh || {
+    echo "test.sh: installing the test tools failed" >&2
+    exit 1
+}
 export PATCHMAP_REQUIRE_TOOLS=1
-# Fetches the published Cranelift crates into cargo's cache (tests/vendor.rs checks vendor/ against
-# them) and checks that vendor/ is those crates plus vendor/patches.
-scripts/vendor-cranelift.sh check
-cargo test "$@"
+
+step fmt cargo fmt --check
+# The published Cranelift archives that tests/cli/vendor.rs checks vendor/ against: cargo never
+# downloads them for patchmap's build, since [patch.crates-io] points at vendor/.
+step fetch scripts/vendor-cranelift.sh fetch
+# vendor/ is exactly those crates plus vendor/patches.
+step vendor-check scripts/vendor-cranelift.sh check
+step test cargo test --no-fail-fast "$@"
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/).
-scripts/vendor-cranelift.sh test stackmap
-cargo test --benches --no-run --quiet
+step vendor-test scripts/vendor-cranelift.sh test stackmap
+step benches cargo test --benches --no-run --quiet
+step clippy cargo clippy --all-targets --quiet -- -D warnings
+step doc env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "test.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "test.sh: every step passed" >&2

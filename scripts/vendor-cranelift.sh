@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # vendor/cranelift-codegen and vendor/cranelift-codegen-meta are the published 0.135.8 crates plus the
 # numbered patches in vendor/patches, and nothing else. This script rebuilds that tree, turns edits of it
-# into a patch, and checks it (the check tests/vendor.rs makes). Workflow: vendor/patches/README.md.
+# into a patch, and checks it (the check tests/cli/vendor.rs makes). Workflow: vendor/patches/README.md.
 set -euo pipefail
 
 usage() {
@@ -15,6 +15,10 @@ usage: scripts/vendor-cranelift.sh rebuild [--force] [--into DIR]
            Write patch N, vendor/patches/NNNN-NAME.patch, as the difference between upstream plus
            patches 1..N-1 and the current vendor tree, keeping the patch's header text. NAME is
            required for a new patch (and renames an existing one). No patch above N may exist.
+       scripts/vendor-cranelift.sh fetch
+           Download the two published 0.135.8 archives into cargo's cache (CARGO_HOME), check them
+           against vendor/upstream-crates.sha256 and print their paths. tests/cli/vendor.rs reads
+           them there; cargo never downloads them for patchmap's build (vendor/ replaces them).
        scripts/vendor-cranelift.sh check
            Check that the vendor tree is upstream plus the patches and nothing else.
        scripts/vendor-cranelift.sh test [CARGO TEST ARGS...]
@@ -117,15 +121,18 @@ verify_upstream() {
     [ -z "$bad" ] || die "$what: not the files of vendor/upstream.sha256 (see above)"
 }
 
-# Fetches the two crate archives with cargo, checks them against upstream-crates.sha256 and extracts
-# them to DIR/cranelift-codegen{,-meta}.
-fetch_upstream_to() {
-    local dest=$1 proj=$TMP/fetch c want f got found
+# Downloads the two crate archives into cargo's cache (cargo fetch in a throwaway project: patchmap's own
+# build never downloads them, since [patch.crates-io] points at vendor/), checks each against
+# upstream-crates.sha256, and sets ARCHIVES to their paths, in the order of CRATES.
+fetch_archives() {
+    local proj=$TMP/fetch c want f got found
     local cargo_home=${CARGO_HOME:-$HOME/.cargo}
     command -v cargo >/dev/null || die "cargo not found"
+    ARCHIVES=()
+    rm -rf "$proj"
     mkdir -p "$proj/src"
     : >"$proj/src/lib.rs"
-    cat >"$proj/Cargo.toml" <<EOF
+    cat >"$proj/Cargo.toml" <<EOF2
 [package]
 name = "vendor-cranelift-fetch"
 version = "0.0.0"
@@ -137,7 +144,7 @@ cranelift-codegen = { version = "=$VERSION", default-features = false }
 cranelift-codegen-meta = { version = "=$VERSION", default-features = false }
 
 [workspace]
-EOF
+EOF2
     if ! (cd "$proj" && cargo fetch --quiet); then
         echo "vendor-cranelift: cargo fetch failed; retrying with --offline (local cache only)" >&2
         (cd "$proj" && cargo fetch --quiet --offline) || die "cargo fetch failed"
@@ -155,16 +162,33 @@ EOF
             fi
             echo "vendor-cranelift: $f has sha256 $got, not $want: ignored" >&2
         done
-        [ -n "$found" ] || die "no $c-$VERSION.crate with sha256 $want under $cargo_home/registry/cache"
+        [ -n "$found" ] || die "cargo fetch left no $c-$VERSION.crate with sha256 $want under $cargo_home/registry/cache"
+        ARCHIVES+=("$found")
+    done
+}
+
+# Fetches the two crate archives (fetch_archives) and extracts them to DIR/cranelift-codegen{,-meta}.
+fetch_upstream_to() {
+    local dest=$1 i c found
+    fetch_archives
+    for i in "${!CRATES[@]}"; do
+        c=${CRATES[i]}
+        found=${ARCHIVES[i]}
         mkdir "$TMP/x"
         tar -xzf "$found" -C "$TMP/x" --no-same-owner
         [ -d "$TMP/x/$c-$VERSION" ] || die "$found has no $c-$VERSION/ directory"
         mv "$TMP/x/$c-$VERSION" "$dest/$c"
         rmdir "$TMP/x" 2>/dev/null || die "$found holds more than $c-$VERSION/"
     done
-    # Also check the extracted files, so vendor/upstream.sha256, which tests/vendor.rs trusts, cannot
+    # Also check the extracted files, so vendor/upstream.sha256, which tests/cli/vendor.rs trusts, cannot
     # drift from the archives.
     verify_upstream "$dest" "the extracted crates"
+}
+
+cmd_fetch() {
+    [ $# -eq 0 ] || usage
+    fetch_archives
+    printf '%s\n' "${ARCHIVES[@]}"
 }
 
 cmd_check() {
@@ -310,6 +334,7 @@ shift
 case $cmd in
     rebuild) cmd_rebuild "$@" ;;
     refresh | diff) cmd_refresh "$@" ;;
+    fetch) cmd_fetch "$@" ;;
     check) cmd_check "$@" ;;
     test) cmd_test "$@" ;;
     *) usage ;;

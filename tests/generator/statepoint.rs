@@ -1,5 +1,5 @@
 //! Random statepoint programs (issue 12), for the differential test against llc-19
-//! (`tests/statepoint_llc.rs`).
+//! (`tests/statepoints/llc.rs`).
 //!
 //! `program(seed)` returns a complete module: a static heap `@heap` (32 objects of 64 bytes), functions
 //! with `gc "statepoint-example"` that take GC pointers (`ptr addrspace(1)`) into it, and a `main` that

@@ -194,7 +194,7 @@ pub fn ir_examples() -> Vec<PathBuf> {
 }
 
 /// The `ir-examples/gc_*.ll` files (programs with GC statepoints), sorted, which
-/// `tests/statepoint_llc.rs` also checks record by record.
+/// `tests/statepoints/llc.rs` also checks record by record.
 pub fn statepoint_examples() -> Vec<PathBuf> {
     let mut files = ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples"));
     files.retain(|p| is_statepoint_example(p));

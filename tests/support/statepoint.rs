@@ -1,4 +1,4 @@
-//! llc-19's statepoint rules as an oracle (the rules are written out in `tests/statepoint_llc.rs`): from
+//! llc-19's statepoint rules as an oracle (the rules are written out in `tests/statepoints/llc.rs`): from
 //! a program's text, the layout llc-19 gives each statepoint's record at -O0 and -O2 (which IR value
 //! every location holds), the check of a record against it, and the comparisons of what the run-time
 //! checker reads through two compilers' records.

@@ -1,0 +1,324 @@
+//! The command line: exit statuses, messages and outputs of `compile`, `run`, `check` and `demo`.
+
+use crate::support;
+
+use std::process::Command;
+
+use object::{Object, ObjectSection, ObjectSymbol};
+
+fn patchmap(args: &[&str]) -> (i32, String, String) {
+    support::run(Command::new(support::patchmap_bin()).args(args))
+}
+
+const ADD: &str =
+    "define i64 @add3(i64 %a, i64 %b, i64 %c) {\n  %s = add i64 %a, %b\n  %t = sub i64 %s, %c\n  ret i64 %t\n}\n\
+define i32 @narrow(i32 %x) {\n  %y = mul i32 %x, 65536\n  ret i32 %y\n}\n";
+
+#[test]
+fn run_calls_the_entry_with_integer_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("add.ll");
+    std::fs::write(&ll, ADD).unwrap();
+    let ll = ll.to_str().unwrap();
+    let (code, out, err) = patchmap(&["run", ll, "--entry", "add3", "40", "5", "-7"]);
+    assert_eq!((code, out.as_str()), (0, "52\n"), "stderr: {err}");
+    // An i32 result is sign-extended from 32 bits: 65536 * 65536 wraps to 0, 40000 * 65536 is negative.
+    let (code, out, _) = patchmap(&["run", ll, "--entry", "narrow", "40000"]);
+    assert_eq!((code, out.as_str()), (0, format!("{}\n", 40000i32.wrapping_mul(65536)).as_str()));
+    let (code, _, err) = patchmap(&["run", ll, "--entry", "add3", "1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'add3' takes 3 arguments, 1 given"), "{err}");
+    let (code, _, err) = patchmap(&["run", ll, "--entry", "missing"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no function named 'missing'"), "{err}");
+}
+
+#[test]
+fn run_interpret_prints_what_the_jit_prints_and_reports_errors_with_their_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("add.ll");
+    std::fs::write(&ll, ADD).unwrap();
+    let ll = ll.to_str().unwrap();
+    let (code, out, err) = patchmap(&["run", ll, "--interpret", "--entry", "add3", "40", "5", "-7"]);
+    assert_eq!((code, out.as_str()), (0, "52\n"), "stderr: {err}");
+    let (code, out, _) = patchmap(&["run", ll, "--interpret", "--entry", "narrow", "40000"]);
+    assert_eq!((code, out.as_str()), (0, format!("{}\n", 40000i32.wrapping_mul(65536)).as_str()));
+    let (code, _, err) = patchmap(&["run", ll, "--interpret", "--entry", "missing"]);
+    assert_eq!((code, err.as_str()), (1, "patchmap: error: no function named 'missing'\n"));
+    // putchar output comes first, then the result; undefined behaviour is an error, not a crash.
+    let div = dir.path().join("div.ll");
+    std::fs::write(
+        &div,
+        "declare i32 @putchar(i32)\ndefine i32 @main(i32 %d) {\n  call i32 @putchar(i32 72)\n  \
+         %q = sdiv i32 7, %d\n  ret i32 %q\n}\n",
+    )
+    .unwrap();
+    let div = div.to_str().unwrap();
+    let (code, out, err) = patchmap(&["run", div, "--interpret", "--", "-2"]);
+    assert_eq!((code, out.as_str()), (0, "H-3\n"), "stderr: {err}");
+    let (code, out, err) = patchmap(&["run", div, "--interpret", "0"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "H", format!("{div}:4:3: error: in @main: sdiv by zero\n").as_str())
+    );
+}
+
+#[test]
+fn compile_writes_an_elf_object_for_each_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("add.ll");
+    std::fs::write(&ll, ADD).unwrap();
+    for (target, arch) in [("x86_64", object::Architecture::X86_64), ("aarch64", object::Architecture::Aarch64)] {
+        let out = dir.path().join(format!("add.{target}.o"));
+        let (code, _, err) =
+            patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap(), "--target", target, "-O", "none"]);
+        assert_eq!(code, 0, "{err}");
+        let bytes = std::fs::read(&out).unwrap();
+        let file = object::File::parse(&*bytes).unwrap();
+        assert_eq!(file.architecture(), arch);
+        assert_eq!(file.kind(), object::ObjectKind::Relocatable);
+        let names: Vec<_> = file.symbols().filter_map(|s| s.name().ok().map(str::to_owned)).collect();
+        assert!(names.iter().any(|n| n == "add3") && names.iter().any(|n| n == "narrow"), "{names:?}");
+        let eh_frame = file.section_by_name(".eh_frame").expect("an .eh_frame section");
+        assert!(eh_frame.size() > 0 && eh_frame.relocations().count() == 2, "one FDE relocation per function");
+    }
+}
+
+#[test]
+fn compile_rejects_a_triple_that_contradicts_the_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("arm.ll");
+    std::fs::write(&ll, format!("target triple = \"aarch64-unknown-linux-gnu\"\n{ADD}")).unwrap();
+    let out = dir.path().join("arm.o");
+    let (code, _, err) =
+        patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap(), "--target", "x86_64"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("target triple 'aarch64-unknown-linux-gnu' contradicts --target x86_64"), "{err}");
+    assert!(!out.exists(), "no object is written on error");
+    // Without --target the module's own triple decides.
+    let (code, _, err) = patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(object::File::parse(&*bytes).unwrap().architecture(), object::Architecture::Aarch64);
+}
+
+#[test]
+fn compile_reports_ir_errors_with_their_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("bad.ll");
+    std::fs::write(&ll, "define i64 @f(i64 %a) {\n  %s = add i64 %a, %nope\n  ret i64 %s\n}\n").unwrap();
+    let out = dir.path().join("bad.o");
+    let (code, _, err) = patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.starts_with(&format!("{}:2:", ll.display())) && err.contains("error:"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn unknown_targets_and_levels_are_refused() {
+    let (code, _, err) = patchmap(&["compile", "x.ll", "-o", "x.o", "--target", "riscv64"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unsupported target architecture 'riscv64'"), "{err}");
+    let (code, _, err) = patchmap(&["compile", "x.ll", "-o", "x.o", "-O", "3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("invalid value '3'"), "{err}");
+}
+
+#[test]
+fn demo_compiles_and_runs_its_embedded_program() {
+    let (code, out, err) = patchmap(&["demo"]);
+    assert_eq!(code, 0, "{err}");
+    for expected in
+        ["x86-64: a ", "AArch64: a ", "LLVM StackMap Version: 3", "Record ID: 40", "S41 ", "main() returned 19\n"]
+    {
+        assert!(out.contains(expected), "{expected:?} missing from:\n{out}");
+    }
+    assert_eq!(out.matches("S40 ").count(), 5, "five loop iterations:\n{out}");
+}
+
+#[test]
+fn compile_and_run_verify_before_lowering() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("bad.ll");
+    // Parses, but %s is used before its definition dominates the use.
+    std::fs::write(
+        &ll,
+        "define i64 @main() {\nentry:\n  br label %b\nb:\n  ret i64 %s\nc:\n  %s = add i64 1, 2\n  br label %b\n}\n",
+    )
+    .unwrap();
+    let out = dir.path().join("bad.o");
+    for args in [
+        vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        vec!["run", ll.to_str().unwrap()],
+        vec!["run", ll.to_str().unwrap(), "--interpret"],
+    ] {
+        let (code, _, err) = patchmap(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.starts_with(&format!("{}:5:", ll.display())) && err.contains("dominate"), "{args:?}: {err}");
+    }
+}
+
+/// `patchmap` run in `dir` (so relative outputs such as `-` land there).
+fn patchmap_in(dir: &std::path::Path, args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = Command::new(support::patchmap_bin()).args(args).current_dir(dir).output().unwrap();
+    (out.status.code().unwrap_or(-1), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("add.ll"), ADD).unwrap();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "sm.o"]);
+    assert_eq!(code, 0, "{err}");
+    let object = std::fs::read(d.join("sm.o")).unwrap();
+    std::fs::hard_link(d.join("add.ll"), d.join("alias.ll")).unwrap();
+    std::os::unix::fs::symlink(d.join("sm.o"), d.join("link.o")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    for args in [
+        &["compile", "add.ll", "-o", "add.ll"][..],
+        &["compile", "add.ll", "-o", "sub/../add.ll"],
+        &["compile", "add.ll", "-o", "alias.ll"],
+        &["convert", "sm.o", "--to-version", "3", "-o", "sm.o"],
+        &["convert", "sm.o", "--to-version", "2", "-o", "link.o"],
+    ] {
+        let (code, _, err) = patchmap_in(d, args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains("is the input"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(d.join("add.ll")).unwrap(), ADD);
+    assert_eq!(std::fs::read(d.join("sm.o")).unwrap(), object);
+}
+
+#[test]
+fn dash_writes_objects_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, object, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "-", "--target", "x86_64"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(object::File::parse(&*object).unwrap().kind(), object::ObjectKind::Relocatable);
+    std::fs::write(d.join("sm.o"), &object).unwrap();
+    let (code, v2, err) = patchmap_in(d, &["convert", "sm.o", "--to-version", "2", "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v2, patchmap::stackmap::object_file::convert(&object, 2).unwrap());
+    assert!(!d.join("-").exists(), "a file named '-' was created");
+}
+
+#[test]
+fn outputs_replace_the_destination_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("add.ll"), ADD).unwrap();
+    std::fs::write(d.join("add.o"), "the previous output").unwrap();
+    // A reader of the previous file keeps reading all of it: the new object is a new file renamed
+    // into place, not the old one truncated and rewritten.
+    let mut previous = std::fs::File::open(d.join("add.o")).unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "add.ll", "-o", "add.o"]);
+    assert_eq!(code, 0, "{err}");
+    let mut old = String::new();
+    std::io::Read::read_to_string(&mut previous, &mut old).unwrap();
+    assert_eq!(old, "the previous output");
+    let new = std::fs::read(d.join("add.o")).unwrap();
+    assert!(object::File::parse(&*new).is_ok());
+    let names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "a temporary file was left behind: {names:?}");
+    // Not the temporary file's 0600: the umask's usual result.
+    let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(d.join("add.o")).unwrap().permissions());
+    assert_ne!(mode & 0o044, 0, "mode {mode:o}");
+    // A device is written, not replaced.
+    let (code, _, err) = patchmap_in(d, &["compile", "add.ll", "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::os::unix::fs::FileTypeExt::is_char_device(&std::fs::metadata("/dev/null").unwrap().file_type()));
+}
+
+#[test]
+fn endless_inputs_end_with_the_size_limit() {
+    let (code, _, err) = patchmap(&["check", "/dev/zero"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("/dev/zero") && err.contains("input size limit"), "{err}");
+    // A FIFO fed without end.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let chunk = vec![b' '; 1 << 16];
+            // Ends when the reader closes its end (EPIPE).
+            while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
+        })
+    };
+    let (code, _, err) = patchmap(&["dump", fifo.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("input size limit"), "{err}");
+    writer.join().unwrap();
+}
+
+/// A fault in JIT code is reported with its kind, the function and the offset (from Cranelift's trap
+/// records), and then ends the process with the signal, as it would have without the report.
+#[test]
+fn run_reports_faults_in_generated_code_with_their_kind_and_place() {
+    use std::os::unix::process::ExitStatusExt;
+    if !support::host_has(matches!(std::env::consts::ARCH, "x86_64" | "aarch64"), "a JIT for this host") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("faults.ll");
+    std::fs::write(
+        &ll,
+        "define i64 @div(i64 %a, i64 %b) {\n  %q = sdiv i64 %a, %b\n  ret i64 %q\n}\n\
+         define i64 @load(i64 %a) {\n  %p = inttoptr i64 %a to ptr\n  %v = load i64, ptr %p\n  ret i64 %v\n}\n\
+         define i64 @unr(i64 %a) {\n  unreachable\n}\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], &str, i32); 4] = [
+        (&["div", "7", "0"], "integer division by zero (", libc::SIGILL),
+        (&["div", "-9223372036854775808", "-1"], "integer overflow in a division (", libc::SIGFPE),
+        (
+            &["load", "16"],
+            "invalid memory access at address 0x10 (SIGSEGV) in function 'load' at offset 0x",
+            libc::SIGSEGV,
+        ),
+        (&["unr", "1"], "'unreachable' reached (", libc::SIGILL),
+    ];
+    for (args, message, signal) in cases {
+        let out = Command::new(support::patchmap_bin())
+            .args(["run", ll.to_str().unwrap(), "--entry", args[0], "--"])
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("patchmap: error: ") && err.contains(message), "{args:?}: {err}");
+        assert!(err.contains(&format!("in function '{}' at offset 0x", args[0])), "{args:?}: {err}");
+        // AArch64 checks division in code (SIGILL for both division faults); x86-64's idiv raises SIGFPE.
+        let got = out.status.signal();
+        assert!(
+            got == Some(signal) || (signal == libc::SIGFPE && got == Some(libc::SIGILL)),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_without_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(support::patchmap_bin())
+        .arg("demo")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the pipe before the demo has written all of its output.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -1,0 +1,18 @@
+//! Whole programs: what patchmap compiles runs as llc-19's and clang's builds of the same IR do
+//! (differential runs, golden files, object layout, the reference interpreter).
+
+#[path = "../generator/mod.rs"]
+mod generator;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod clang_corpus;
+mod differential;
+mod generator_differential;
+mod generator_llc;
+mod golden;
+mod interp_differential;
+mod object_placement;
+mod struct_abi;
+mod volatile;
+mod zero_globals;

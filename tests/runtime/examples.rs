@@ -1,0 +1,86 @@
+//! The `cargo run --example` demos run, print what happens and exit 0. `cargo test` builds them next
+//! to the test binaries.
+
+use crate::support;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn example(name: &str) -> Option<PathBuf> {
+    // target/<profile>/deps/examples_run-* -> target/<profile>/examples/<name>
+    let exe = std::env::current_exe().ok()?;
+    let path = exe.parent()?.parent()?.join("examples").join(name);
+    path.is_file().then_some(path)
+}
+
+fn run(name: &str) -> String {
+    let path = example(name).unwrap_or_else(|| panic!("example {name} was not built (cargo test builds examples)"));
+    let out = Command::new(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{name}: {:?}\n{stdout}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+#[test]
+fn inline_cache_patches_its_region_and_speeds_up() {
+    let out = run("inline_cache");
+    if !support::host_has(!out.starts_with("no JIT"), "a JIT for this host") {
+        return;
+    }
+    assert!(out.contains("slow path 1000000 calls, fast path 0 calls"), "{out}");
+    assert!(out.contains("slow path 1000000 calls, fast path 1000000 calls"), "{out}");
+    assert!(out.contains("speed-up: "), "{out}");
+}
+
+#[test]
+fn deopt_exits_through_the_stub_and_finishes_in_the_interpreter() {
+    let out = run("deopt");
+    if !support::host_has(!out.starts_with("no JIT"), "a JIT for this host") {
+        return;
+    }
+    assert!(out.contains("compiled code alone: ") && out.contains("(1000 safepoints), equals the uninterrupted run"));
+    for at in [0, 1, 500, 999] {
+        let exit = format!(
+            "invalidated at iteration {at}: shadow patched with a call to the exit stub; exit at iteration {at},"
+        );
+        assert!(out.contains(&exit), "{exit}\n{out}");
+        let split = format!("compiled code ran {} safepoints, the interpreter {}:", at + 1, 999 - at);
+        assert!(out.contains(&split), "{split}\n{out}");
+    }
+    assert_eq!(out.matches("equals the uninterrupted run").count(), 5, "{out}");
+    assert!(out.contains("Direct R#") && out.contains("%cell"), "the alloca is read as a Direct location: {out}");
+    assert!(out.contains("every deoptimised run finished in the interpreter with the uninterrupted result"), "{out}");
+}
+
+#[test]
+fn object_compiles_links_runs_and_dumps() {
+    let out = run("object");
+    assert!(out.contains("x86_64: ") && out.contains("aarch64: "), "{out}");
+    assert!(out.contains("LLVM StackMap Version: 3") && out.contains("Record ID: 40"), "{out}");
+    if std::env::consts::ARCH == "x86_64" && !out.contains("cc is not available") {
+        assert!(out.contains("exit status Some(19)") && out.contains("S41 "), "{out}");
+    }
+}
+
+#[test]
+fn build_ir_builds_and_prints_a_module() {
+    let out = run("build_ir");
+    assert!(out.contains("define"), "{out}");
+}
+
+#[test]
+fn gc_moves_every_object_and_the_code_sees_it() {
+    let out = run("gc");
+    if !support::host_has(!out.starts_with("no JIT"), "a JIT for this host") {
+        return;
+    }
+    let results: Vec<&str> = out.lines().filter_map(|l| l.split(" = ").nth(1)?.split(';').next()).collect();
+    assert_eq!(results.len(), 3, "{out}");
+    assert!(results.iter().all(|r| *r == results[0]), "{out}");
+    assert!(out.contains("never collecting (64 MiB semispaces): ") && out.contains("; 0 collections"), "{out}");
+    let stress = out.lines().find(|l| l.starts_with("stress")).unwrap_or_default();
+    let collections: u64 = stress.split("; ").nth(1).and_then(|s| s.split(' ').next()?.parse().ok()).unwrap_or(0);
+    assert!(collections > 1000, "stress mode collects at every safepoint: {stress}");
+    assert!(!stress.contains("(0 derived)"), "the derived pointer moved with its base: {stress}");
+    assert!(out.contains("the collector moved every live object and the code saw each move"), "{out}");
+}

@@ -1,0 +1,171 @@
+//! The deopt demo's exit stub (`examples/deopt/exit_stub.rs`) on both targets: its `enter` and
+//! `exit_stub`, assembled from the demo's own text, run around a patchmap-compiled kernel whose stack
+//! map shadow a C driver patches with `Arch::encode_exit_call`'s bytes at some iteration. The
+//! stub must arrive with the return address where `Arch::exit_call_return_offset` says, every location of
+//! the record must read the value the kernel had at that iteration from the saved registers and the
+//! stack, and the handler's value must come back out of `enter` (on AArch64 under qemu-aarch64,
+//! where the demo itself cannot run on this host).
+
+use crate::support;
+
+use std::path::Path;
+use std::process::Command;
+
+use patchmap::compile::Options;
+use patchmap::stackmap::{object_file, LocationKind};
+use support::Arch;
+
+const KERNEL: &str = "declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare void @safepoint(i64)
+
+define i64 @kernel(i64 %n, i64 %seed) {
+entry:
+  %cell = alloca i64, align 8
+  store i64 %seed, ptr %cell
+  %b0 = shl i64 %seed, 1
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %a = phi i64 [ %seed, %entry ], [ %a1, %loop ]
+  %b = phi i64 [ %b0, %entry ], [ %b1, %loop ]
+  %c = phi i64 [ 9, %entry ], [ %c1, %loop ]
+  %d = phi double [ 5.0e-1, %entry ], [ %d1, %loop ]
+  %s = phi i32 [ 1, %entry ], [ %s1, %loop ]
+  call void @safepoint(i64 %i)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 16, i64 %i, i64 %a, i64 %b, i64 %c, double %d, i32 %s, i64 %n, ptr %cell)
+  %a3 = mul i64 %a, 3
+  %a1 = add i64 %a3, %i
+  %a1s = shl i64 %a1, 1
+  %b1 = xor i64 %b, %a1s
+  %c1 = add i64 %c, %b1
+  %d1 = fadd double %d, 1.25
+  %s5 = mul i32 %s, 5
+  %s1 = add i32 %s5, 1
+  store i64 %a1, ptr %cell
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %r = add i64 %a1, %c1
+  ret i64 %r
+}
+";
+
+/// The kernel's live values at iteration `k` (n = 100, seed = 5), in stack map order as the driver
+/// prints them (the cell as its contents), and its result.
+fn kernel_state(k: u64) -> (Vec<u64>, u64) {
+    let (n, seed) = (100u64, 5u64);
+    let (mut a, mut b, mut c, mut d, mut s) = (seed, seed << 1, 9u64, 0.5f64, 1u32);
+    let mut cell = seed;
+    let mut state = Vec::new();
+    for i in 0..n {
+        if i == k {
+            state = vec![i, a, b, c, d.to_bits(), u64::from(s), n, cell];
+        }
+        a = a.wrapping_mul(3).wrapping_add(i);
+        b ^= a << 1;
+        c = c.wrapping_add(b);
+        d += 1.25;
+        s = s.wrapping_mul(5).wrapping_add(1);
+        cell = a;
+    }
+    (state, a.wrapping_add(c))
+}
+
+/// `enter` and `exit_stub` for `arch`, as the demo's `naked_asm!` bodies write them.
+fn stub_assembly(arch: Arch) -> String {
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/deopt/exit_stub.rs"))
+        .expect("the demo's exit stub");
+    let cfg = match arch {
+        Arch::X86_64 => "#[cfg(target_arch = \"x86_64\")]",
+        Arch::Aarch64 => "#[cfg(target_arch = \"aarch64\")]",
+    };
+    let mut out = String::from(if arch == Arch::X86_64 { ".intel_syntax noprefix\n.text\n" } else { ".text\n" });
+    for name in ["enter", "exit_stub"] {
+        let header = format!("pub unsafe extern \"C\" fn {name}(");
+        let start = source
+            .match_indices(&header)
+            .map(|(i, _)| i)
+            .find(|&i| source[..i].trim_end().ends_with(&format!("{cfg}\n#[unsafe(naked)]")))
+            .unwrap_or_else(|| panic!("{name} for {arch:?} in the demo's exit stub"));
+        let body = &source[start..];
+        let body = &body[body.find("naked_asm!(").unwrap()..body.find("\n    )\n").unwrap()];
+        out.push_str(&format!(".globl {name}\n.p2align 4\n{name}:\n"));
+        for line in body.lines().map(str::trim).filter(|l| l.starts_with('"')) {
+            let instruction = line.trim_end_matches(',').trim_matches('"');
+            out.push_str(&format!("    {}\n", instruction.replace("{handler}", "exit_handler")));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exit_stub/driver.c");
+    let module = patchmap::ir::parse("kernel.ll", KERNEL).unwrap();
+    for arch in Arch::ALL {
+        let Some(toolchain) = support::toolchain(arch) else { continue };
+        let name = if arch == Arch::X86_64 { "x86_64" } else { "aarch64" };
+        // The driver patches with the runtime's encoding: its instructions, then the stub's address.
+        let encoded = arch.encode_exit_call(0);
+        let (instructions, address) = encoded.split_at(encoded.len() - 8);
+        assert_eq!(address, [0; 8]);
+        let exit_call: String = instructions.iter().map(|b| format!("{b:02x}")).collect();
+
+        let object = patchmap::emit::object::compile(&module, &Options::new(Some(name), "speed", 3).unwrap()).unwrap();
+        let (maps, _) = object_file::read_models(&object).unwrap();
+        let record = maps.iter().flat_map(|m| &m.records).find(|r| r.id == 7).expect("record 7");
+        let locations: Vec<String> = record
+            .locations
+            .iter()
+            .map(|l| match l.kind {
+                LocationKind::Register => format!("R:{}:{}", l.dwarf_reg, l.size),
+                LocationKind::Direct => format!("D:{}:{}", l.dwarf_reg, l.offset),
+                LocationKind::Indirect => format!("I:{}:{}:{}", l.dwarf_reg, l.offset, l.size),
+                other => panic!("the kernel's values are not constants: {other:?}"),
+            })
+            .collect();
+        assert!(locations.iter().any(|l| l.starts_with("D:")), "the cell is a Direct location");
+
+        let kernel = dir.path().join(format!("kernel.{name}.o"));
+        let stub = dir.path().join(format!("stub.{name}.s"));
+        let exe = dir.path().join(format!("exit_stub.{name}"));
+        std::fs::write(&kernel, &object).unwrap();
+        std::fs::write(&stub, stub_assembly(arch)).unwrap();
+        let mut link = Command::new(&toolchain.linker);
+        link.arg(&driver).arg(&stub).arg(&kernel).arg("-o").arg(&exe);
+        if arch == Arch::Aarch64 {
+            link.arg("-static");
+        }
+        let linked = link.output().unwrap();
+        assert!(linked.status.success(), "{name}: {}", String::from_utf8_lossy(&linked.stderr));
+
+        for exit_at in [-1i64, 0, 1, 57, 99] {
+            let mut run = toolchain.command(&exe);
+            run.env("PATCHMAP_POINT", record.instruction_offset.to_string())
+                .env("PATCHMAP_EXIT_AT", exit_at.to_string())
+                .env("PATCHMAP_EXIT_CALL", &exit_call)
+                .env("PATCHMAP_LOCATIONS", locations.join(","));
+            let (status, stdout) = support::run_with_deadline(&mut run, std::time::Duration::from_secs(20)).unwrap();
+            assert_eq!(status, Some(0), "{name}, exit at {exit_at}: {stdout}");
+            let mut expected = String::new();
+            if exit_at < 0 {
+                expected.push_str(&format!("result {}\n", kernel_state(0).1));
+            } else {
+                let (values, _) = kernel_state(exit_at as u64);
+                expected.push_str(&format!("return-offset {}\nsp-in-frame 1\n", arch.exit_call_return_offset()));
+                let cell_address = stdout.lines().find(|l| l.contains('*')).and_then(|l| l.split(' ').nth(1));
+                for (value, location) in values.iter().zip(&locations) {
+                    if location.starts_with("D:") {
+                        expected.push_str(&format!("value {} *{value:x}\n", cell_address.unwrap_or("?")));
+                    } else {
+                        expected.push_str(&format!("value {value:x}\n"));
+                    }
+                }
+                expected.push_str("result 4242\n");
+            }
+            assert_eq!(stdout, expected, "{name}, exit at iteration {exit_at}, locations {locations:?}");
+        }
+    }
+}

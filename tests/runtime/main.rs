@@ -1,0 +1,11 @@
+//! The runtime side: patching JIT code, exit stubs, dynamic allocas, resuming in the interpreter, and
+//! the `cargo run --example` demos.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod dynamic_alloca;
+mod examples;
+mod exit_stub;
+mod interp_resume;
+mod patch;

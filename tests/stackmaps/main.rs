@@ -1,0 +1,17 @@
+//! Stack maps: the section format against llc-19's vectors and llvm-readobj-19, and proof at run time
+//! that every recorded location holds its value, on both targets.
+
+#[path = "../generator/mod.rs"]
+mod generator;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod checker_llc;
+mod generated;
+mod jit;
+mod llc;
+mod properties;
+mod reference;
+mod runtime;
+mod v1_counts;
+mod zero_cost;
