@@ -23,7 +23,8 @@ usage: scripts/vendor-cranelift.sh rebuild [--force] [--into DIR]
            Check that the vendor tree is upstream plus the patches and nothing else.
        scripts/vendor-cranelift.sh test [CARGO TEST ARGS...]
            Run the vendored cranelift-codegen's own unit tests (x64 and aarch64) on a copy of the
-           vendor tree, built against the vendored cranelift-codegen-meta, in target/vendor-tests.
+           vendor tree, built against the vendored cranelift-codegen-meta, in target/vendor-tests
+           (\$CARGO_TARGET_DIR/vendor-tests if that is set).
 EOF
     exit 2
 }
@@ -325,7 +326,7 @@ cmd_test() {
     cp -r "$VENDOR/cranelift-codegen" "$TMP/cranelift-codegen"
     cargo test --manifest-path "$TMP/cranelift-codegen/Cargo.toml" \
         --config "patch.crates-io.cranelift-codegen-meta.path=\"$VENDOR/cranelift-codegen-meta\"" \
-        --target-dir "$ROOT/target/vendor-tests" --features x86,arm64 --lib "$@"
+        --target-dir "${CARGO_TARGET_DIR:-$ROOT/target}/vendor-tests" --features x86,arm64 --lib "$@"
 }
 
 [ $# -ge 1 ] || usage

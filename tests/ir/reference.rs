@@ -31,6 +31,10 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
     ),
     ("llc19-errors/e13_invoke_stackmap.ll", "6:18: error: unsupported function attribute 'personality'"),
     ("llc19-errors/e15_i128_reg.ll", "5:16: error: unsupported type 'i128'"),
+    (
+        "llc19-errors/e19_relocate_index_out_of_range.ll",
+        "6:85: error: 'gc.relocate' derived index 5 is outside the statepoint's 1 gc-live value(s)",
+    ),
 ];
 
 /// Files llc-19 itself rejects, crashes or hangs on (see llc19-errors/README.txt); the printed text

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn example(name: &str) -> Option<PathBuf> {
-    // target/<profile>/deps/examples_run-* -> target/<profile>/examples/<name>
+    // target/<profile>/deps/runtime-* -> target/<profile>/examples/<name>
     let exe = std::env::current_exe().ok()?;
     let path = exe.parent()?.parent()?.join("examples").join(name);
     path.is_file().then_some(path)
