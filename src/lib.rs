@@ -6,7 +6,8 @@
 //! `runtime` side that reads sections and patches code. `interp` runs the IR itself: a reference
 //! for the compiled code, and where a deoptimised frame finishes its computation.
 //!
-//! `arch` holds every per-target fact the stages share.
+//! `arch` holds every per-target fact the stages share; `target` the chosen triple and its Cranelift
+//! ISA, which `lower`, `compile` and `emit` all work for.
 //!
 //! `stackmap` needs no compiler: build with `default-features = false` to embed the section reader alone.
 
@@ -28,5 +29,7 @@ pub mod interp;
 pub mod ir;
 #[cfg(feature = "compiler")]
 pub mod lower;
+#[cfg(feature = "compiler")]
+pub mod target;
 #[cfg(feature = "compiler")]
 mod workers;

@@ -6,6 +6,7 @@ use cranelift_module::ModuleError;
 
 use crate::ir::IrError;
 use crate::runtime::PatchError;
+use crate::target::TargetError;
 
 /// Why compiling failed.
 #[derive(Debug, thiserror::Error)]
@@ -32,90 +33,6 @@ pub enum CompileError {
     /// A JIT function cannot be called as asked.
     #[error(transparent)]
     Call(#[from] CallError),
-}
-
-/// Why a target, the host or an option cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum TargetError {
-    /// Not a target triple.
-    #[error("invalid target triple '{triple}': {reason}")]
-    InvalidTriple {
-        /// The text given.
-        triple: String,
-        /// target-lexicon's reason.
-        reason: target_lexicon::ParseError,
-    },
-    /// An architecture Cranelift or patchmap does not generate code for.
-    #[error("unsupported target architecture '{0}' (supported: x86_64, aarch64)")]
-    UnsupportedArchitecture(String),
-    /// An object format other than ELF.
-    #[error("unsupported object format '{format}' for '{triple}' (supported: ELF, e.g. x86_64-unknown-linux-gnu)")]
-    UnsupportedFormat {
-        /// The triple's object format.
-        format: String,
-        /// The triple.
-        triple: String,
-    },
-    /// `-O` with a level other than `none` or `speed`.
-    #[error("unknown optimisation level '{0}' (expected none or speed)")]
-    UnknownOptLevel(String),
-    /// A `.llvm_stackmaps` version other than 1, 2 or 3.
-    #[error("stack map version {0} is not 1, 2 or 3")]
-    StackMapVersion(u8),
-    /// `--target` and the module's `target triple` name different architectures.
-    #[error("{file}: the module's target triple '{module}' contradicts --target {option}")]
-    Contradiction {
-        /// The module's file.
-        file: String,
-        /// The module's triple.
-        module: String,
-        /// The `--target` triple.
-        option: String,
-    },
-    /// The module's own `target triple` is unusable.
-    #[error("{file}: {source}")]
-    ModuleTriple {
-        /// The module's file.
-        file: String,
-        /// Why.
-        source: Box<TargetError>,
-    },
-    /// JIT code for another architecture than the host's.
-    #[error("{file}: cannot run {target} code on this {host} host")]
-    NotHost {
-        /// The module's file.
-        file: String,
-        /// The module's target.
-        target: String,
-        /// The host's triple.
-        host: String,
-    },
-    /// Cranelift refused a setting.
-    #[error("cranelift setting {name}={value}: {source}")]
-    Setting {
-        /// The setting.
-        name: &'static str,
-        /// Its value.
-        value: &'static str,
-        /// Cranelift's reason.
-        source: cranelift_codegen::settings::SetError,
-    },
-    /// Cranelift has no backend for the triple (not built in).
-    #[error("no Cranelift backend for {triple}: {source}")]
-    NoBackend {
-        /// The triple.
-        triple: String,
-        /// Cranelift's reason.
-        source: cranelift_codegen::isa::LookupError,
-    },
-    /// Cranelift could not be configured for the triple.
-    #[error("cannot configure Cranelift for {triple}: {source}")]
-    Configure {
-        /// The triple.
-        triple: String,
-        /// Cranelift's reason.
-        source: CodegenError,
-    },
 }
 
 /// What failed while compiling one function.
@@ -216,6 +133,12 @@ pub enum EmitError {
         /// Why.
         source: PatchError,
     },
+}
+
+impl From<crate::lower::HelperError> for EmitError {
+    fn from(e: crate::lower::HelperError) -> EmitError {
+        EmitError::Define { name: e.name, source: e.source }
+    }
 }
 
 /// Why [`crate::emit::jit::JitCode::call_i64`] cannot make a call.

@@ -1,10 +1,9 @@
-//! Targets, options, and compiling the functions of a module to machine code (in parallel when there
-//! are many). Consumes a verified `ir::Module`, lowers each function with `lower`, and hands finished
-//! code with its relocations and unwind information to `emit`.
+//! Options, and compiling the functions of a module to machine code (in parallel when there are
+//! many). Consumes a verified `ir::Module` and the ISA of a [`Target`], lowers each function with
+//! `lower`, and hands finished code with its relocations and unwind information to `emit`.
 
 pub mod error;
 pub mod points;
-pub mod target;
 pub mod trap;
 
 use std::sync::Arc;
@@ -18,8 +17,8 @@ use cranelift_module::ModuleReloc;
 use crate::ir;
 use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
-pub use error::{CallError, CodegenFailure, CompileError, EmitError, TargetError};
-pub use target::{OptLevel, Target};
+pub use crate::target::{OptLevel, Target, TargetError};
+pub use error::{CallError, CodegenFailure, CompileError, EmitError};
 pub use trap::TrapKind;
 
 /// How to compile.

@@ -6,8 +6,7 @@ use std::fmt;
 
 use cranelift_codegen::ir::TrapCode;
 
-/// The user trap code `unreachable` lowers to.
-pub(crate) const UNREACHABLE: TrapCode = TrapCode::unwrap_user(1);
+use crate::lower::UNREACHABLE_TRAP;
 
 /// What a trapping instruction checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +35,7 @@ impl TrapKind {
             TrapCode::STACK_OVERFLOW => TrapKind::StackOverflow,
             TrapCode::HEAP_OUT_OF_BOUNDS => TrapKind::MemoryAccess,
             TrapCode::BAD_CONVERSION_TO_INTEGER => TrapKind::BadConversion,
-            UNREACHABLE => TrapKind::Unreachable,
+            UNREACHABLE_TRAP => TrapKind::Unreachable,
             _ => TrapKind::Other,
         }
     }

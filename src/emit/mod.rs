@@ -27,7 +27,7 @@ fn define_module(
     ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
     define_globals(module, out, &symbols)?;
-    symbols.define_helpers(out)?;
+    symbols.define_helpers(out).map_err(EmitError::from)?;
     let compiled = compile_functions(module, isa, &symbols)?;
     for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
         let id = symbols.function(f.func).expect("defined functions have symbols");

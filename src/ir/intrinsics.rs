@@ -398,8 +398,8 @@ fn split_overloads(rest: &str) -> Option<(&str, &str)> {
     Some((rest, ""))
 }
 
-/// The name suffix part of `ty` in an overloaded intrinsic's name (the inverse of [`mangled_type`]):
-/// `iN`, `f32`, `f64`, `pN`; other types as written.
+/// The name suffix part of `ty` in an overloaded intrinsic's name (what the name's reader turns back
+/// into a type): `iN`, `f32`, `f64`, `pN`; other types as written.
 pub fn mangled_name(ty: &Type) -> String {
     match ty {
         Type::Float => "f32".to_string(),

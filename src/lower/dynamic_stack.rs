@@ -62,8 +62,8 @@ use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{DataDescription, DataId, FuncId, FuncOrDataId, Linkage, Module};
 
+use super::symbols::HelperError;
 use super::{DATA_NAMESPACE, FUNCTION_NAMESPACE};
-use crate::compile::EmitError;
 use crate::ir::{self, IrError};
 
 /// Bytes of each thread's arena.
@@ -212,7 +212,7 @@ pub(super) fn sig(call_conv: CallConv, params: usize, result: bool) -> Signature
 
 /// Defines the helpers declared by [`declare`]. `colocated`: whether calls may be PC-relative
 /// (objects), as [`super::Symbols::colocated`].
-pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -> Result<(), EmitError> {
+pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -> Result<(), HelperError> {
     let (call_conv, config) = (out.isa().default_call_conv(), out.isa().frontend_config());
     let mut ctx = Context::new();
     let mut fctx = FunctionBuilderContext::new();
@@ -220,7 +220,7 @@ pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -
     ctx.func.name = UserFuncName::user(FUNCTION_NAMESPACE, helpers.enter.as_u32());
     build_enter(helpers, FunctionBuilder::new(&mut ctx.func, &mut fctx), call_conv, config, colocated);
     out.define_function(helpers.enter, &mut ctx)
-        .map_err(|source| EmitError::Define { name: ENTER.to_string(), source: Box::new(source) })?;
+        .map_err(|source| HelperError { name: ENTER.to_string(), source: Box::new(source) })?;
     if let Some((_, free, release)) = helpers.thread_exit {
         ctx.clear();
         ctx.func.signature = sig(call_conv, 1, false);
@@ -242,7 +242,7 @@ pub(super) fn define(helpers: &Helpers, out: &mut dyn Module, colocated: bool) -
         b.seal_all_blocks();
         b.finalize(config);
         out.define_function(release, &mut ctx)
-            .map_err(|source| EmitError::Define { name: RELEASE.to_string(), source: Box::new(source) })?;
+            .map_err(|source| HelperError { name: RELEASE.to_string(), source: Box::new(source) })?;
     }
     Ok(())
 }

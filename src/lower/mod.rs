@@ -32,7 +32,11 @@ use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
 pub use points::{PlannedLocation, PlannedPoint};
-pub use symbols::Symbols;
+pub use symbols::{HelperError, Symbols};
+
+/// The user trap code `unreachable` lowers to (Cranelift's own codes cover the other traps the
+/// lowering emits); `compile::trap` names it.
+pub(crate) const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
 
 /// External-name namespaces: functions and data, as cranelift-module numbers them.
 const FUNCTION_NAMESPACE: u32 = 0;
@@ -427,7 +431,7 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::Unreachable => {
-                self.b.ins().trap(crate::compile::trap::UNREACHABLE);
+                self.b.ins().trap(UNREACHABLE_TRAP);
                 None
             }
         };

@@ -5,11 +5,23 @@ use cranelift_codegen::binemit::Reloc;
 use cranelift_codegen::ir::types::{self, Type as ClifType};
 use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::CallConv;
-use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleReloc, ModuleRelocTarget};
+use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleError, ModuleReloc, ModuleRelocTarget};
 
 use super::{clif_type, dynamic_stack};
 use crate::arch::Arch;
 use crate::ir::{self, Inst, IrError};
+use crate::target::Target;
+
+/// Why a helper the lowering generates (the dynamic-alloca arena's, a variadic thunk) could not be
+/// defined in the output; `emit` reports it as any other definition that failed.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot define '{name}': {source}")]
+pub struct HelperError {
+    /// The helper's symbol.
+    pub name: String,
+    /// cranelift-module's reason.
+    pub source: Box<ModuleError>,
+}
 
 /// Declared symbols of one output (an object or a JIT module), shared read-only by the lowering of
 /// every function.
@@ -59,8 +71,7 @@ impl Symbols {
     /// Declares every function and global of `module` in `out`, and what the lowering will need;
     /// [`Symbols::define_helpers`] then defines the helpers.
     pub fn declare(module: &ir::Module, out: &mut dyn Module, colocated: bool) -> Result<Symbols, IrError> {
-        let arch =
-            crate::compile::Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
+        let arch = Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
         let call_conv = out.isa().default_call_conv();
         let mut functions = Vec::with_capacity(module.functions.len());
         let placed: Vec<bool> = module
@@ -123,8 +134,6 @@ impl Symbols {
         } else {
             None
         };
-        let arch =
-            crate::compile::Target::arch_of(out.isa()).map_err(|e| module.error(ir::Span::default(), e.to_string()))?;
         let mut variadic_thunks = vec![None; module.functions.len()];
         if arch.variadic_thunk(colocated).is_some() {
             // One pass over the calls: which functions are called with variadic floats.
@@ -153,7 +162,7 @@ impl Symbols {
 
 impl Symbols {
     /// Defines the dynamic-alloca helpers and the variadic thunks in `out`, if the module needs them.
-    pub fn define_helpers(&self, out: &mut dyn Module) -> Result<(), crate::compile::EmitError> {
+    pub fn define_helpers(&self, out: &mut dyn Module) -> Result<(), HelperError> {
         if let Some(helpers) = &self.dynamic_stack {
             dynamic_stack::define(helpers, out, self.colocated)?;
         }
@@ -163,11 +172,9 @@ impl Symbols {
             let (kind, addend) = if self.colocated { (Reloc::X86CallPLTRel4, -4) } else { (Reloc::Abs8, 0) };
             let relocation =
                 ModuleReloc { offset: field, kind, name: ModuleRelocTarget::user(0, callee.as_u32()), addend };
-            out.define_function_bytes(*thunk, 16, code, &[relocation]).map_err(|source| {
-                crate::compile::EmitError::Define {
-                    name: format!("variadic thunk {}", thunk.as_u32()),
-                    source: Box::new(source),
-                }
+            out.define_function_bytes(*thunk, 16, code, &[relocation]).map_err(|source| HelperError {
+                name: format!("variadic thunk {}", thunk.as_u32()),
+                source: Box::new(source),
             })?;
         }
         Ok(())

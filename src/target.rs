@@ -1,14 +1,16 @@
-//! The targets patchmap compiles for, and the Cranelift ISA for each.
+//! The targets patchmap compiles for, and the Cranelift ISA for each: chosen before anything is
+//! lowered (`lower` declares symbols and builds functions for the ISA made here, `compile` compiles
+//! with it, `emit` writes for its triple). Per-target facts that need no Cranelift are in `arch`.
 
 use std::str::FromStr;
 use std::sync::Arc;
 
 use cranelift_codegen::isa::{self, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::CodegenError;
 use target_lexicon::Triple;
 
-use super::TargetError;
-pub use crate::arch::Arch;
+use crate::arch::Arch;
 
 /// A target: an architecture on Linux (ELF) for now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,4 +107,88 @@ impl Target {
             .finish(settings::Flags::new(flags))
             .map_err(|source| TargetError::Configure { triple: triple(), source })
     }
+}
+
+/// Why a target, the host or an option cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    /// Not a target triple.
+    #[error("invalid target triple '{triple}': {reason}")]
+    InvalidTriple {
+        /// The text given.
+        triple: String,
+        /// target-lexicon's reason.
+        reason: target_lexicon::ParseError,
+    },
+    /// An architecture Cranelift or patchmap does not generate code for.
+    #[error("unsupported target architecture '{0}' (supported: x86_64, aarch64)")]
+    UnsupportedArchitecture(String),
+    /// An object format other than ELF.
+    #[error("unsupported object format '{format}' for '{triple}' (supported: ELF, e.g. x86_64-unknown-linux-gnu)")]
+    UnsupportedFormat {
+        /// The triple's object format.
+        format: String,
+        /// The triple.
+        triple: String,
+    },
+    /// `-O` with a level other than `none` or `speed`.
+    #[error("unknown optimisation level '{0}' (expected none or speed)")]
+    UnknownOptLevel(String),
+    /// A `.llvm_stackmaps` version other than 1, 2 or 3.
+    #[error("stack map version {0} is not 1, 2 or 3")]
+    StackMapVersion(u8),
+    /// `--target` and the module's `target triple` name different architectures.
+    #[error("{file}: the module's target triple '{module}' contradicts --target {option}")]
+    Contradiction {
+        /// The module's file.
+        file: String,
+        /// The module's triple.
+        module: String,
+        /// The `--target` triple.
+        option: String,
+    },
+    /// The module's own `target triple` is unusable.
+    #[error("{file}: {source}")]
+    ModuleTriple {
+        /// The module's file.
+        file: String,
+        /// Why.
+        source: Box<TargetError>,
+    },
+    /// JIT code for another architecture than the host's.
+    #[error("{file}: cannot run {target} code on this {host} host")]
+    NotHost {
+        /// The module's file.
+        file: String,
+        /// The module's target.
+        target: String,
+        /// The host's triple.
+        host: String,
+    },
+    /// Cranelift refused a setting.
+    #[error("cranelift setting {name}={value}: {source}")]
+    Setting {
+        /// The setting.
+        name: &'static str,
+        /// Its value.
+        value: &'static str,
+        /// Cranelift's reason.
+        source: cranelift_codegen::settings::SetError,
+    },
+    /// Cranelift has no backend for the triple (not built in).
+    #[error("no Cranelift backend for {triple}: {source}")]
+    NoBackend {
+        /// The triple.
+        triple: String,
+        /// Cranelift's reason.
+        source: cranelift_codegen::isa::LookupError,
+    },
+    /// Cranelift could not be configured for the triple.
+    #[error("cannot configure Cranelift for {triple}: {source}")]
+    Configure {
+        /// The triple.
+        triple: String,
+        /// Cranelift's reason.
+        source: CodegenError,
+    },
 }
