@@ -131,3 +131,35 @@ fn limits_stop_compilation_with_their_positioned_error() {
         )
     );
 }
+
+/// A statepoint whose `elementtype` contradicts its called target's declaration (result type,
+/// argument count, result register class, argument type) is refused by the verifier on either
+/// target, before the lowering (which used to panic or make Cranelift fail on each of them); with
+/// patch bytes nothing is called, and the same declarations compile.
+#[test]
+fn statepoint_target_declarations_are_checked_against_elementtype_on_both_targets() {
+    for name in [
+        "statepoint_target_declared_other_result",
+        "statepoint_target_declared_other_arg_count",
+        "statepoint_target_declared_other_result_class",
+        "statepoint_target_declared_other_arg_type",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/ir-errors/{name}.ll"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expect = expectation(&text).unwrap();
+        let module = ir::parse("in.ll", &text).unwrap();
+        for target in ["x86_64", "aarch64"] {
+            let options = patchmap::compile::Options::new(Some(target), "speed", 3).unwrap();
+            let error = patchmap::emit::object::compile(&module, &options).expect_err(name).to_string();
+            assert_eq!(error, format!("in.ll:{expect}"), "{name} on {target}");
+        }
+        // The same call as a region of patch bytes: the target is not called.
+        let patched = text.replace("(i64 1, i32 0, ptr elementtype", "(i64 1, i32 8, ptr elementtype");
+        assert_ne!(patched, text, "{name}");
+        let module = ir::parse("in.ll", &patched).unwrap();
+        for target in ["x86_64", "aarch64"] {
+            let options = patchmap::compile::Options::new(Some(target), "speed", 3).unwrap();
+            patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{name} on {target}: {e}"));
+        }
+    }
+}
