@@ -20,7 +20,7 @@ impl<'a> Parser<'a> {
                     self.module.source_filename = Some(name);
                 }
                 Tok::Word("target") => {
-                    self.bump()?;
+                    let span = self.bump()?.span;
                     let which = self.tok;
                     if !(self.eat_word("datalayout")? || self.eat_word("triple")?) {
                         return Err(self.expected("'datalayout' or 'triple' after 'target'"));
@@ -29,6 +29,7 @@ impl<'a> Parser<'a> {
                     let s = self.string("")?;
                     if which.tok == Tok::Word("triple") {
                         self.module.triple = Some(s);
+                        self.module.triple_span = span;
                     } else {
                         self.module.datalayout = Some(s);
                     }
