@@ -163,3 +163,135 @@ fn statepoint_target_declarations_are_checked_against_elementtype_on_both_target
         }
     }
 }
+
+/// `ir::parse` + `ir::verify`, then an object for `target`: the error text without the file name.
+fn compile_for(text: &str, target: &str) -> Result<Vec<u8>, String> {
+    let module = ir::parse("in.ll", text).map_err(|e| e.to_string())?;
+    ir::verify(&module).map_err(|e| e.to_string())?;
+    let options = patchmap::compile::Options::new(Some(target), "speed", 3).unwrap();
+    patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
+}
+
+/// The location counts of the records of an object.
+fn location_counts(object: &[u8]) -> Vec<usize> {
+    let (maps, _) = patchmap::stackmap::object_file::read_models(object).unwrap();
+    maps.iter().flat_map(|m| m.records.iter().map(|r| r.locations.len())).collect()
+}
+
+/// `in.ll:LINE:COL` of the `n`th (from 0) occurrence of `needle` in `text`.
+fn position_of(text: &str, needle: &str, n: usize) -> String {
+    let offset = text.match_indices(needle).nth(n).unwrap().0;
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    format!("in.ll:{}:{}", text[..offset].matches('\n').count() + 1, offset - line_start + 1)
+}
+
+/// A record counts its locations in 16 bits: one that would hold more is a positioned error naming
+/// the limit (at 65536 the record used to be written with 0 locations, past it the register
+/// allocator panicked), and a patch point's arguments and live values, which are all operands of one
+/// instruction, are limited so that it fits the register allocator. At the limits, both targets
+/// compile the record.
+#[test]
+fn records_past_65535_locations_are_positioned_errors() {
+    /// What an input does: compile, with that many locations in its record, or fail at the `n`th
+    /// (from 0) occurrence of a needle with a message.
+    enum Expect {
+        Compiles(usize),
+        Fails(&'static str, usize, String),
+    }
+    use Expect::*;
+    const LIMIT: usize = 65535;
+    let stackmap = |n: usize| {
+        format!(
+            "declare void @llvm.experimental.stackmap(i64, i32, ...)\ndefine i64 @f(i64 %a) {{\n  call void (i64, i32, \
+             ...) @llvm.experimental.stackmap(i64 1, i32 0{})\n  ret i64 %a\n}}\n",
+            ", i64 %a".repeat(n)
+        )
+    };
+    let patchpoint = |anyreg: bool, live: usize| {
+        format!(
+            "declare i64 @llvm.experimental.patchpoint.i64(i64, i32, ptr, i32, ...)\ndefine i64 @f(i64 %a) {{\n  %r = \
+             call {}i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 1, i32 16, ptr null, i32 2, \
+             i64 %a, i64 %a{})\n  ret i64 %r\n}}\n",
+            if anyreg { "anyregcc " } else { "" },
+            ", i64 %a".repeat(live)
+        )
+    };
+    let statepoint = |deopt: &str| {
+        format!(
+            "declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndeclare void @h()\n\
+             define void @f(i64 %a, ptr addrspace(1) %p) gc \"statepoint-example\" {{\n{}  %t = call token (i64, i32, \
+             ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 1, i32 0, ptr elementtype(void ()) @h, i32 0, \
+             i32 0, i32 0, i32 0) [ \"deopt\"({deopt}) ]\n  ret void\n}}\n",
+            // Distinct GC pointers, for the (base, derived) pairs of deopt pointers.
+            (0..22_000)
+                .map(|i| format!("  %p{i} = getelementptr i8, ptr addrspace(1) %p, i64 {i}\n"))
+                .collect::<String>()
+        )
+    };
+    let deopt = |n: usize| vec!["i64 %a"; n].join(", ");
+    let records = |n: usize| {
+        format!(
+            "this record would hold {n} locations: a stack map record holds at most {LIMIT} (the format counts them \
+             in 16 bits)"
+        )
+    };
+    let cases = vec![
+        (stackmap(LIMIT), Compiles(LIMIT)),
+        (stackmap(LIMIT + 1), Fails("%a", 1 + LIMIT, records(LIMIT + 1))),
+        (stackmap(LIMIT + 2), Fails("%a", 1 + LIMIT, records(LIMIT + 2))),
+        // anyregcc: the result and 2 arguments come first.
+        (patchpoint(true, LIMIT - 3), Compiles(LIMIT)),
+        (patchpoint(true, LIMIT - 2), Fails("%a", 1 + LIMIT - 1, records(LIMIT + 1))),
+        // 2 arguments and 65532 live values: one instruction's 65534 operands, and its result and scratch.
+        (patchpoint(false, LIMIT - 3), Compiles(LIMIT - 3)),
+        (
+            patchpoint(false, LIMIT - 2),
+            Fails(
+                "%a",
+                1 + LIMIT - 1,
+                "patchpoint with 65535 arguments and live values: at most 65534 fit in one instruction".to_string(),
+            ),
+        ),
+        // 3 constants and the deopt values.
+        (statepoint(&deopt(LIMIT - 3)), Compiles(LIMIT)),
+        (
+            statepoint(&deopt(LIMIT - 2)),
+            Fails(
+                "%a",
+                1 + LIMIT - 3,
+                format!(
+                    "this statepoint's record would hold at least 65536 locations (3 and one per deopt value): a \
+                     stack map record holds at most {LIMIT} (the format counts them in 16 bits)"
+                ),
+            ),
+        ),
+        // 22000 GC pointers: a location and a (base, derived) pair each, which only the lowering counts.
+        (
+            statepoint(&(0..22_000).map(|i| format!("ptr addrspace(1) %p{i}")).collect::<Vec<_>>().join(", ")),
+            Fails(
+                "%t = call",
+                0,
+                format!(
+                    "this statepoint's record would hold 66003 locations: a stack map record holds at most {LIMIT} \
+                     (the format counts them in 16 bits)"
+                ),
+            ),
+        ),
+    ];
+    for (i, (text, expect)) in cases.iter().enumerate() {
+        for target in ["x86_64", "aarch64"] {
+            let result = compile_for(text, target);
+            match expect {
+                Compiles(count) => {
+                    let object = result.unwrap_or_else(|e| panic!("case {i} on {target}: {e}"));
+                    assert_eq!(location_counts(&object), [*count], "case {i} on {target}");
+                }
+                Fails(needle, n, message) => {
+                    // The operand spans point at the value; "%a" also matches the parameter.
+                    let want = format!("{}: error: {message}", position_of(text, needle, *n));
+                    assert_eq!(result.err().as_deref(), Some(want.as_str()), "case {i} on {target}");
+                }
+            }
+        }
+    }
+}

@@ -16,6 +16,7 @@ use super::{
     Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
     MAX_AGGREGATE_VALUE_SCALARS,
 };
+use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
 /// object pads its section to the alignment and an over-aligned `alloca` reserves it in the frame:
@@ -1191,6 +1192,19 @@ impl<'m> Verifier<'m> {
     fn bundle_operands(&mut self, cx: &FnCx<'m>, at: (u32, InstId), nargs: usize, bundles: &[super::Bundle]) {
         let mut index = nargs + 1;
         for b in bundles {
+            // The record holds 3 constants and a location per deopt value, then pairs and allocas
+            // that only the lowering counts (it refuses the record past the limit too).
+            let locations = STATEPOINT_RECORD_CONSTANTS + b.operands.len();
+            if b.tag == BundleTag::Deopt && locations > MAX_RECORD_LOCATIONS {
+                self.error(
+                    cx.f.inst(at.1).operand_span(index + MAX_RECORD_LOCATIONS - STATEPOINT_RECORD_CONSTANTS),
+                    format!(
+                        "this statepoint's record would hold at least {locations} locations (3 and one per deopt \
+                         value): a stack map record holds at most {MAX_RECORD_LOCATIONS} (the format counts them \
+                         in 16 bits)"
+                    ),
+                );
+            }
             for o in &b.operands {
                 if let Err(msg) = value_type_supported(&o.ty, false) {
                     self.error(cx.f.inst(at.1).operand_span(index), format!("{} operand: {msg}", b.tag.name()));
@@ -1202,6 +1216,9 @@ impl<'m> Verifier<'m> {
         }
     }
 }
+
+/// The constants that start a statepoint's record: calling convention, flags, deopt count.
+const STATEPOINT_RECORD_CONSTANTS: usize = 3;
 
 /// Largest `byval` object, in bytes (1 MiB): it is copied into the stack argument area at each call.
 const MAX_BYVAL_BYTES: u64 = 1 << 20;
