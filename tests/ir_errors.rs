@@ -99,9 +99,13 @@ fn limits_stop_compilation_with_their_positioned_error() {
     };
     for name in [
         "limit_alloca_align_2_31",
+        "limit_deopt_call_patch_bytes_2_31",
         "limit_global_2_63_elements",
         "limit_global_align_2_31",
+        "limit_patchpoint_bytes_65537",
         "limit_source_filename_nul",
+        "limit_stackmap_shadow_2_31",
+        "limit_statepoint_patch_bytes_2_31",
         "limit_type_nested_4000",
     ] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/ir-errors/{name}.ll"));
@@ -294,4 +298,57 @@ fn records_past_65535_locations_are_positioned_errors() {
             }
         }
     }
+}
+
+/// A shadow, patch point region or statepoint patch area of 64 KiB, the limit, compiles on both
+/// targets into a record whose code is that long (past it, `tests/ir-errors/limit_*` are refused
+/// before any code is written); a module's areas add up to at most 256 MiB, refused at the point that
+/// crosses the limit.
+#[test]
+fn patch_areas_at_the_limit_compile_and_the_module_total_is_bounded() {
+    const LIMIT: u32 = 1 << 16;
+    let bodies = [
+        format!("call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 {LIMIT}, i64 %a)"),
+        format!(
+            "call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 1, i32 {LIMIT}, ptr null, \
+             i32 0, i64 %a)"
+        ),
+        format!(
+            "%t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 1, i32 {LIMIT}, \
+             ptr elementtype(void ()) @h, i32 0, i32 0, i32 0, i32 0) [ \"deopt\"(i64 %a) ]"
+        ),
+        "call void @h() #0 [ \"deopt\"(i64 %a) ]".to_string(),
+    ];
+    let module = |calls: &[String]| {
+        format!(
+            "declare void @llvm.experimental.stackmap(i64, i32, ...)\n\
+             declare void @llvm.experimental.patchpoint.void(i64, i32, ptr, i32, ...)\n\
+             declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndeclare void @h()\n\
+             define i64 @f(i64 %a) gc \"statepoint-example\" {{\n{}  ret i64 %a\n}}\n\
+             attributes #0 = {{ \"statepoint-num-patch-bytes\"=\"{LIMIT}\" }}\n",
+            calls.iter().map(|c| format!("  {c}\n")).collect::<String>()
+        )
+    };
+    for body in &bodies {
+        let text = module(std::slice::from_ref(body));
+        for target in ["x86_64", "aarch64"] {
+            let object = compile_for(&text, target).unwrap_or_else(|e| panic!("{body} on {target}: {e}"));
+            let file = object::File::parse(&*object).unwrap();
+            let text_size = object::Object::section_by_name(&file, ".text").map(|s| object::ObjectSection::size(&s));
+            assert!(text_size.unwrap() > u64::from(LIMIT), "{body} on {target}: .text of {text_size:?} bytes");
+        }
+    }
+    // 4096 areas of 64 KiB are 256 MiB: the limit (checked, not compiled); one more crosses it.
+    let calls: Vec<String> = (0..4097).map(|i| bodies[i % 2].clone()).collect();
+    let check = |text: &str| ir::parse("in.ll", text).and_then(|m| ir::verify(&m)).map_err(|e| e.to_string());
+    check(&module(&calls[..4096])).unwrap();
+    let text = module(&calls);
+    let last_call = text.lines().position(|l| l.starts_with("  call") || l.starts_with("  %t")).unwrap() + 4096 + 1;
+    assert_eq!(
+        check(&text).unwrap_err(),
+        format!(
+            "in.ll:{last_call}:3: error: the stack map shadows, patch point regions and statepoint patch areas of \
+             this module add up to more than the limit, 268435456 bytes (patchmap writes them as nops)"
+        )
+    );
 }

@@ -38,6 +38,24 @@ pub struct PatchPointCall<'a> {
     pub anyreg: bool,
 }
 
+/// The most bytes of one stack map's shadow, patch point's region or statepoint's patch area
+/// (64 KiB): each is code the compiler writes (nops), far more than any call sequence or inline
+/// cache needs. LLVM allows 2^31 - 1, for which a compiler would write gigabytes.
+pub const MAX_PATCH_BYTES: u32 = 1 << 16;
+
+/// The most bytes the shadows, regions and patch areas of one module may add up to (256 MiB, as
+/// for globals' stored bytes): a bound on the nops the compiler may have to write.
+pub const MAX_MODULE_PATCH_BYTES: u64 = 256 << 20;
+
+/// The error for `bytes` of shadow, region or patch area (`what`) past [`MAX_PATCH_BYTES`].
+pub(crate) fn patch_bytes_error(what: &str, bytes: u64) -> Option<String> {
+    (bytes > u64::from(MAX_PATCH_BYTES)).then(|| {
+        format!(
+            "{what} of {bytes} bytes is larger than the limit, {MAX_PATCH_BYTES} bytes (patchmap writes them as nops)"
+        )
+    })
+}
+
 /// The most arguments and live values one patch point may have. Each is an operand of one
 /// instruction, with the result and a scratch register, and the register allocator numbers an
 /// instruction's operands in 16 bits (65536 at most).
@@ -77,6 +95,9 @@ impl<'a> PointCall<'a> {
             Intrinsic::StackMap => {
                 let id = immediate(args, 0, 64, "stackmap ID", &mut errors);
                 let shadow = immediate(args, 1, 32, "stackmap SHADOW (number of shadow bytes)", &mut errors);
+                if let Some(message) = shadow.and_then(|s| patch_bytes_error("stackmap SHADOW", s as u64)) {
+                    errors.push(LayoutError { operand: Some(2), message });
+                }
                 match (id, shadow) {
                     (Some(id), Some(shadow)) => {
                         Some(PointCall::StackMap { id: id as u64, shadow: shadow as u32, live: &args[2..] })
@@ -87,6 +108,9 @@ impl<'a> PointCall<'a> {
             Intrinsic::PatchPoint => {
                 let id = immediate(args, 0, 64, "patchpoint ID", &mut errors);
                 let bytes = immediate(args, 1, 32, "patchpoint NUMBYTES", &mut errors);
+                if let Some(message) = bytes.and_then(|b| patch_bytes_error("patchpoint NUMBYTES", b as u64)) {
+                    errors.push(LayoutError { operand: Some(2), message });
+                }
                 let target = args.get(2).map(|a| &a.value);
                 if !matches!(
                     target,

@@ -89,8 +89,10 @@ impl<'a> StatepointCall<'a> {
             error(Some(1), "statepoint ID must be an i64 constant".to_string());
         }
         let patch_bytes = int(1, 32);
-        if patch_bytes.is_none() {
-            error(Some(2), "statepoint NUMPATCHBYTES must be a non-negative i32 constant".to_string());
+        match patch_bytes.map(|b| super::points::patch_bytes_error("statepoint NUMPATCHBYTES", b as u64)) {
+            None => error(Some(2), "statepoint NUMPATCHBYTES must be a non-negative i32 constant".to_string()),
+            Some(Some(message)) => error(Some(2), message),
+            Some(None) => {}
         }
         let target_type = match sig.abi.get(2) {
             Some(ParamAbi::ElementType(t)) => Some(&**t),
