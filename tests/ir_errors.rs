@@ -352,3 +352,101 @@ fn patch_areas_at_the_limit_compile_and_the_module_total_is_bounded() {
         )
     );
 }
+
+/// `getelementptr` constant expressions nested `depth` deep over `@g`, one byte further each.
+fn nested_gep(depth: usize) -> String {
+    format!("{}@g{}", "getelementptr (i8, ptr ".repeat(depth), ", i64 1)".repeat(depth))
+}
+
+/// Constant expressions and `elementtype` function types nest at most 256 deep: the parser recurses
+/// once per level (10,000 levels overflowed the stack in `check`, 4,000 in 32 functions on worker
+/// threads). At the limit, inside arrays nested as deep as types may be, a module of 32 functions
+/// (read, verified and compiled on worker threads) compiles on both targets, prints, and
+/// interprets, all on a thread of the tests' default 2 MiB stack, and `patchmap compile` compiles it
+/// with `RUST_MIN_STACK` at 256 KiB (its workers' stacks are their own); one level more is an error
+/// at the expression that goes too deep.
+#[test]
+fn expressions_nest_256_deep_and_no_deeper() {
+    const LIMIT: usize = 256;
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            // An array of 255 levels of `[1 x ...]` around a pointer (256 levels of type with it).
+            let (mut ty, mut value) = ("ptr".to_string(), nested_gep(LIMIT));
+            for _ in 0..LIMIT - 1 {
+                value = format!("[{ty} {value}]");
+                ty = format!("[1 x {ty}]");
+            }
+            let functions: String = (0..32)
+                .map(|k| {
+                    format!(
+                        "define i64 @f{k}(ptr %q) {{\n  store {ty} {value}, ptr %q\n  %l = load {ty}, ptr %q\n  \
+                         %v = ptrtoint ptr {} to i64\n  %d = sub i64 %v, ptrtoint (ptr @g to i64)\n  ret i64 %d\n}}\n",
+                        nested_gep(LIMIT)
+                    )
+                })
+                .collect();
+            let text = format!(
+                "@g = global [300 x i8] zeroinitializer\n@a = global {ty} {value}\n@p = global ptr {}\n{functions}\
+                 define i64 @main() {{\n  %s = alloca {ty}\n  %v = call i64 @f7(ptr %s)\n  ret i64 %v\n}}\n",
+                nested_gep(LIMIT)
+            );
+            let module = ir::parse("in.ll", &text).unwrap_or_else(|e| panic!("{e}"));
+            ir::verify(&module).unwrap_or_else(|e| panic!("{e}"));
+            for target in ["x86_64", "aarch64"] {
+                compile_for(&text, target).unwrap_or_else(|e| panic!("{target}: {e}"));
+            }
+            // The command line's workers have their own stacks, whatever `RUST_MIN_STACK` says.
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("deep.ll");
+            std::fs::write(&path, &text).unwrap();
+            for target in ["x86_64", "aarch64"] {
+                let (code, _, stderr) = support::run(
+                    std::process::Command::new(support::patchmap_bin())
+                        .env("RUST_MIN_STACK", "262144")
+                        .args(["compile", "--target", target, "-o"])
+                        .arg(dir.path().join("deep.o"))
+                        .arg(&path),
+                );
+                assert_eq!((code, stderr.as_str()), (0, ""), "{target}");
+            }
+            let printed = module.to_string();
+            ir::parse("printed.ll", &printed).unwrap_or_else(|e| panic!("{e}"));
+            let main = module.function_by_name("main").unwrap();
+            let mut interp = patchmap::interp::Interpreter::new(&module);
+            // SAFETY: `main` only touches its own frame and the module's globals.
+            assert_eq!(unsafe { interp.call(main, &[]) }.unwrap(), Some(LIMIT as u64));
+
+            // One level more, in a global, in an instruction, in an integer expression, in types.
+            let past = [
+                (format!("@g = global i8 0\n@p = global ptr {}\n", nested_gep(LIMIT + 1)), 2),
+                (
+                    format!(
+                        "@g = global i8 0\ndefine i64 @f() {{\n  %v = ptrtoint ptr {} to i64\n  ret i64 %v\n}}\n",
+                        nested_gep(LIMIT + 1)
+                    ),
+                    3,
+                ),
+                (format!("@p = global i64 {}1{}\n", "add (i64 ".repeat(LIMIT + 1), ", i64 1)".repeat(LIMIT + 1)), 1),
+            ];
+            for (text, line) in &past {
+                let opener = if text.contains("add (") { "add (" } else { "getelementptr (" };
+                let col = text.lines().nth(line - 1).unwrap().match_indices(opener).nth(LIMIT).unwrap().0 + 1;
+                let want = format!("in.ll:{line}:{col}: error: constant expressions nested more than 256 deep");
+                assert_eq!(ir::parse("in.ll", text).err().map(|e| e.to_string()), Some(want));
+            }
+            let elementtype = |depth: usize| {
+                format!("declare void @h({}i64{})\n", "ptr elementtype(void (".repeat(depth), "))".repeat(depth))
+            };
+            ir::parse("in.ll", &elementtype(LIMIT)).unwrap_or_else(|e| panic!("{e}"));
+            let text = elementtype(LIMIT + 1);
+            let col = text.match_indices("elementtype").nth(LIMIT).unwrap().0 + 1;
+            assert_eq!(
+                ir::parse("in.ll", &text).err().map(|e| e.to_string()),
+                Some(format!("in.ll:1:{col}: error: function types in 'elementtype' nested more than 256 deep"))
+            );
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
