@@ -137,24 +137,6 @@ pub enum TargetError {
     /// A `.llvm_stackmaps` version other than 1, 2 or 3.
     #[error("stack map version {0} is not 1, 2 or 3")]
     StackMapVersion(u8),
-    /// `--target` and the module's `target triple` name different architectures.
-    #[error("{file}: the module's target triple '{module}' contradicts --target {option}")]
-    Contradiction {
-        /// The module's file.
-        file: String,
-        /// The module's triple.
-        module: String,
-        /// The `--target` triple.
-        option: String,
-    },
-    /// The module's own `target triple` is unusable.
-    #[error("{file}: {source}")]
-    ModuleTriple {
-        /// The module's file.
-        file: String,
-        /// Why.
-        source: Box<TargetError>,
-    },
     /// JIT code for another architecture than the host's.
     #[error("{file}: cannot run {target} code on this {host} host")]
     NotHost {

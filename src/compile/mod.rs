@@ -48,20 +48,20 @@ impl Options {
         Ok(Options { target, opt: opt.parse()?, stackmap_version })
     }
 
-    /// The target for a module: `--target` if given (a contradicting `target triple` is an error),
-    /// else the module's triple, else the host.
+    /// The target for a module: `--target` if given, else the module's triple, else the host. A
+    /// module's `target triple` that is unusable or contradicts `--target` is an error at its line.
     pub fn resolve_target(&self, module: &ir::Module) -> Result<Target, CompileError> {
-        match (&self.target, &module.triple) {
-            (Some(target), Some(triple)) if !target.agrees_with(triple) => Err(TargetError::Contradiction {
-                file: module.file.clone(),
-                module: triple.clone(),
-                option: target.triple.to_string(),
-            }
-            .into()),
-            (Some(target), _) => Ok(target.clone()),
-            (None, Some(triple)) => Target::parse(triple)
-                .map_err(|e| TargetError::ModuleTriple { file: module.file.clone(), source: Box::new(e) }.into()),
-            (None, None) => Ok(Target::host()?),
+        let Some(triple) = &module.triple else { return Ok(self.target.clone().map_or_else(Target::host, Ok)?) };
+        let own = Target::parse(triple).map_err(|e| module.error(module.triple_span, e.to_string()))?;
+        match &self.target {
+            Some(target) if target.arch != own.arch => Err(module
+                .error(
+                    module.triple_span,
+                    format!("the module's target triple '{triple}' contradicts --target {}", target.triple),
+                )
+                .into()),
+            Some(target) => Ok(target.clone()),
+            None => Ok(own),
         }
     }
 }

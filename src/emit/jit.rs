@@ -90,6 +90,11 @@ impl JitCode {
     ) -> Result<JitCode, CompileError> {
         let host = Target::host()?;
         let target = options.resolve_target(module)?;
+        if target.arch != host.arch && options.target.is_none() && module.triple.is_some() {
+            // The module's own triple chose the target.
+            let message = format!("cannot run {} code on this {} host", target.triple, host.triple);
+            return Err(module.error(module.triple_span, message).into());
+        }
         if target.arch != host.arch {
             return Err(TargetError::NotHost {
                 file: module.file.clone(),

@@ -1352,6 +1352,8 @@ pub struct Module {
     pub datalayout: Option<String>,
     /// `target triple = "..."`; chooses the target when none is given explicitly.
     pub triple: Option<String>,
+    /// Where `target triple` is written, for errors about it (0:0 when absent or built in memory).
+    pub triple_span: Span,
     /// Identified struct types (`%name = type ...`), in textual order.
     pub types: Vec<Arc<StructType>>,
     /// Global variables, indexed by [`GlobalId`], in textual order.
@@ -1382,6 +1384,7 @@ impl Module {
     /// Resets every source position to 0:0, so that a parsed module compares equal to the same IR
     /// built in memory or printed and parsed again.
     pub fn clear_spans(&mut self) {
+        self.triple_span = Span::default();
         for g in &mut self.globals {
             g.span = Span::default();
         }

@@ -3,6 +3,7 @@
 //! interpreter read the decoded form of verified calls.
 
 use super::{CallConv, Const, Inst, InstData, Intrinsic, Module, Operand, Type, Value};
+use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// A stack map or patch point call, decoded.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,6 +37,29 @@ pub struct PatchPointCall<'a> {
     /// `anyregcc`: the arguments and the result are recorded (and live in any register).
     pub anyreg: bool,
 }
+
+/// The most bytes of one stack map's shadow, patch point's region or statepoint's patch area
+/// (64 KiB): each is code the compiler writes (nops), far more than any call sequence or inline
+/// cache needs. LLVM allows 2^31 - 1, for which a compiler would write gigabytes.
+pub const MAX_PATCH_BYTES: u32 = 1 << 16;
+
+/// The most bytes the shadows, regions and patch areas of one module may add up to (256 MiB, as
+/// for globals' stored bytes): a bound on the nops the compiler may have to write.
+pub const MAX_MODULE_PATCH_BYTES: u64 = 256 << 20;
+
+/// The error for `bytes` of shadow, region or patch area (`what`) past [`MAX_PATCH_BYTES`].
+pub(crate) fn patch_bytes_error(what: &str, bytes: u64) -> Option<String> {
+    (bytes > u64::from(MAX_PATCH_BYTES)).then(|| {
+        format!(
+            "{what} of {bytes} bytes is larger than the limit, {MAX_PATCH_BYTES} bytes (patchmap writes them as nops)"
+        )
+    })
+}
+
+/// The most arguments and live values one patch point may have. Each is an operand of one
+/// instruction, with the result and a scratch register, and the register allocator numbers an
+/// instruction's operands in 16 bits (65536 at most).
+pub const MAX_PATCHPOINT_OPERANDS: usize = 65534;
 
 /// What is wrong with a point call's operands: the operand (its position among the call's operands,
 /// 0 the callee) or the whole call (`None`), and the message.
@@ -71,6 +95,9 @@ impl<'a> PointCall<'a> {
             Intrinsic::StackMap => {
                 let id = immediate(args, 0, 64, "stackmap ID", &mut errors);
                 let shadow = immediate(args, 1, 32, "stackmap SHADOW (number of shadow bytes)", &mut errors);
+                if let Some(message) = shadow.and_then(|s| patch_bytes_error("stackmap SHADOW", s as u64)) {
+                    errors.push(LayoutError { operand: Some(2), message });
+                }
                 match (id, shadow) {
                     (Some(id), Some(shadow)) => {
                         Some(PointCall::StackMap { id: id as u64, shadow: shadow as u32, live: &args[2..] })
@@ -81,6 +108,9 @@ impl<'a> PointCall<'a> {
             Intrinsic::PatchPoint => {
                 let id = immediate(args, 0, 64, "patchpoint ID", &mut errors);
                 let bytes = immediate(args, 1, 32, "patchpoint NUMBYTES", &mut errors);
+                if let Some(message) = bytes.and_then(|b| patch_bytes_error("patchpoint NUMBYTES", b as u64)) {
+                    errors.push(LayoutError { operand: Some(2), message });
+                }
                 let target = args.get(2).map(|a| &a.value);
                 if !matches!(
                     target,
@@ -132,6 +162,22 @@ impl<'a> PointCall<'a> {
             }
             _ => return None,
         };
+        if let Some(call) = &decoded {
+            if let Some(e) = too_many_locations(call, args.len(), data.ty != Type::Void) {
+                errors.push(e);
+            } else if let PointCall::PatchPoint(p) = call {
+                let operands = p.args.len() + p.live.len();
+                if operands > MAX_PATCHPOINT_OPERANDS {
+                    errors.push(LayoutError {
+                        operand: Some(5 + MAX_PATCHPOINT_OPERANDS),
+                        message: format!(
+                            "patchpoint with {operands} arguments and live values: at most \
+                             {MAX_PATCHPOINT_OPERANDS} fit in one instruction"
+                        ),
+                    });
+                }
+            }
+        }
         Some(match decoded {
             Some(call) if errors.is_empty() => Ok(call),
             _ => Err(errors),
@@ -151,6 +197,37 @@ impl<'a> PointCall<'a> {
             PointCall::StackMap { live, .. } | PointCall::PatchPoint(PatchPointCall { live, .. }) => live,
         }
     }
+}
+
+/// The error for a record of more locations than the format counts, at the first operand past the
+/// limit: the live values, after anyregcc's result and arguments. `operands` is the call's argument
+/// count, the live values its last ones.
+fn too_many_locations(call: &PointCall, operands: usize, has_result: bool) -> Option<LayoutError> {
+    let fixed = match call {
+        PointCall::PatchPoint(p) if p.anyreg => p.args.len() + usize::from(has_result),
+        _ => 0,
+    };
+    let live = call.live();
+    let count = fixed + live.len();
+    if count <= MAX_RECORD_LOCATIONS {
+        return None;
+    }
+    // The operand of the first location past the limit. Operands are numbered from 1 (0 is the
+    // callee): a patch point's arguments start at 5, the live values end the call's arguments.
+    let past = MAX_RECORD_LOCATIONS;
+    let operand = match call {
+        PointCall::PatchPoint(p) if p.anyreg && past - usize::from(has_result) < p.args.len() => {
+            Some(5 + past - usize::from(has_result))
+        }
+        _ => Some(operands - live.len() + (past - fixed) + 1),
+    };
+    Some(LayoutError {
+        operand,
+        message: format!(
+            "this record would hold {count} locations: a stack map record holds at most {MAX_RECORD_LOCATIONS} \
+             (the format counts them in 16 bits)"
+        ),
+    })
 }
 
 /// The return type a patch point intrinsic's name promises.

@@ -89,8 +89,10 @@ impl<'a> StatepointCall<'a> {
             error(Some(1), "statepoint ID must be an i64 constant".to_string());
         }
         let patch_bytes = int(1, 32);
-        if patch_bytes.is_none() {
-            error(Some(2), "statepoint NUMPATCHBYTES must be a non-negative i32 constant".to_string());
+        match patch_bytes.map(|b| super::points::patch_bytes_error("statepoint NUMPATCHBYTES", b as u64)) {
+            None => error(Some(2), "statepoint NUMPATCHBYTES must be a non-negative i32 constant".to_string()),
+            Some(Some(message)) => error(Some(2), message),
+            Some(None) => {}
         }
         let target_type = match sig.abi.get(2) {
             Some(ParamAbi::ElementType(t)) => Some(&**t),
@@ -106,6 +108,29 @@ impl<'a> StatepointCall<'a> {
             if t.varargs && t.ret != Type::Void {
                 // As llc-19's verifier: it would crash on the result.
                 error(Some(3), format!("a statepoint of a variadic function must return void, not '{}'", t.ret));
+            }
+            // A called function's declaration must agree with `elementtype`, as a direct `call`'s
+            // must agree with its function type: llc-19 calls through `elementtype`'s signature,
+            // which is undefined behaviour when the declaration differs, and the declaration's
+            // attributes (`byval`, `sret`) are what a direct call passes. A patched region calls
+            // nothing, so its target's declaration does not matter.
+            if let (Some(Value::Func(fid)), Some(0)) = (args.get(2).map(|a| &a.value), patch_bytes) {
+                if let Some(declared) = module.functions.get(fid.0 as usize).filter(|f| f.intrinsic().is_none()) {
+                    let same = declared.ret == t.ret
+                        && declared.varargs == t.varargs
+                        && declared.params.len() == t.params.len()
+                        && declared.params.iter().zip(&t.params).all(|(p, ty)| p.ty == *ty);
+                    if !same {
+                        error(
+                            Some(3),
+                            format!(
+                                "the statepoint calls '@{}' as '{t}' (its elementtype) but it is declared as '{}'",
+                                declared.name,
+                                super::verify::signature_of(declared)
+                            ),
+                        );
+                    }
+                }
             }
         }
         let nargs = int(3, 32);

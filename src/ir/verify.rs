@@ -10,12 +10,14 @@
 
 use std::collections::HashMap;
 
+use super::points::{patch_bytes_error, MAX_MODULE_PATCH_BYTES};
 use super::print::{const_in, Names};
 use super::{
     BlockId, BundleTag, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage,
     Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
     MAX_AGGREGATE_VALUE_SCALARS,
 };
+use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// Largest alignment of a global or an `alloca`, in bytes (16 MiB). LLVM accepts up to 2^32, but an
 /// object pads its section to the alignment and an over-aligned `alloca` reserves it in the frame:
@@ -237,10 +239,30 @@ impl<'m> Verifier<'m> {
         let check = |f: &'m Function| {
             let mut v = Verifier { m, errors: Vec::new() };
             v.function(f);
-            v.errors
+            let padding: u64 = patch_areas(m, f).map(|(_, bytes)| bytes).sum();
+            (v.errors, padding)
         };
-        let errors = crate::workers::map(&m.functions, 64, check);
-        self.errors.extend(errors.into_iter().flatten());
+        let results = crate::workers::map(&m.functions, 64, check);
+        let mut total = 0u64;
+        for (f, (errors, padding)) in m.functions.iter().zip(results) {
+            self.errors.extend(errors);
+            if total <= MAX_MODULE_PATCH_BYTES && total + padding > MAX_MODULE_PATCH_BYTES {
+                // Named at the point that crosses the limit.
+                let mut running = total;
+                let crossing = patch_areas(m, f).find(|&(_, bytes)| {
+                    running += bytes;
+                    running > MAX_MODULE_PATCH_BYTES
+                });
+                self.error(
+                    crossing.map_or(f.span, |(span, _)| span),
+                    format!(
+                        "the stack map shadows, patch point regions and statepoint patch areas of this module add \
+                         up to more than the limit, {MAX_MODULE_PATCH_BYTES} bytes (patchmap writes them as nops)"
+                    ),
+                );
+            }
+            total += padding;
+        }
     }
 
     /// A function's or global's `section` and `comdat`: the group is declared, of a kind ELF has.
@@ -918,7 +940,7 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &val.value, &val.ty, "inserted value");
             }
             Inst::Phi { incoming } => self.phi(cx, at, incoming),
-            Inst::Call { cc, callee, sig, args, bundles, .. } => {
+            Inst::Call { cc, callee, sig, args, bundles, directives, .. } => {
                 self.call(cx, at, *cc, callee, sig, args);
                 if let Some(decoded) = statepoint {
                     self.statepoint(cx, at, args.len(), bundles, decoded.err());
@@ -940,6 +962,10 @@ impl<'m> Verifier<'m> {
                         );
                     }
                     self.bundle_operands(cx, at, args.len(), bundles);
+                    let patch_bytes = directives.as_deref().and_then(|d| d.patch_bytes).unwrap_or(0);
+                    if let Some(message) = patch_bytes_error("\"statepoint-num-patch-bytes\"", patch_bytes.into()) {
+                        self.error(span, message);
+                    }
                 }
             }
             Inst::Br { .. } | Inst::Unreachable => {}
@@ -1191,6 +1217,19 @@ impl<'m> Verifier<'m> {
     fn bundle_operands(&mut self, cx: &FnCx<'m>, at: (u32, InstId), nargs: usize, bundles: &[super::Bundle]) {
         let mut index = nargs + 1;
         for b in bundles {
+            // The record holds 3 constants and a location per deopt value, then pairs and allocas
+            // that only the lowering counts (it refuses the record past the limit too).
+            let locations = STATEPOINT_RECORD_CONSTANTS + b.operands.len();
+            if b.tag == BundleTag::Deopt && locations > MAX_RECORD_LOCATIONS {
+                self.error(
+                    cx.f.inst(at.1).operand_span(index + MAX_RECORD_LOCATIONS - STATEPOINT_RECORD_CONSTANTS),
+                    format!(
+                        "this statepoint's record would hold at least {locations} locations (3 and one per deopt \
+                         value): a stack map record holds at most {MAX_RECORD_LOCATIONS} (the format counts them \
+                         in 16 bits)"
+                    ),
+                );
+            }
             for o in &b.operands {
                 if let Err(msg) = value_type_supported(&o.ty, false) {
                     self.error(cx.f.inst(at.1).operand_span(index), format!("{} operand: {msg}", b.tag.name()));
@@ -1202,6 +1241,28 @@ impl<'m> Verifier<'m> {
         }
     }
 }
+
+/// The bytes of shadow, region or patch area each stack map, patch point and statepoint of `f`
+/// asks for, with its position; calls whose operands do not decode have their own errors.
+fn patch_areas<'m>(m: &'m Module, f: &'m Function) -> impl Iterator<Item = (Span, u64)> + 'm {
+    f.blocks.iter().flat_map(|b| &b.insts).filter_map(move |&id| {
+        let d = f.inst(id);
+        if !matches!(d.kind, Inst::Call { .. }) {
+            return None;
+        }
+        let bytes = match (PointCall::decode(m, d), StatepointCall::decode(m, d)) {
+            (Some(Ok(PointCall::StackMap { shadow, .. })), _) => shadow,
+            (Some(Ok(PointCall::PatchPoint(p))), _) => p.bytes,
+            (_, Some(Ok(s))) => s.patch_bytes,
+            (Some(Err(_)), _) | (_, Some(Err(_))) => return None,
+            (None, None) => StatepointCall::of_deopt_call(m, d)?.patch_bytes,
+        };
+        (bytes > 0).then_some((d.span, u64::from(bytes)))
+    })
+}
+
+/// The constants that start a statepoint's record: calling convention, flags, deopt count.
+const STATEPOINT_RECORD_CONSTANTS: usize = 3;
 
 /// Largest `byval` object, in bytes (1 MiB): it is copied into the stack argument area at each call.
 const MAX_BYVAL_BYTES: u64 = 1 << 20;

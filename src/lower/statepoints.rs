@@ -25,6 +25,7 @@ use super::{clif_type, Lowering};
 use crate::ir::statepoints::is_gc_pointer;
 use crate::ir::{Const, Inst, InstId, IrError, Operand, StatepointCall, TokenUse, Type, Value};
 use crate::lower::points::{PlannedLocation, PlannedPoint, StatepointOffset};
+use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// llc-19's constant for an `undef` or `poison` deopt value: 0xFEFEFEFE, zero-extended.
 const UNDEF_DEOPT_CONSTANT: i64 = 0xFEFE_FEFE;
@@ -73,6 +74,17 @@ impl Lowering<'_> {
         let relocates = self.relocates_of(inst);
         let relocates = &relocates[..];
         let plan = self.statepoint_record(call, relocates);
+        // The three leading constants, then the planned locations.
+        let count = 3 + plan.locations.len();
+        if count > MAX_RECORD_LOCATIONS {
+            return Err(self.error(
+                span,
+                format!(
+                    "this statepoint's record would hold {count} locations: a stack map record holds at most \
+                     {MAX_RECORD_LOCATIONS} (the format counts them in 16 bits)"
+                ),
+            ));
+        }
         // One slot per spilled value, from a pool every statepoint of the function reuses: each
         // reads its slots back right after its call.
         let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(plan.spilled.len());

@@ -39,7 +39,7 @@ mod write;
 pub use error::{Error, Result};
 pub use model::{
     ConstantPool, Endian, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version,
-    DYNAMIC_STACK_SIZE, OVERFLOW_RECORD_ID,
+    DYNAMIC_STACK_SIZE, MAX_RECORD_LOCATIONS, OVERFLOW_RECORD_ID,
 };
 pub use print::{print, print_with_symbols};
 pub use read::{parse_section, AddressIndex, RecordView, StackMapView};

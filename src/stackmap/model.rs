@@ -203,6 +203,10 @@ pub struct LiveOut {
     pub size: u8,
 }
 
+/// The most locations (and live-outs) one record can hold: the format counts them in 16 bits. The
+/// compiler refuses IR whose record would hold more, with a positioned error.
+pub const MAX_RECORD_LOCATIONS: usize = u16::MAX as usize;
+
 /// One record: a stackmap, patchpoint or statepoint call site.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Record {
@@ -220,7 +224,7 @@ impl Record {
     /// Whether this record cannot be written as is: it has more than 65535 locations or live-outs.
     /// The writer then emits LLVM's overflow record instead.
     pub fn overflows(&self) -> bool {
-        self.locations.len() > usize::from(u16::MAX) || self.live_outs.len() > usize::from(u16::MAX)
+        self.locations.len() > MAX_RECORD_LOCATIONS || self.live_outs.len() > MAX_RECORD_LOCATIONS
     }
 }
 

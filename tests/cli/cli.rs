@@ -93,13 +93,59 @@ fn compile_rejects_a_triple_that_contradicts_the_target() {
     let (code, _, err) =
         patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap(), "--target", "x86_64"]);
     assert_ne!(code, 0);
-    assert!(err.contains("target triple 'aarch64-unknown-linux-gnu' contradicts --target x86_64"), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "{}:1:1: error: the module's target triple 'aarch64-unknown-linux-gnu' contradicts --target \
+             x86_64-unknown-linux-gnu",
+            ll.display()
+        )
+    );
     assert!(!out.exists(), "no object is written on error");
     // Without --target the module's own triple decides.
     let (code, _, err) = patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&out).unwrap();
     assert_eq!(object::File::parse(&*bytes).unwrap().architecture(), object::Architecture::Aarch64);
+}
+
+/// An unusable `target triple` is named at its line, with or without `--target`; so is one `run`
+/// cannot execute on this host.
+#[test]
+fn unusable_module_triples_are_positioned_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.o");
+    for (triple, message) in [
+        ("riscv64-unknown-linux-gnu", "unsupported target architecture 'riscv64' (supported: x86_64, aarch64)"),
+        (
+            "x86_64-apple-darwin",
+            "unsupported object format 'macho' for 'x86_64-apple-darwin' (supported: ELF, e.g. \
+          x86_64-unknown-linux-gnu)",
+        ),
+        ("not a triple", "invalid target triple 'not a triple': "),
+    ] {
+        let ll = dir.path().join("t.ll");
+        std::fs::write(&ll, format!("; a comment\n  target triple = \"{triple}\"\n{ADD}")).unwrap();
+        for target in [None, Some("x86_64")] {
+            let mut args = vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()];
+            args.extend(target.iter().flat_map(|t| ["--target", *t]));
+            let (code, _, err) = patchmap(&args);
+            assert_ne!(code, 0);
+            let want = format!("{}:2:3: error: {message}", ll.display());
+            assert!(err.starts_with(&want), "{triple} with --target {target:?}:\n  got:  {err}\n  want: {want}");
+            assert!(!out.exists());
+        }
+    }
+    let (host, other) = if cfg!(target_arch = "x86_64") { ("x86_64", "aarch64") } else { ("aarch64", "x86_64") };
+    let ll = dir.path().join("other.ll");
+    std::fs::write(&ll, format!("target triple = \"{other}-unknown-linux-gnu\"\n{ADD}")).unwrap();
+    let (code, _, err) = patchmap(&["run", ll.to_str().unwrap(), "--entry", "add3", "1", "2", "3"]);
+    assert_ne!(code, 0);
+    let want = format!(
+        "{}:1:1: error: cannot run {other}-unknown-linux-gnu code on this {host}-unknown-linux-gnu host",
+        ll.display()
+    );
+    assert_eq!(err.trim_end(), want);
 }
 
 #[test]

@@ -83,6 +83,7 @@ impl<'a> PendingBody<'a> {
             module: Module::default(),
             bodies: Vec::new(),
             statepoint_groups: Arc::clone(&top.statepoint_groups),
+            nesting: 0,
         };
         let mut state = self.state.clone();
         parser.body(&mut state, &self.name)?;
@@ -340,6 +341,12 @@ fn is_calling_convention(w: &str) -> bool {
 /// Deepest nesting of array types: every pass over a type recurses once per level.
 const MAX_TYPE_NESTING: usize = 256;
 
+/// Deepest nesting of constant expressions (`getelementptr (i8, ptr getelementptr (...), ...)`,
+/// `ptrtoint`, `add`, ...) and of function types in `elementtype(...)` inside function types: the
+/// reader recurses once per level, on worker threads too. Expressions are folded as they are read,
+/// so nothing after the parser recurses over them.
+const MAX_EXPRESSION_NESTING: usize = 256;
+
 struct Parser<'a> {
     file: &'a str,
     lex: Lexer<'a>,
@@ -357,6 +364,8 @@ struct Parser<'a> {
     bodies: Vec<PendingBody<'a>>,
     /// The statepoint directives each attribute group `#N` holds (read by the top-level pass).
     statepoint_groups: Arc<NameMap<&'a str, StatepointDirectives>>,
+    /// How many constant expressions or `elementtype` function types the reader is inside.
+    nesting: usize,
 }
 
 /// An identified type not resolved yet.
@@ -400,6 +409,7 @@ impl<'a> Parser<'a> {
             module,
             bodies: Vec::new(),
             statepoint_groups: Arc::new(NameMap::default()),
+            nesting: 0,
         })
     }
 
@@ -416,6 +426,18 @@ impl<'a> Parser<'a> {
 
     fn err(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(self.file, span, message)
+    }
+
+    /// Reads a construct that may contain itself (`what`, plural, at `span`) one level deeper,
+    /// refusing more than [`MAX_EXPRESSION_NESTING`] levels: the reader recurses once per level.
+    fn nested<T>(&mut self, span: Span, what: &str, read: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.nesting == MAX_EXPRESSION_NESTING {
+            return Err(self.err(span, format!("{what} nested more than {MAX_EXPRESSION_NESTING} deep")));
+        }
+        self.nesting += 1;
+        let result = read(self);
+        self.nesting -= 1;
+        result
     }
 
     fn expected(&self, what: &str) -> IrError {

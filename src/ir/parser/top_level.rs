@@ -20,7 +20,7 @@ impl<'a> Parser<'a> {
                     self.module.source_filename = Some(name);
                 }
                 Tok::Word("target") => {
-                    self.bump()?;
+                    let span = self.bump()?.span;
                     let which = self.tok;
                     if !(self.eat_word("datalayout")? || self.eat_word("triple")?) {
                         return Err(self.expected("'datalayout' or 'triple' after 'target'"));
@@ -29,6 +29,7 @@ impl<'a> Parser<'a> {
                     let s = self.string("")?;
                     if which.tok == Tok::Word("triple") {
                         self.module.triple = Some(s);
+                        self.module.triple_span = span;
                     } else {
                         self.module.datalayout = Some(s);
                     }
@@ -239,14 +240,17 @@ impl<'a> Parser<'a> {
                     abi = if w == "byval" { ParamAbi::ByVal(ty) } else { ParamAbi::StructRet(ty) };
                 }
                 Tok::Word("elementtype") => {
-                    self.bump()?;
-                    self.expect_punct(b'(', " after 'elementtype'")?;
-                    let ret = self.ty()?;
-                    if !self.is_punct(b'(') {
-                        return Err(self.expected("a function type in 'elementtype' (statepoint targets)"));
-                    }
-                    let sig = self.function_type(ret)?;
-                    self.expect_punct(b')', " to close 'elementtype'")?;
+                    let sig = self.nested(self.tok.span, "function types in 'elementtype'", |p| {
+                        p.bump()?;
+                        p.expect_punct(b'(', " after 'elementtype'")?;
+                        let ret = p.ty()?;
+                        if !p.is_punct(b'(') {
+                            return Err(p.expected("a function type in 'elementtype' (statepoint targets)"));
+                        }
+                        let sig = p.function_type(ret)?;
+                        p.expect_punct(b')', " to close 'elementtype'")?;
+                        Ok(sig)
+                    })?;
                     abi = ParamAbi::ElementType(Box::new(sig));
                 }
                 Tok::Word(w) if PARAM_ATTRS.contains(&w) => {

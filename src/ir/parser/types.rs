@@ -326,7 +326,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
                 let bits = ty.int_bits().unwrap_or(64);
-                let (symbol, v) = self.int_expression()?;
+                let (symbol, v) = self.nested(span, "constant expressions", Self::int_expression)?;
                 match symbol {
                     // An address as an integer: the value of a pointer, truncated where narrower
                     // (the verifier allows those in instructions only).
@@ -350,7 +350,7 @@ impl<'a> Parser<'a> {
                 if *ty != Type::PTR {
                     return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
                 }
-                self.gep_constant()?
+                self.nested(span, "constant expressions", Self::gep_constant)?
             }
             Tok::Word(
                 w @ ("bitcast"
@@ -485,7 +485,7 @@ impl<'a> Parser<'a> {
     fn int_operand(&mut self, bits: u8) -> PResult<(Option<Symbol>, i64)> {
         match self.tok.tok {
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") => {
-                let folded = self.int_expression()?;
+                let folded = self.nested(self.tok.span, "constant expressions", Self::int_expression)?;
                 self.bump()?;
                 Ok(folded)
             }
