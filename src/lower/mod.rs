@@ -32,7 +32,7 @@ use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
 pub use points::{PlannedLocation, PlannedPoint};
-pub use symbols::Symbols;
+pub use symbols::{zero_section, Symbols};
 
 /// External-name namespaces: functions and data, as cranelift-module numbers them.
 const FUNCTION_NAMESPACE: u32 = 0;
