@@ -255,6 +255,17 @@ impl<'m> Verifier<'m> {
                 Some(_) => {}
             }
         }
+        // A second `.llvm_stackmaps` would be read as stack maps (by llvm-readobj, `patchmap dump` and
+        // runtimes that look the section up by name), so the name is the compiler's alone.
+        if placement.section.as_deref() == Some(crate::stackmap::object_file::SECTION_NAME) {
+            self.error(
+                span,
+                format!(
+                    "section '{}' of '@{name}' is reserved for the stack map section; choose another name",
+                    crate::stackmap::object_file::SECTION_NAME
+                ),
+            );
+        }
         if let Some(a) = placement.align {
             if !a.is_power_of_two() || a > MAX_ALIGN {
                 self.error(span, format!("function alignment {a} of '@{name}' must be a power of 2 up to {MAX_ALIGN}"));
