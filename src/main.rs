@@ -116,13 +116,31 @@ fn is_stdout(output: &Path) -> bool {
 /// any work is done.
 fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
     if is_stdout(output) {
-        return Ok(());
+        return check_stdout(inputs);
     }
     for input in inputs {
         if same_file::is_same_file(input, output).unwrap_or(false) {
             return Err(format!(
                 "patchmap: error: the output {} is the input {}; name another output file",
                 output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a standard output that is one of the inputs (`-o - 1<> input`): a regular file with the
+/// input's identity, which writing would overwrite as it is read.
+fn check_stdout(inputs: &[&Path]) -> Result<(), String> {
+    let Ok(stdout) = same_file::Handle::stdout() else { return Ok(()) };
+    if !stdout.as_file().metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    for input in inputs {
+        if same_file::Handle::from_path(input).is_ok_and(|input| input == stdout) {
+            return Err(format!(
+                "patchmap: error: standard output is the input {}; redirect it to another file",
                 input.display()
             ));
         }

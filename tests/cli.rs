@@ -322,3 +322,42 @@ fn a_reader_that_goes_away_ends_the_output_without_a_panic() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `-o -` with standard output opened on the input (`1<> input`) is refused before anything is
+/// written: the input stays whole.
+#[test]
+fn standard_output_that_is_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "sm.o"]);
+    assert_eq!(code, 0, "{err}");
+    let object = std::fs::read(d.join("sm.o")).unwrap();
+    let source = std::fs::read(d.join("sm.ll")).unwrap();
+    for (args, input, contents) in [
+        (&["convert", "sm.o", "--to-version", "2", "-o", "-"][..], "sm.o", &object),
+        (&["compile", "sm.ll", "-o", "-"], "sm.ll", &source),
+    ] {
+        // Read and write, not truncated: the shell's `1<>`.
+        let stdout = std::fs::OpenOptions::new().read(true).write(true).open(d.join(input)).unwrap();
+        let out = Command::new(support::patchmap_bin()).args(args).current_dir(d).stdout(stdout).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(err.contains("standard output is the input"), "{args:?}: {err}");
+        assert_eq!(&std::fs::read(d.join(input)).unwrap(), contents, "{args:?}: the input changed");
+    }
+    // Another file as standard output is written.
+    let other = std::fs::File::create(d.join("other.o")).unwrap();
+    let out = Command::new(support::patchmap_bin())
+        .args(["convert", "sm.o", "--to-version", "2", "-o", "-"])
+        .current_dir(d)
+        .stdout(other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        std::fs::read(d.join("other.o")).unwrap(),
+        patchmap::stackmap::object_file::convert(&object, 2).unwrap()
+    );
+}
