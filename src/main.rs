@@ -3,6 +3,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 use std::io::{IsTerminal, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -119,7 +120,7 @@ fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
         return check_stdout(inputs);
     }
     for input in inputs {
-        if same_file::is_same_file(input, output).unwrap_or(false) {
+        if identity(input).is_some_and(|input| Some(input) == identity(output)) {
             return Err(format!(
                 "patchmap: error: the output {} is the input {}; name another output file",
                 output.display(),
@@ -130,15 +131,22 @@ fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
     Ok(())
 }
 
+/// A file's identity (device and inode), through links, without opening it: opening a FIFO would
+/// wait for its writer.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
 /// Refuses a standard output that is one of the inputs (`-o - 1<> input`): a regular file with the
 /// input's identity, which writing would overwrite as it is read.
 fn check_stdout(inputs: &[&Path]) -> Result<(), String> {
     let Ok(stdout) = same_file::Handle::stdout() else { return Ok(()) };
-    if !stdout.as_file().metadata().is_ok_and(|m| m.is_file()) {
+    let Ok(metadata) = stdout.as_file().metadata() else { return Ok(()) };
+    if !metadata.is_file() {
         return Ok(());
     }
     for input in inputs {
-        if same_file::Handle::from_path(input).is_ok_and(|input| input == stdout) {
+        if identity(input) == Some((metadata.dev(), metadata.ino())) {
             return Err(format!(
                 "patchmap: error: standard output is the input {}; redirect it to another file",
                 input.display()

@@ -246,18 +246,18 @@ fn endless_inputs_end_with_the_size_limit() {
     let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
-    let writer = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
-            let chunk = vec![b' '; 1 << 16];
-            // Ends when the reader closes its end (EPIPE).
-            while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
-        })
-    };
+    // The writer is connected before `patchmap` opens the FIFO (a FIFO without one is refused): a
+    // reader held here lets it open without waiting, and going away ends its writes (EPIPE).
+    let keeper = std::fs::OpenOptions::new().read(true).write(true).open(&fifo).unwrap();
+    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b' '; 1 << 16];
+        while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
+    });
     let (code, _, err) = patchmap(&["dump", fifo.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.contains("input size limit"), "{err}");
+    drop(keeper);
     writer.join().unwrap();
 }
 
@@ -360,4 +360,47 @@ fn standard_output_that_is_the_input_is_refused() {
         std::fs::read(d.join("other.o")).unwrap(),
         patchmap::stackmap::object_file::convert(&object, 2).unwrap()
     );
+}
+
+/// `check`, `dump`, `compile` and `convert` on a FIFO that no writer has opened end at once with an
+/// error instead of waiting for one forever.
+#[test]
+fn a_fifo_without_a_writer_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let fifo = fifo.to_str().unwrap();
+    let out = dir.path().join("out.o");
+    let out = out.to_str().unwrap();
+    for args in [
+        &["check", fifo][..],
+        &["dump", fifo],
+        &["compile", fifo, "-o", out],
+        &["convert", fifo, "--to-version", "2", "-o", out],
+    ] {
+        let mut child = Command::new(support::patchmap_bin())
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!("{args:?} waited for a writer");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(fifo) && err.contains("a FIFO with no writer"), "{args:?}: {err}");
+    }
 }
