@@ -294,12 +294,22 @@ fn demo() -> Result<ExitCode, String> {
 /// ends the process as it would have without the report.
 mod fault {
     use std::fmt::Write as _;
-    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
     use patchmap::emit::jit::JitCode;
 
     /// The code being run, for the handler; null outside [`reported`].
     static CODE: AtomicPtr<JitCode> = AtomicPtr::new(std::ptr::null_mut());
+    /// The lowest address the running thread's stack may grow to (0: unknown), found before the run:
+    /// `pthread_getattr_np` is no call for a signal handler.
+    static STACK_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+    /// How far below the stack's limit a fault still counts as running out of stack: the kernel's
+    /// guard gap below a growing stack (256 pages) and a guard page or two of a thread's.
+    const GUARD_BYTES: usize = 1 << 20;
+    /// The alternate signal stack the handler runs on: a fault from running out of stack has no
+    /// stack left to run it on.
+    const ALTERNATE_STACK_BYTES: usize = 64 << 10;
 
     const SIGNALS: [(libc::c_int, &str); 4] =
         [(libc::SIGSEGV, "SIGSEGV"), (libc::SIGBUS, "SIGBUS"), (libc::SIGILL, "SIGILL"), (libc::SIGFPE, "SIGFPE")];
@@ -307,6 +317,14 @@ mod fault {
     /// Runs `run` (which calls into `code`) with the fault handlers installed.
     pub fn reported<R>(code: &JitCode, run: impl FnOnce() -> R) -> R {
         CODE.store(code as *const JitCode as *mut JitCode, Ordering::SeqCst);
+        STACK_LIMIT.store(stack_limit().unwrap_or(0), Ordering::SeqCst);
+        let mut alternate = vec![0u8; ALTERNATE_STACK_BYTES];
+        let stack = libc::stack_t { ss_sp: alternate.as_mut_ptr().cast(), ss_flags: 0, ss_size: alternate.len() };
+        // SAFETY: a zeroed `stack_t` is a valid value for sigaltstack to fill in.
+        let mut previous_stack: libc::stack_t = unsafe { std::mem::zeroed() };
+        // SAFETY: the buffer outlives the handlers, which are removed (and the previous stack put
+        // back) before it is freed below.
+        unsafe { libc::sigaltstack(&stack, &mut previous_stack) };
         // SAFETY: a zeroed `sigaction` is a valid value (no handler, empty mask); `previous` receives
         // the actions in place, which are put back below.
         let mut previous: [libc::sigaction; 4] = unsafe { std::mem::zeroed() };
@@ -315,7 +333,7 @@ mod fault {
             let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
             action.sa_sigaction = handler as *const () as usize;
             // SA_RESETHAND: the handler returns to the faulting instruction, which then meets the
-            // default action. SA_ONSTACK: Rust's alternate stack, for a fault on stack overflow.
+            // default action. SA_ONSTACK: the alternate stack set up above, for a stack overflow.
             action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESETHAND;
             // SAFETY: installs a handler that only reads `CODE` and writes to standard error.
             unsafe { libc::sigaction(signal, &action, previous) };
@@ -325,8 +343,34 @@ mod fault {
             // SAFETY: puts back the action saved above.
             unsafe { libc::sigaction(signal, previous, std::ptr::null_mut()) };
         }
+        // SAFETY: puts back the alternate stack found above (disabled if there was none).
+        unsafe { libc::sigaltstack(&previous_stack, std::ptr::null_mut()) };
+        drop(alternate);
         CODE.store(std::ptr::null_mut(), Ordering::SeqCst);
         result
+    }
+
+    /// The lowest address of the calling thread's stack (for the main thread, as low as its size
+    /// limit lets it grow).
+    fn stack_limit() -> Option<usize> {
+        // SAFETY: a zeroed attribute object is filled in by pthread_getattr_np and destroyed after
+        // use; the out-pointers are valid.
+        unsafe {
+            let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+            if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+                return None;
+            }
+            let (mut address, mut size) = (std::ptr::null_mut(), 0);
+            let ok = libc::pthread_attr_getstack(&attr, &mut address, &mut size) == 0;
+            libc::pthread_attr_destroy(&mut attr);
+            ok.then_some(address as usize)
+        }
+    }
+
+    /// Whether a fault at `address` is the stack running out: at or just below the stack's limit.
+    fn is_stack_overflow(address: usize) -> bool {
+        let limit = STACK_LIMIT.load(Ordering::SeqCst);
+        limit != 0 && address < limit.saturating_add(4096) && address >= limit.saturating_sub(GUARD_BYTES)
     }
 
     /// A message built without allocating (a signal handler must not).
@@ -353,7 +397,9 @@ mod fault {
         let place = code.and_then(|code| code.locate(pc));
         let mut m = Message { bytes: [0; 512], len: 0 };
         let _ = write!(m, "patchmap: error: ");
+        let overflow = matches!(signal, libc::SIGSEGV | libc::SIGBUS) && is_stack_overflow(address);
         let _ = match (place.and_then(|p| p.trap), signal) {
+            _ if overflow => write!(m, "stack overflow at address {address:#x}"),
             (Some(kind), libc::SIGSEGV | libc::SIGBUS) => write!(m, "{kind} at address {address:#x}"),
             (Some(kind), _) => write!(m, "{kind}"),
             (None, libc::SIGSEGV | libc::SIGBUS) => write!(m, "invalid memory access at address {address:#x}"),

@@ -404,3 +404,28 @@ fn a_fifo_without_a_writer_is_refused_without_waiting() {
         assert!(err.contains(fifo) && err.contains("a FIFO with no writer"), "{args:?}: {err}");
     }
 }
+
+/// Unbounded recursion in JIT code is reported as a stack overflow (the fault lies at the stack's
+/// limit), not as an invalid memory access, and ends the process with the signal.
+#[test]
+fn run_reports_unbounded_recursion_as_a_stack_overflow() {
+    use std::os::unix::process::ExitStatusExt;
+    if !support::host_has(matches!(std::env::consts::ARCH, "x86_64" | "aarch64"), "a JIT for this host") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("recursion.ll");
+    std::fs::write(
+        &ll,
+        "define i64 @rec(i64 %n) {\n  %m = add i64 %n, 1\n  %r = call i64 @rec(i64 %m)\n  %s = add i64 %r, %n\n  \
+         ret i64 %s\n}\ndefine i64 @main() {\n  %r = call i64 @rec(i64 0)\n  ret i64 %r\n}\n",
+    )
+    .unwrap();
+    let out = Command::new(support::patchmap_bin()).args(["run", ll.to_str().unwrap()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("patchmap: error: stack overflow at address 0x") && err.contains("in function 'rec' at offset"),
+        "{err}"
+    );
+    assert!(matches!(out.status.signal(), Some(libc::SIGSEGV | libc::SIGBUS)), "{:?}", out.status);
+}
