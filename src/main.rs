@@ -187,10 +187,102 @@ fn write(output: &Path, bytes: &[u8]) -> Result<(), String> {
     // The mode a plain create would give (the umask applies), not the temporary file's 0600.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut file = builder.tempfile_in(dir).map_err(error)?;
+    // The temporary file exists only while `removal` names it to the signal handlers.
+    let (mut file, removal) = cleanup::on_signal(|| builder.tempfile_in(dir)).map_err(error)?;
     file.write_all(bytes).and_then(|()| file.as_file().sync_all()).map_err(error)?;
-    file.persist(&destination).map_err(|e| error(e.error))?;
+    let persisted = file.persist(&destination);
+    drop(removal);
+    persisted.map_err(|e| error(e.error))?;
     Ok(())
+}
+
+/// Removal of the temporary file of [`write`] when a signal ends the program during the write
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, and SIGXFSZ past a file size limit): the handler
+/// unlinks it, then the signal's default action ends the process as it would have. A signal the
+/// parent ignores (`nohup`) stays ignored. SIGKILL cannot be caught: it leaves the file.
+mod cleanup {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::sync::Once;
+
+    const SIGNALS: [libc::c_int; 6] =
+        [libc::SIGHUP, libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGPIPE, libc::SIGXFSZ];
+
+    /// The temporary file's path, for the handler; null when there is none.
+    static TEMPORARY: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    /// While alive, a signal removes the temporary file before ending the program.
+    pub struct Removal;
+
+    impl Drop for Removal {
+        fn drop(&mut self) {
+            let path = TEMPORARY.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !path.is_null() {
+                // SAFETY: made by `CString::into_raw` in `on_signal`, and taken back from the handler.
+                drop(unsafe { CString::from_raw(path) });
+            }
+        }
+    }
+
+    /// Creates the temporary file with `create` and has signals remove it until the [`Removal`] is
+    /// dropped. The signals are held back while the file is created and named to the handler, so
+    /// none falls between the two.
+    pub fn on_signal(
+        create: impl FnOnce() -> std::io::Result<tempfile::NamedTempFile>,
+    ) -> std::io::Result<(tempfile::NamedTempFile, Removal)> {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(install);
+        // SAFETY: zeroed sets are valid values for sigemptyset/sigaddset/sigprocmask to fill in.
+        let (mut held, mut previous): (libc::sigset_t, libc::sigset_t) = unsafe { std::mem::zeroed() };
+        // SAFETY: the sets are valid; blocking signals has no other precondition.
+        unsafe {
+            libc::sigemptyset(&mut held);
+            for signal in SIGNALS {
+                libc::sigaddset(&mut held, signal);
+            }
+            libc::sigprocmask(libc::SIG_BLOCK, &held, &mut previous);
+        }
+        let created = create().map(|file| {
+            let path = CString::new(file.path().as_os_str().as_bytes()).ok();
+            TEMPORARY.store(path.map_or(std::ptr::null_mut(), CString::into_raw), Ordering::SeqCst);
+            (file, Removal)
+        });
+        // SAFETY: puts back the mask saved above; a signal that came meanwhile is delivered now.
+        unsafe { libc::sigprocmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut()) };
+        created
+    }
+
+    fn install() {
+        for signal in SIGNALS {
+            // SAFETY: a zeroed `sigaction` is a valid value (no handler, empty mask).
+            let mut previous: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: reads the current action into a valid struct.
+            unsafe { libc::sigaction(signal, std::ptr::null(), &mut previous) };
+            if previous.sa_sigaction == libc::SIG_IGN {
+                continue;
+            }
+            // SAFETY: as above.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            action.sa_sigaction = handler as *const () as usize;
+            // SA_RESETHAND: the signal raised again in the handler meets the default action.
+            action.sa_flags = libc::SA_RESETHAND;
+            // SAFETY: installs a handler that only unlinks a path and raises the signal.
+            unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
+        }
+    }
+
+    extern "C" fn handler(signal: libc::c_int) {
+        let path = TEMPORARY.swap(std::ptr::null_mut(), Ordering::SeqCst);
+        if !path.is_null() {
+            // SAFETY: unlink(2) is async-signal-safe; `path` is a NUL-terminated string that is
+            // never freed once taken here.
+            unsafe { libc::unlink(path) };
+        }
+        // SAFETY: raise(3) is async-signal-safe. The signal is blocked until the handler returns,
+        // then ends the process with its default action (reset by SA_RESETHAND).
+        unsafe { libc::raise(signal) };
+    }
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {

@@ -429,3 +429,82 @@ fn run_reports_unbounded_recursion_as_a_stack_overflow() {
     );
     assert!(matches!(out.status.signal(), Some(libc::SIGSEGV | libc::SIGBUS)), "{:?}", out.status);
 }
+
+/// The names in `dir`, sorted.
+fn dir_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+/// A 64 MiB object: a zero global in a named section holds its bytes.
+const LARGE: &str = "@big = global [67108864 x i8] zeroinitializer, section \".mydata\"\n\
+define i64 @main() {\n  ret i64 0\n}\n";
+
+/// A signal during the write of an output removes the temporary file and keeps the previous
+/// destination. SIGXFSZ from a file size limit interrupts the write at a known byte, every time.
+#[test]
+fn a_signal_during_a_write_leaves_no_temporary_file() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("large.ll"), LARGE).unwrap();
+    std::fs::write(d.join("large.o"), "the previous output").unwrap();
+    let mut command = Command::new(support::patchmap_bin());
+    command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d);
+    // SAFETY: setrlimit is async-signal-safe, as the child's code before exec must be.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 1 << 20, rlim_max: 1 << 20 };
+            match libc::setrlimit(libc::RLIMIT_FSIZE, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        })
+    };
+    let out = command.output().unwrap();
+    assert_eq!(out.status.signal(), Some(libc::SIGXFSZ), "{:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert_eq!(dir_names(d), ["large.ll", "large.o"], "a temporary file was left behind");
+    assert_eq!(std::fs::read(d.join("large.o")).unwrap(), b"the previous output");
+}
+
+/// SIGTERM, SIGINT and SIGHUP sent while an output is being written (its temporary file exists and
+/// the destination does not yet) remove the temporary file. The signal is sent as soon as the file
+/// appears; a run that ends before it is sent proves nothing and is tried again.
+#[test]
+fn termination_during_a_write_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("large.ll"), LARGE).unwrap();
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        let mut caught = false;
+        for _attempt in 0..10 {
+            let _ = std::fs::remove_file(d.join("large.o"));
+            let mut child = Command::new(support::patchmap_bin())
+                .args(["compile", "large.ll", "-o", "large.o"])
+                .current_dir(d)
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            let start = std::time::Instant::now();
+            let mut sent = false;
+            while child.try_wait().unwrap().is_none() && start.elapsed() < std::time::Duration::from_secs(60) {
+                if dir_names(d).iter().any(|n| n.ends_with(".tmp")) {
+                    // SAFETY: kill(2) on our own child, which has not been waited for.
+                    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+                    sent = true;
+                    break;
+                }
+            }
+            let status = child.wait().unwrap();
+            if sent && status.signal() == Some(signal) && !d.join("large.o").exists() {
+                assert_eq!(dir_names(d), ["large.ll"], "signal {signal}: a temporary file was left behind");
+                caught = true;
+                break;
+            }
+        }
+        assert!(caught, "signal {signal}: never caught a write in progress");
+    }
+}
