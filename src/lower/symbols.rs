@@ -214,19 +214,10 @@ pub fn zero_section(g: &ir::Global) -> Option<String> {
         return None;
     }
     match (&g.placement.section, &g.placement.comdat) {
-        (Some(section), _) => is_bss_name(section).then(|| section.clone()),
+        (Some(section), _) => ir::is_bss_section(section).then(|| section.clone()),
         (None, Some(_)) if !g.constant => Some(format!(".bss.{}", g.name)),
         (None, _) => None,
     }
-}
-
-/// Whether LLVM's ELF lowering makes a section of this name NOBITS (`getELFKindForNamedSection`).
-fn is_bss_name(name: &str) -> bool {
-    name == ".bss"
-        || name == ".sbss"
-        || [".bss.", ".sbss.", ".gnu.linkonce.b.", ".llvm.linkonce.b.", ".gnu.linkonce.sb.", ".llvm.linkonce.sb."]
-            .iter()
-            .any(|prefix| name.starts_with(prefix))
 }
 
 /// The Cranelift linkage of a symbol the module defines: weak for the weak linkages, local for the
