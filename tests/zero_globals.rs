@@ -6,7 +6,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use object::{Object, ObjectSection, ObjectSymbol, SectionKind};
+use object::{Object, ObjectComdat, ObjectSection, ObjectSymbol, SectionKind};
 use patchmap::compile::Options;
 
 /// A 100 MB zero array, zeros spelled several ways, a zero constant and two non-zero globals.
@@ -166,6 +166,12 @@ fn zero_globals_in_named_sections_hold_zeros() {
                 }
             }
         }
+        // The COMDAT member's NOBITS section is in its group.
+        let grp = file.symbol_by_name("grp").unwrap().section_index().unwrap();
+        assert!(
+            file.comdats().any(|c| c.name() == Ok("grp") && c.sections().any(|s| s == grp)),
+            "{arch:?}: .bss.grp is not in the group"
+        );
         let Some(toolchain) = support::toolchain(arch) else { continue };
         let c = dir.path().join("main.c");
         std::fs::write(&c, NAMED_MAIN).unwrap();

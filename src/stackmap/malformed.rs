@@ -24,15 +24,18 @@ const SHN_LORESERVE: u64 = 0xff00;
 const SHN_XINDEX: u64 = 0xffff;
 
 /// The place of the problem behind `message` (an `object` error about `bytes`). A file too short for
-/// its magic, or with another format's magic, is wrong at byte 0; an ELF file at the first field
-/// found wrong, preferring the section a message names (`... at index N`).
+/// its magic, or with an unknown magic, is wrong at byte 0; an ELF file at the first field found
+/// wrong, preferring the section a message names (`... at index N`). `None` for errors deeper in a
+/// Mach-O or COFF file.
 pub fn locate(bytes: &[u8], message: &str) -> Option<Fault> {
     if bytes.len() < 4 {
         return Some(Fault { offset: 0, field: format!("the file magic: the file has only {} bytes", bytes.len()) });
     }
     if &bytes[..4] != b"\x7fELF" {
-        // Mach-O and COFF files: `object` reads their headers from the start.
-        return Some(Fault { offset: 0, field: "the file magic or header".to_string() });
+        // Another format's magic, or none: wrong from byte 0. Deeper Mach-O and COFF errors are not
+        // followed.
+        let magic = message.contains("magic");
+        return magic.then(|| Fault { offset: 0, field: "the file magic".to_string() });
     }
     match Elf::new(bytes) {
         Ok(elf) => elf.check(message).err(),
