@@ -424,6 +424,7 @@ fn malformed_object_errors_name_the_byte_offset() {
             ("sh_info", elf.header(rela) + 44, 500, 4, elf.header(rela) + 44, "sh_info 500"),
             ("symtab sh_size", elf.header(symtab) + 32, 25, 8, elf.header(symtab) + 32, "whole number of symbols"),
             ("st_name", first_symbol, 1 << 20, 4, first_symbol, "st_name"),
+            ("symtab sh_link", elf.header(symtab) + 40, 0, 4, elf.header(symtab) + 40, "no string table"),
             ("st_shndx", first_symbol + 6, 700, 2, first_symbol + 6, "st_shndx 700"),
             ("r_info", first_relocation + 12, 32767, 4, first_relocation + 8, "symbol 32767"),
         ];

@@ -243,7 +243,10 @@ impl<'a> Elf<'a> {
         let sections: Vec<Header> = (0..shnum).filter_map(|i| self.section(shoff, i)).collect();
         let (offset_field, size_field, link_field, info_field) = self.section_fields();
 
-        // A section a message names first: the builder's errors say "at index N".
+        // A section a message names: the builder's errors say "at index N". Its sh_link or
+        // relocations are looked at first; its type only if no field of the file is found wrong
+        // (an unsupported string table may be one no symbol table links to any more).
+        let mut named = None;
         if let Some(index) = message.rsplit_once("at index ").and_then(|(_, n)| n.trim().parse::<u64>().ok()) {
             if let Some(s) = sections.get(index as usize) {
                 if message.contains("sh_link") {
@@ -262,7 +265,7 @@ impl<'a> Elf<'a> {
                         );
                     }
                 }
-                return fault(s.at + 4, format!("sh_type {:#x} of section {index}", s.kind));
+                named = Some(Fault { offset: s.at + 4, field: format!("sh_type {:#x} of section {index}", s.kind) });
             }
         }
         if let Some(kind) = message
@@ -272,7 +275,8 @@ impl<'a> Elf<'a> {
             if let Some(s) =
                 u32::from_str_radix(kind.trim(), 16).ok().and_then(|k| sections.iter().find(|s| s.kind == k))
             {
-                return fault(s.at + 4, format!("sh_type {:#x} of section {}", s.kind, s.index));
+                named =
+                    Some(Fault { offset: s.at + 4, field: format!("sh_type {:#x} of section {}", s.kind, s.index) });
             }
         }
 
@@ -359,7 +363,7 @@ impl<'a> Elf<'a> {
         for s in sections.iter().filter(|s| matches!(s.kind, SHT_REL | SHT_RELA)) {
             self.check_relocations(s, &sections)?;
         }
-        Ok(())
+        named.map_or(Ok(()), Err)
     }
 
     fn relocation_size(&self, kind: u32) -> u64 {
@@ -379,13 +383,20 @@ impl<'a> Elf<'a> {
         for i in 1..table.size / self.symbol_size() {
             let at = table.offset + i * self.symbol_size();
             let name = self.uint(at, 4).unwrap_or(0);
-            if let Some(strings) = strings {
-                if name != 0 && self.bad_string(strings, name) {
+            match strings {
+                Some(strings) if name != 0 && self.bad_string(strings, name) => {
                     return fault(
                         at,
                         format!("st_name {name} of symbol {i} of section {} is not a string", table.index),
                     );
                 }
+                None if name != 0 => {
+                    return fault(
+                        table.at + self.section_fields().2,
+                        format!("sh_link 0 of symbol table {}: symbol {i} is named, with no string table", table.index),
+                    );
+                }
+                _ => {}
             }
             let shndx = self.uint(at + shndx_field, 2).unwrap_or(0);
             if shndx == SHN_XINDEX && !has_extended {
