@@ -482,12 +482,17 @@ fn termination_during_a_write_leaves_no_temporary_file() {
         let mut caught = false;
         for _attempt in 0..10 {
             let _ = std::fs::remove_file(d.join("large.o"));
-            let mut child = Command::new(support::patchmap_bin())
-                .args(["compile", "large.ll", "-o", "large.o"])
-                .current_dir(d)
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap();
+            let mut command = Command::new(support::patchmap_bin());
+            command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d).stderr(std::process::Stdio::null());
+            // A signal ignored here (`nohup`) would stay ignored in patchmap, as it should.
+            // SAFETY: signal(2) is async-signal-safe, as the child's code before exec must be.
+            unsafe {
+                std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                    libc::signal(signal, libc::SIG_DFL);
+                    Ok(())
+                })
+            };
+            let mut child = command.spawn().unwrap();
             let start = std::time::Instant::now();
             let mut sent = false;
             while child.try_wait().unwrap().is_none() && start.elapsed() < std::time::Duration::from_secs(60) {
@@ -507,4 +512,25 @@ fn termination_during_a_write_leaves_no_temporary_file() {
         }
         assert!(caught, "signal {signal}: never caught a write in progress");
     }
+    // Under `nohup` a hangup during the write is ignored, as it would be without the cleanup.
+    let _ = std::fs::remove_file(d.join("large.o"));
+    let mut command = Command::new(support::patchmap_bin());
+    command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d);
+    // SAFETY: signal(2) is async-signal-safe, as the child's code before exec must be.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        })
+    };
+    let mut child = command.spawn().unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if dir_names(d).iter().any(|n| n.ends_with(".tmp")) {
+            // SAFETY: kill(2) on our own child, which has not been waited for.
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) };
+            break;
+        }
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert_eq!(dir_names(d), ["large.ll", "large.o"]);
 }
