@@ -3,6 +3,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 use std::io::{IsTerminal, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -116,13 +117,38 @@ fn is_stdout(output: &Path) -> bool {
 /// any work is done.
 fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
     if is_stdout(output) {
-        return Ok(());
+        return check_stdout(inputs);
     }
     for input in inputs {
-        if same_file::is_same_file(input, output).unwrap_or(false) {
+        if identity(input).is_some_and(|input| Some(input) == identity(output)) {
             return Err(format!(
                 "patchmap: error: the output {} is the input {}; name another output file",
                 output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A file's identity (device and inode), through links, without opening it: opening a FIFO would
+/// wait for its writer.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Refuses a standard output that is one of the inputs (`-o - 1<> input`): a regular file with the
+/// input's identity, which writing would overwrite as it is read.
+fn check_stdout(inputs: &[&Path]) -> Result<(), String> {
+    let Ok(stdout) = same_file::Handle::stdout() else { return Ok(()) };
+    let Ok(metadata) = stdout.as_file().metadata() else { return Ok(()) };
+    if !metadata.is_file() {
+        return Ok(());
+    }
+    for input in inputs {
+        if identity(input) == Some((metadata.dev(), metadata.ino())) {
+            return Err(format!(
+                "patchmap: error: standard output is the input {}; redirect it to another file",
                 input.display()
             ));
         }
@@ -161,10 +187,102 @@ fn write(output: &Path, bytes: &[u8]) -> Result<(), String> {
     // The mode a plain create would give (the umask applies), not the temporary file's 0600.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut file = builder.tempfile_in(dir).map_err(error)?;
+    // The temporary file exists only while `removal` names it to the signal handlers.
+    let (mut file, removal) = cleanup::on_signal(|| builder.tempfile_in(dir)).map_err(error)?;
     file.write_all(bytes).and_then(|()| file.as_file().sync_all()).map_err(error)?;
-    file.persist(&destination).map_err(|e| error(e.error))?;
+    let persisted = file.persist(&destination);
+    drop(removal);
+    persisted.map_err(|e| error(e.error))?;
     Ok(())
+}
+
+/// Removal of the temporary file of [`write`] when a signal ends the program during the write
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, and SIGXFSZ past a file size limit): the handler
+/// unlinks it, then the signal's default action ends the process as it would have. A signal the
+/// parent ignores (`nohup`) stays ignored. SIGKILL cannot be caught: it leaves the file.
+mod cleanup {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::sync::Once;
+
+    const SIGNALS: [libc::c_int; 6] =
+        [libc::SIGHUP, libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGPIPE, libc::SIGXFSZ];
+
+    /// The temporary file's path, for the handler; null when there is none.
+    static TEMPORARY: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    /// While alive, a signal removes the temporary file before ending the program.
+    pub struct Removal;
+
+    impl Drop for Removal {
+        fn drop(&mut self) {
+            let path = TEMPORARY.swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !path.is_null() {
+                // SAFETY: made by `CString::into_raw` in `on_signal`, and taken back from the handler.
+                drop(unsafe { CString::from_raw(path) });
+            }
+        }
+    }
+
+    /// Creates the temporary file with `create` and has signals remove it until the [`Removal`] is
+    /// dropped. The signals are held back while the file is created and named to the handler, so
+    /// none falls between the two.
+    pub fn on_signal(
+        create: impl FnOnce() -> std::io::Result<tempfile::NamedTempFile>,
+    ) -> std::io::Result<(tempfile::NamedTempFile, Removal)> {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(install);
+        // SAFETY: zeroed sets are valid values for sigemptyset/sigaddset/sigprocmask to fill in.
+        let (mut held, mut previous): (libc::sigset_t, libc::sigset_t) = unsafe { std::mem::zeroed() };
+        // SAFETY: the sets are valid; blocking signals has no other precondition.
+        unsafe {
+            libc::sigemptyset(&mut held);
+            for signal in SIGNALS {
+                libc::sigaddset(&mut held, signal);
+            }
+            libc::sigprocmask(libc::SIG_BLOCK, &held, &mut previous);
+        }
+        let created = create().map(|file| {
+            let path = CString::new(file.path().as_os_str().as_bytes()).ok();
+            TEMPORARY.store(path.map_or(std::ptr::null_mut(), CString::into_raw), Ordering::SeqCst);
+            (file, Removal)
+        });
+        // SAFETY: puts back the mask saved above; a signal that came meanwhile is delivered now.
+        unsafe { libc::sigprocmask(libc::SIG_SETMASK, &previous, std::ptr::null_mut()) };
+        created
+    }
+
+    fn install() {
+        for signal in SIGNALS {
+            // SAFETY: a zeroed `sigaction` is a valid value (no handler, empty mask).
+            let mut previous: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: reads the current action into a valid struct.
+            unsafe { libc::sigaction(signal, std::ptr::null(), &mut previous) };
+            if previous.sa_sigaction == libc::SIG_IGN {
+                continue;
+            }
+            // SAFETY: as above.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            action.sa_sigaction = handler as *const () as usize;
+            // SA_RESETHAND: the signal raised again in the handler meets the default action.
+            action.sa_flags = libc::SA_RESETHAND;
+            // SAFETY: installs a handler that only unlinks a path and raises the signal.
+            unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
+        }
+    }
+
+    extern "C" fn handler(signal: libc::c_int) {
+        let path = TEMPORARY.swap(std::ptr::null_mut(), Ordering::SeqCst);
+        if !path.is_null() {
+            // SAFETY: unlink(2) is async-signal-safe; `path` is a NUL-terminated string that is
+            // never freed once taken here.
+            unsafe { libc::unlink(path) };
+        }
+        // SAFETY: raise(3) is async-signal-safe. The signal is blocked until the handler returns,
+        // then ends the process with its default action (reset by SA_RESETHAND).
+        unsafe { libc::raise(signal) };
+    }
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {
@@ -268,12 +386,22 @@ fn demo() -> Result<ExitCode, String> {
 /// ends the process as it would have without the report.
 mod fault {
     use std::fmt::Write as _;
-    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
     use patchmap::emit::jit::JitCode;
 
     /// The code being run, for the handler; null outside [`reported`].
     static CODE: AtomicPtr<JitCode> = AtomicPtr::new(std::ptr::null_mut());
+    /// The lowest address the running thread's stack may grow to (0: unknown), found before the run:
+    /// `pthread_getattr_np` is no call for a signal handler.
+    static STACK_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+    /// How far below the stack's limit a fault still counts as running out of stack: the kernel's
+    /// guard gap below a growing stack (256 pages) and a guard page or two of a thread's.
+    const GUARD_BYTES: usize = 1 << 20;
+    /// The alternate signal stack the handler runs on: a fault from running out of stack has no
+    /// stack left to run it on.
+    const ALTERNATE_STACK_BYTES: usize = 64 << 10;
 
     const SIGNALS: [(libc::c_int, &str); 4] =
         [(libc::SIGSEGV, "SIGSEGV"), (libc::SIGBUS, "SIGBUS"), (libc::SIGILL, "SIGILL"), (libc::SIGFPE, "SIGFPE")];
@@ -281,6 +409,14 @@ mod fault {
     /// Runs `run` (which calls into `code`) with the fault handlers installed.
     pub fn reported<R>(code: &JitCode, run: impl FnOnce() -> R) -> R {
         CODE.store(code as *const JitCode as *mut JitCode, Ordering::SeqCst);
+        STACK_LIMIT.store(stack_limit().unwrap_or(0), Ordering::SeqCst);
+        let mut alternate = vec![0u8; ALTERNATE_STACK_BYTES];
+        let stack = libc::stack_t { ss_sp: alternate.as_mut_ptr().cast(), ss_flags: 0, ss_size: alternate.len() };
+        // SAFETY: a zeroed `stack_t` is a valid value for sigaltstack to fill in.
+        let mut previous_stack: libc::stack_t = unsafe { std::mem::zeroed() };
+        // SAFETY: the buffer outlives the handlers, which are removed (and the previous stack put
+        // back) before it is freed below.
+        unsafe { libc::sigaltstack(&stack, &mut previous_stack) };
         // SAFETY: a zeroed `sigaction` is a valid value (no handler, empty mask); `previous` receives
         // the actions in place, which are put back below.
         let mut previous: [libc::sigaction; 4] = unsafe { std::mem::zeroed() };
@@ -289,7 +425,7 @@ mod fault {
             let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
             action.sa_sigaction = handler as *const () as usize;
             // SA_RESETHAND: the handler returns to the faulting instruction, which then meets the
-            // default action. SA_ONSTACK: Rust's alternate stack, for a fault on stack overflow.
+            // default action. SA_ONSTACK: the alternate stack set up above, for a stack overflow.
             action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESETHAND;
             // SAFETY: installs a handler that only reads `CODE` and writes to standard error.
             unsafe { libc::sigaction(signal, &action, previous) };
@@ -299,8 +435,34 @@ mod fault {
             // SAFETY: puts back the action saved above.
             unsafe { libc::sigaction(signal, previous, std::ptr::null_mut()) };
         }
+        // SAFETY: puts back the alternate stack found above (disabled if there was none).
+        unsafe { libc::sigaltstack(&previous_stack, std::ptr::null_mut()) };
+        drop(alternate);
         CODE.store(std::ptr::null_mut(), Ordering::SeqCst);
         result
+    }
+
+    /// The lowest address of the calling thread's stack (for the main thread, as low as its size
+    /// limit lets it grow).
+    fn stack_limit() -> Option<usize> {
+        // SAFETY: a zeroed attribute object is filled in by pthread_getattr_np and destroyed after
+        // use; the out-pointers are valid.
+        unsafe {
+            let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+            if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+                return None;
+            }
+            let (mut address, mut size) = (std::ptr::null_mut(), 0);
+            let ok = libc::pthread_attr_getstack(&attr, &mut address, &mut size) == 0;
+            libc::pthread_attr_destroy(&mut attr);
+            ok.then_some(address as usize)
+        }
+    }
+
+    /// Whether a fault at `address` is the stack running out: at or just below the stack's limit.
+    fn is_stack_overflow(address: usize) -> bool {
+        let limit = STACK_LIMIT.load(Ordering::SeqCst);
+        limit != 0 && address < limit.saturating_add(4096) && address >= limit.saturating_sub(GUARD_BYTES)
     }
 
     /// A message built without allocating (a signal handler must not).
@@ -327,7 +489,9 @@ mod fault {
         let place = code.and_then(|code| code.locate(pc));
         let mut m = Message { bytes: [0; 512], len: 0 };
         let _ = write!(m, "patchmap: error: ");
+        let overflow = matches!(signal, libc::SIGSEGV | libc::SIGBUS) && is_stack_overflow(address);
         let _ = match (place.and_then(|p| p.trap), signal) {
+            _ if overflow => write!(m, "stack overflow at address {address:#x}"),
             (Some(kind), libc::SIGSEGV | libc::SIGBUS) => write!(m, "{kind} at address {address:#x}"),
             (Some(kind), _) => write!(m, "{kind}"),
             (None, libc::SIGSEGV | libc::SIGBUS) => write!(m, "invalid memory access at address {address:#x}"),

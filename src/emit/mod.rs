@@ -45,9 +45,15 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
     for (i, g) in module.globals.iter().enumerate() {
         let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
         let Some(init) = g.init.as_ref().filter(|_| emitted) else { continue };
+        if symbols.placed_global(ir::GlobalId(i as u32)) {
+            continue;
+        }
         let size = g.ty.alloc_size() as usize;
         let mut data = DataDescription::new();
-        if init.is_zero() && !g.constant {
+        // cranelift-object gives a custom section file bytes (PROGBITS) but no contents for zeros:
+        // an object's zeros in a named section are bytes (the NOBITS ones are placed apart).
+        let named = g.placement.section.is_some() || g.placement.comdat.is_some();
+        if init.is_zero() && !g.constant && !(named && symbols.colocated) {
             // `.bss` in objects, zeroed memory in the JIT: no bytes to build or copy. Constants stay in
             // `.rodata` as llc-19 keeps them.
             data.define_zeroinit(size);

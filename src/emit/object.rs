@@ -13,7 +13,7 @@ use cranelift_object::{ObjectBuilder, ObjectModule, ObjectProduct};
 use super::{define_module, eh_frame, section};
 use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
 use crate::ir::Module as IrModule;
-use crate::lower::Symbols;
+use crate::lower::{zero_section, Symbols};
 
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
@@ -33,6 +33,7 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
         product.object.symbol_mut(symbol).weak = true;
     }
     place_functions(module, &compiled, &symbols, &mut product)?;
+    place_zero_globals(module, &symbols, &mut product);
     group_comdats(module, &symbols, &mut product)?;
     for f in &compiled {
         let function = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
@@ -111,6 +112,23 @@ fn place_functions(
         }
     }
     Ok(())
+}
+
+/// Defines the zero-initialised globals of a NOBITS section of their own ([`zero_section`], declared as
+/// imports until now): each in its section, with no file bytes, as llc-19 places them.
+fn place_zero_globals(module: &IrModule, symbols: &Symbols, product: &mut ObjectProduct) {
+    for (i, g) in module.globals.iter().enumerate() {
+        let id = crate::ir::GlobalId(i as u32);
+        let Some(name) = zero_section(g).filter(|_| symbols.placed_global(id)) else { continue };
+        let section = product.object.add_section(Vec::new(), name.into_bytes(), SectionKind::UninitializedData);
+        let symbol = product.data_symbol(symbols.global(id));
+        let defined = product.object.symbol_mut(symbol);
+        defined.kind = SymbolKind::Data;
+        defined.scope = if g.linkage.is_local() { SymbolScope::Compilation } else { SymbolScope::Dynamic };
+        defined.weak = g.linkage.is_weak();
+        let align = g.align.unwrap_or(1).max(g.ty.align());
+        product.object.add_symbol_bss(symbol, section, g.ty.alloc_size(), align);
+    }
 }
 
 /// The symbol a relocation of compiled code refers to.

@@ -359,6 +359,17 @@ pub struct Placement {
     pub thread_local: bool,
 }
 
+/// Whether LLVM's ELF lowering makes a section of this name NOBITS (`getELFKindForNamedSection`):
+/// `.bss`, `.sbss`, their `.`-suffixed forms and the linkonce spellings. Zeros placed there take no
+/// file bytes; in any other named section they are stored.
+pub fn is_bss_section(name: &str) -> bool {
+    name == ".bss"
+        || name == ".sbss"
+        || [".bss.", ".sbss.", ".gnu.linkonce.b.", ".llvm.linkonce.b.", ".gnu.linkonce.sb.", ".llvm.linkonce.sb."]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
+}
+
 /// `$name = comdat <kind>`: a COMDAT group the linker keeps one copy of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comdat {

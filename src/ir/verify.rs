@@ -27,7 +27,8 @@ const MAX_ALIGN: u64 = 1 << 24;
 /// Largest global, in bytes (4 GiB).
 const MAX_GLOBAL_BYTES: u64 = 1 << 32;
 
-/// Largest global whose bytes are stored (a constant, or a non-zero initializer), in bytes (256 MiB):
+/// Largest global whose bytes are stored (a constant, a non-zero initializer, or zeros in a named
+/// section that is not a `.bss`), in bytes (256 MiB):
 /// its contents are built in memory and copied on their way into the object, where a writable zero
 /// global costs nothing (`.bss`). Nested arrays of `zeroinitializer` make them huge in a few lines.
 const MAX_STORED_BYTES: u64 = 1 << 28;
@@ -277,6 +278,17 @@ impl<'m> Verifier<'m> {
                 Some(_) => {}
             }
         }
+        // A second `.llvm_stackmaps` would be read as stack maps (by llvm-readobj, `patchmap dump` and
+        // runtimes that look the section up by name), so the name is the compiler's alone.
+        if placement.section.as_deref() == Some(crate::stackmap::object_file::SECTION_NAME) {
+            self.error(
+                span,
+                format!(
+                    "section '{}' of '@{name}' is reserved for the stack map section; choose another name",
+                    crate::stackmap::object_file::SECTION_NAME
+                ),
+            );
+        }
         if let Some(a) = placement.align {
             if !a.is_power_of_two() || a > MAX_ALIGN {
                 self.error(span, format!("function alignment {a} of '@{name}' must be a power of 2 up to {MAX_ALIGN}"));
@@ -329,15 +341,23 @@ impl<'m> Verifier<'m> {
                 self.error(g.span, format!("initializer of '@{}': {msg}", g.name));
             }
             let size = g.ty.alloc_size();
-            if (g.constant || !init.is_zero()) && size > MAX_STORED_BYTES && size <= MAX_GLOBAL_BYTES {
+            // Zeros in a named section other than a `.bss` are stored in the object too.
+            let stored_zeros = g.placement.section.as_deref().is_some_and(|s| !super::is_bss_section(s));
+            if (g.constant || !init.is_zero() || stored_zeros) && size > MAX_STORED_BYTES && size <= MAX_GLOBAL_BYTES {
+                let (what, why) = if g.constant || !init.is_zero() {
+                    (
+                        if g.constant { "constant" } else { "initialised global" },
+                        "only a zero-initialised 'global' is not stored",
+                    )
+                } else {
+                    ("global", "zeros in a named section other than .bss are stored")
+                };
                 self.error(
                     g.span,
                     format!(
-                        "{} '@{}' of type '{}' is larger than the limit for stored contents, {MAX_STORED_BYTES} bytes \
-                         (only a zero-initialised 'global' is not stored)",
-                        if g.constant { "constant" } else { "initialised global" },
-                        g.name,
-                        g.ty
+                        "{what} '@{}' of type '{}' is larger than the limit for stored contents, {MAX_STORED_BYTES} \
+                         bytes ({why})",
+                        g.name, g.ty
                     ),
                 );
             }

@@ -32,7 +32,7 @@ use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
 pub use points::{PlannedLocation, PlannedPoint};
-pub use symbols::{HelperError, Symbols};
+pub use symbols::{zero_section, HelperError, Symbols};
 
 /// The user trap code `unreachable` lowers to (Cranelift's own codes cover the other traps the
 /// lowering emits); `compile::trap` names it.

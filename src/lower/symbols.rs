@@ -42,6 +42,9 @@ pub struct Symbols {
     /// Functions in a section of their own (`section` or `comdat`, objects only), which the object
     /// emitter places itself: cranelift-object puts all code in `.text`.
     placed: Vec<bool>,
+    /// Zero-initialised globals in a NOBITS section of their own ([`zero_section`], objects only), which
+    /// the object emitter places itself: cranelift-object gives a custom section file bytes.
+    placed_globals: Vec<bool>,
     /// Whether functions, and data defined in the module, may be reached with short PC-relative
     /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
     /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
@@ -62,6 +65,11 @@ impl Symbols {
     /// as an import until then).
     pub fn placed(&self, id: ir::FuncId) -> bool {
         self.placed[id.0 as usize]
+    }
+    /// Whether global `id` is placed in a NOBITS section of its own by the object emitter (declared as
+    /// an import until then).
+    pub fn placed_global(&self, id: ir::GlobalId) -> bool {
+        self.placed_globals[id.0 as usize]
     }
     /// The data object declared for an IR global.
     pub fn global(&self, id: ir::GlobalId) -> DataId {
@@ -95,9 +103,10 @@ impl Symbols {
             functions.push(Some(id));
         }
         let mut globals = Vec::with_capacity(module.globals.len());
-        for g in &module.globals {
+        let placed_globals: Vec<bool> = module.globals.iter().map(|g| colocated && zero_section(g).is_some()).collect();
+        for (g, &placed) in module.globals.iter().zip(&placed_globals) {
             let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
-            let linkage = match (g.init.is_some() && emitted, g.linkage) {
+            let linkage = match (g.init.is_some() && emitted && !placed, g.linkage) {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
@@ -156,7 +165,18 @@ impl Symbols {
                 }
             }
         }
-        Ok(Symbols { functions, globals, fmod, fmodf, dynamic_stack, variadic_thunks, arch, placed, colocated })
+        Ok(Symbols {
+            functions,
+            globals,
+            fmod,
+            fmodf,
+            dynamic_stack,
+            variadic_thunks,
+            arch,
+            placed,
+            placed_globals,
+            colocated,
+        })
     }
 }
 
@@ -188,6 +208,22 @@ fn import(linkage: ir::Linkage) -> Linkage {
         Linkage::Preemptible
     } else {
         Linkage::Import
+    }
+}
+
+/// The NOBITS section llc-19 gives a zero-initialised global defined here, when it is not `.bss`
+/// itself: a `section` named like `.bss` (llc's magic names: `.bss`, `.sbss`, their `.`-suffixed
+/// forms and the linkonce spellings) whatever the global's constness, or `.bss.<name>` for a
+/// writable COMDAT member without a `section`. Other sections hold zeros as bytes (PROGBITS).
+pub fn zero_section(g: &ir::Global) -> Option<String> {
+    let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
+    if !emitted || g.placement.thread_local || !g.init.as_ref().is_some_and(ir::Init::is_zero) {
+        return None;
+    }
+    match (&g.placement.section, &g.placement.comdat) {
+        (Some(section), _) => ir::is_bss_section(section).then(|| section.clone()),
+        (None, Some(_)) if !g.constant => Some(format!(".bss.{}", g.name)),
+        (None, _) => None,
     }
 }
 

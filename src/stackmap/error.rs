@@ -113,16 +113,39 @@ pub enum Error {
     /// The stack map section has no data in the file (for example SHT_NOBITS).
     #[error("the stack map section has no contents in the file")]
     NoSectionData,
-    /// The file could not be read as an object file.
+    /// The file could not be read as an object file: the field at `offset` is wrong.
+    #[error("at byte {offset}: cannot read the object file: {source} ({field})")]
+    Object {
+        /// The wrong field's byte offset in the file.
+        offset: u64,
+        /// The field and what is wrong with it.
+        field: String,
+        /// What `object` could not read.
+        source: object::read::Error,
+    },
+    /// The ELF file could not be rebuilt because the field at `offset` is wrong.
+    #[error("at byte {offset}: cannot rebuild the ELF file: {message} ({field})")]
+    Build {
+        /// The wrong field's byte offset in the file.
+        offset: u64,
+        /// The field and what is wrong with it.
+        field: String,
+        /// What `object`'s ELF builder could not do.
+        message: String,
+    },
+    /// `object` failed where no wrong field was found (an error of its own, or a format it reads
+    /// further than [`crate::stackmap::malformed::locate`] follows).
     #[error("cannot read the object file: {0}")]
-    Object(#[from] object::read::Error),
-    /// The ELF file could not be rebuilt.
+    ObjectUnlocated(object::read::Error),
+    /// The ELF builder failed where no wrong field was found (writing the rebuilt file).
     #[error("cannot rebuild the ELF file: {0}")]
-    Build(#[from] object::build::Error),
+    BuildUnlocated(object::build::Error),
     /// The ELF file cannot be rebuilt safely (for example a corrupt section alignment would make the output
     /// gigabytes large).
-    #[error("cannot rebuild the ELF file: {reason}")]
+    #[error("at byte {offset}: cannot rebuild the ELF file: {reason}")]
     UnsupportedElf {
+        /// The byte offset in the file of the field that is wrong.
+        offset: u64,
         /// What is wrong.
         reason: String,
     },
@@ -145,6 +168,25 @@ pub enum Error {
     /// Writing the printed text failed.
     #[error("cannot write output: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl Error {
+    /// `object`'s error about the object file `bytes`, with the place of the wrong field.
+    pub fn object(bytes: &[u8], source: object::read::Error) -> Error {
+        match super::malformed::locate(bytes, &source.to_string()) {
+            Some(fault) => Error::Object { offset: fault.offset, field: fault.field, source },
+            None => Error::ObjectUnlocated(source),
+        }
+    }
+
+    /// The ELF builder's error about the file `bytes`, with the place of the wrong field.
+    pub fn build(bytes: &[u8], source: object::build::Error) -> Error {
+        let message = source.to_string();
+        match super::malformed::locate(bytes, &message) {
+            Some(fault) => Error::Build { offset: fault.offset, field: fault.field, message },
+            None => Error::BuildUnlocated(source),
+        }
+    }
 }
 
 /// Result of the stack map module.

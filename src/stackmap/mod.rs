@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod malformed;
 mod model;
 pub mod object_file;
 mod print;

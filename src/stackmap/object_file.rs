@@ -168,14 +168,14 @@ fn relocation_symbol(
 /// block still matches llvm-readobj. With `symbols`, each function line is followed by
 /// `    Symbol: <name>` (see [`function_symbols`]).
 pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
-    let file = object::File::parse(bytes)?;
+    let file = object::File::parse(bytes).map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
     let mut found = false;
     let mut blob_number = 0;
     let by_address = if symbols { symbols_by_address(&file) } else { HashMap::new() };
     for section in file.sections().filter(is_stack_map_section) {
         found = true;
-        let data = section.data()?;
+        let data = section.data().map_err(|e| Error::object(bytes, e))?;
         let name = section.name().unwrap_or(SECTION_NAME);
         for view in parse_section(data, endian)? {
             blob_number += 1;
@@ -200,9 +200,9 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
 /// The blobs of the stack map section of an object, as owned models, with the section's byte order.
 /// v1 blobs get record counts derived from the functions' symbol sizes (see [`blob_models`]).
 pub fn read_models(bytes: &[u8]) -> Result<(Vec<StackMap>, Endian)> {
-    let file = object::File::parse(bytes)?;
+    let file = object::File::parse(bytes).map_err(|e| Error::object(bytes, e))?;
     let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
-    let data = section.data()?;
+    let data = section.data().map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
     Ok((blob_models(&file, &section, &parse_section(data, endian)?)?, endian))
 }
@@ -247,7 +247,7 @@ pub fn blob_models(
 /// [`Error::UnsupportedConvertFormat`].
 pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
     let version = Version::from_byte(version).ok_or(Error::InvalidTargetVersion(version))?;
-    match FileKind::parse(bytes)? {
+    match FileKind::parse(bytes).map_err(|e| Error::object(bytes, e))? {
         FileKind::Elf32 | FileKind::Elf64 => convert_elf(bytes, version),
         FileKind::MachO32 | FileKind::MachO64 | FileKind::MachOFat32 | FileKind::MachOFat64 => {
             Err(Error::UnsupportedConvertFormat { format: "Mach-O" })
@@ -263,12 +263,17 @@ pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
 /// write gigabytes of zeros.
 const MAX_REBUILD_ALIGN: u64 = 1 << 24;
 
-/// Refuses ELF files whose rebuild would be absurdly large (corrupt alignments or offsets).
-fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usize) -> Result<()> {
-    for s in builder.sections.iter() {
+/// Refuses ELF files whose rebuild would be absurdly large (corrupt alignments or offsets). The
+/// builder keeps the file's sections in order, without section 0.
+fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, bytes: &[u8]) -> Result<()> {
+    use super::malformed::{section_field, SectionField};
+    let input_len = bytes.len();
+    for (i, s) in builder.sections.iter().enumerate() {
         let name = String::from_utf8_lossy(s.name.as_slice());
+        let field = |field| section_field(bytes, i + 1, field).unwrap_or(0);
         if s.sh_addralign > MAX_REBUILD_ALIGN {
             return Err(Error::UnsupportedElf {
+                offset: field(SectionField::Align),
                 reason: format!("section {name} has alignment {:#x}", s.sh_addralign),
             });
         }
@@ -278,7 +283,10 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usiz
             && s.sh_type != object::elf::SHT_NOBITS
             && s.sh_offset > input_len as u64
         {
-            return Err(Error::UnsupportedElf { reason: format!("section {name} starts past the end of the file") });
+            return Err(Error::UnsupportedElf {
+                offset: field(SectionField::Offset),
+                reason: format!("section {name} starts past the end of the file"),
+            });
         }
         // The builder rewrites `.gnu.hash` from its header: a bloom count that is not a power of two (zero
         // underflows its mask), larger than the file could hold (the filter is allocated), or a shift past
@@ -288,10 +296,9 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usiz
             && (!count.is_power_of_two() || u64::from(count) * 8 > input_len as u64 || shift >= 32)
         {
             return Err(Error::UnsupportedElf {
-                reason: format!(
-                    "section {name} at file offset {} has bloom count {count} and shift {shift}",
-                    s.sh_offset
-                ),
+                // The header's bloom count (its third word).
+                offset: s.sh_offset + 8,
+                reason: format!("section {name} has bloom count {count} and shift {shift}"),
             });
         }
     }
@@ -299,12 +306,12 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, input_len: usiz
 }
 
 fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
-    let file = object::File::parse(bytes)?;
+    let file = object::File::parse(bytes).map_err(|e| Error::object(bytes, e))?;
     let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
     if section.kind() == SectionKind::UninitializedData {
         return Err(Error::NoSectionData);
     }
-    let data = section.data()?;
+    let data = section.data().map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
     let views = parse_section(data, endian)?;
     let models = blob_models(&file, &section, &views)?;
@@ -338,7 +345,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
         }
     }
 
-    let mut builder = object::build::elf::Builder::read(bytes)?;
+    let mut builder = object::build::elf::Builder::read(bytes).map_err(|e| Error::build(bytes, e))?;
     // LLVM shares one string table between section and symbol names; the builder keeps it for the
     // symbols and needs a section-name table of its own.
     if !builder.sections.iter().any(|s| matches!(s.data, SectionData::SectionString)) {
@@ -364,11 +371,11 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
             }
         }
     }
-    check_rebuild_size(&builder, bytes.len())?;
+    check_rebuild_size(&builder, bytes)?;
     let stack_maps = builder.sections.get_mut(id);
     stack_maps.sh_size = new_data.len() as u64;
     stack_maps.data = SectionData::Data(new_data.into());
     let mut out = Vec::new();
-    builder.write(&mut out)?;
+    builder.write(&mut out).map_err(|e| Error::build(bytes, e))?;
     Ok(out)
 }

@@ -292,18 +292,18 @@ fn endless_inputs_end_with_the_size_limit() {
     let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
-    let writer = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
-            let chunk = vec![b' '; 1 << 16];
-            // Ends when the reader closes its end (EPIPE).
-            while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
-        })
-    };
+    // The writer is connected before `patchmap` opens the FIFO (a FIFO without one is refused): a
+    // reader held here lets it open without waiting, and going away ends its writes (EPIPE).
+    let keeper = std::fs::OpenOptions::new().read(true).write(true).open(&fifo).unwrap();
+    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b' '; 1 << 16];
+        while std::io::Write::write_all(&mut pipe, &chunk).is_ok() {}
+    });
     let (code, _, err) = patchmap(&["dump", fifo.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.contains("input size limit"), "{err}");
+    drop(keeper);
     writer.join().unwrap();
 }
 
@@ -367,4 +367,216 @@ fn a_reader_that_goes_away_ends_the_output_without_a_panic() {
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// `-o -` with standard output opened on the input (`1<> input`) is refused before anything is
+/// written: the input stays whole.
+#[test]
+fn standard_output_that_is_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/sm_loop.ll"), d.join("sm.ll"))
+        .unwrap();
+    let (code, _, err) = patchmap_in(d, &["compile", "sm.ll", "-o", "sm.o"]);
+    assert_eq!(code, 0, "{err}");
+    let object = std::fs::read(d.join("sm.o")).unwrap();
+    let source = std::fs::read(d.join("sm.ll")).unwrap();
+    for (args, input, contents) in [
+        (&["convert", "sm.o", "--to-version", "2", "-o", "-"][..], "sm.o", &object),
+        (&["compile", "sm.ll", "-o", "-"], "sm.ll", &source),
+    ] {
+        // Read and write, not truncated: the shell's `1<>`.
+        let stdout = std::fs::OpenOptions::new().read(true).write(true).open(d.join(input)).unwrap();
+        let out = Command::new(support::patchmap_bin()).args(args).current_dir(d).stdout(stdout).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(err.contains("standard output is the input"), "{args:?}: {err}");
+        assert_eq!(&std::fs::read(d.join(input)).unwrap(), contents, "{args:?}: the input changed");
+    }
+    // Another file as standard output is written.
+    let other = std::fs::File::create(d.join("other.o")).unwrap();
+    let out = Command::new(support::patchmap_bin())
+        .args(["convert", "sm.o", "--to-version", "2", "-o", "-"])
+        .current_dir(d)
+        .stdout(other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        std::fs::read(d.join("other.o")).unwrap(),
+        patchmap::stackmap::object_file::convert(&object, 2).unwrap()
+    );
+}
+
+/// `check`, `dump`, `compile` and `convert` on a FIFO that no writer has opened end at once with an
+/// error instead of waiting for one forever.
+#[test]
+fn a_fifo_without_a_writer_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let fifo = fifo.to_str().unwrap();
+    let out = dir.path().join("out.o");
+    let out = out.to_str().unwrap();
+    for args in [
+        &["check", fifo][..],
+        &["dump", fifo],
+        &["compile", fifo, "-o", out],
+        &["convert", fifo, "--to-version", "2", "-o", out],
+    ] {
+        let mut child = Command::new(support::patchmap_bin())
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!("{args:?} waited for a writer");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(fifo) && err.contains("a FIFO with no writer"), "{args:?}: {err}");
+    }
+}
+
+/// Unbounded recursion in JIT code is reported as a stack overflow (the fault lies at the stack's
+/// limit), not as an invalid memory access, and ends the process with the signal.
+#[test]
+fn run_reports_unbounded_recursion_as_a_stack_overflow() {
+    use std::os::unix::process::ExitStatusExt;
+    if !support::host_has(matches!(std::env::consts::ARCH, "x86_64" | "aarch64"), "a JIT for this host") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("recursion.ll");
+    std::fs::write(
+        &ll,
+        "define i64 @rec(i64 %n) {\n  %m = add i64 %n, 1\n  %r = call i64 @rec(i64 %m)\n  %s = add i64 %r, %n\n  \
+         ret i64 %s\n}\ndefine i64 @main() {\n  %r = call i64 @rec(i64 0)\n  ret i64 %r\n}\n",
+    )
+    .unwrap();
+    let out = Command::new(support::patchmap_bin()).args(["run", ll.to_str().unwrap()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("patchmap: error: stack overflow at address 0x") && err.contains("in function 'rec' at offset"),
+        "{err}"
+    );
+    assert!(matches!(out.status.signal(), Some(libc::SIGSEGV | libc::SIGBUS)), "{:?}", out.status);
+}
+
+/// The names in `dir`, sorted.
+fn dir_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+/// A 64 MiB object: a zero global in a named section holds its bytes.
+const LARGE: &str = "@big = global [67108864 x i8] zeroinitializer, section \".mydata\"\n\
+define i64 @main() {\n  ret i64 0\n}\n";
+
+/// A signal during the write of an output removes the temporary file and keeps the previous
+/// destination. SIGXFSZ from a file size limit interrupts the write at a known byte, every time.
+#[test]
+fn a_signal_during_a_write_leaves_no_temporary_file() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("large.ll"), LARGE).unwrap();
+    std::fs::write(d.join("large.o"), "the previous output").unwrap();
+    let mut command = Command::new(support::patchmap_bin());
+    command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d);
+    // SAFETY: setrlimit is async-signal-safe, as the child's code before exec must be.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 1 << 20, rlim_max: 1 << 20 };
+            match libc::setrlimit(libc::RLIMIT_FSIZE, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        })
+    };
+    let out = command.output().unwrap();
+    assert_eq!(out.status.signal(), Some(libc::SIGXFSZ), "{:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert_eq!(dir_names(d), ["large.ll", "large.o"], "a temporary file was left behind");
+    assert_eq!(std::fs::read(d.join("large.o")).unwrap(), b"the previous output");
+}
+
+/// SIGTERM, SIGINT and SIGHUP sent while an output is being written (its temporary file exists and
+/// the destination does not yet) remove the temporary file. The signal is sent as soon as the file
+/// appears; a run that ends before it is sent proves nothing and is tried again.
+#[test]
+fn termination_during_a_write_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("large.ll"), LARGE).unwrap();
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        let mut caught = false;
+        for _attempt in 0..10 {
+            let _ = std::fs::remove_file(d.join("large.o"));
+            let mut command = Command::new(support::patchmap_bin());
+            command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d).stderr(std::process::Stdio::null());
+            // A signal ignored here (`nohup`) would stay ignored in patchmap, as it should.
+            // SAFETY: signal(2) is async-signal-safe, as the child's code before exec must be.
+            unsafe {
+                std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                    libc::signal(signal, libc::SIG_DFL);
+                    Ok(())
+                })
+            };
+            let mut child = command.spawn().unwrap();
+            let start = std::time::Instant::now();
+            let mut sent = false;
+            while child.try_wait().unwrap().is_none() && start.elapsed() < std::time::Duration::from_secs(60) {
+                if dir_names(d).iter().any(|n| n.ends_with(".tmp")) {
+                    // SAFETY: kill(2) on our own child, which has not been waited for.
+                    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+                    sent = true;
+                    break;
+                }
+            }
+            let status = child.wait().unwrap();
+            if sent && status.signal() == Some(signal) && !d.join("large.o").exists() {
+                assert_eq!(dir_names(d), ["large.ll"], "signal {signal}: a temporary file was left behind");
+                caught = true;
+                break;
+            }
+        }
+        assert!(caught, "signal {signal}: never caught a write in progress");
+    }
+    // Under `nohup` a hangup during the write is ignored, as it would be without the cleanup.
+    let _ = std::fs::remove_file(d.join("large.o"));
+    let mut command = Command::new(support::patchmap_bin());
+    command.args(["compile", "large.ll", "-o", "large.o"]).current_dir(d);
+    // SAFETY: signal(2) is async-signal-safe, as the child's code before exec must be.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        })
+    };
+    let mut child = command.spawn().unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if dir_names(d).iter().any(|n| n.ends_with(".tmp")) {
+            // SAFETY: kill(2) on our own child, which has not been waited for.
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) };
+            break;
+        }
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert_eq!(dir_names(d), ["large.ll", "large.o"]);
 }
