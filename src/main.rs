@@ -71,9 +71,10 @@ enum Command {
     Convert {
         /// The input object.
         input: PathBuf,
-        /// The version to write (1, 2 or 3).
-        #[arg(long = "to-version", value_parser = clap::value_parser!(u8).range(1..=3))]
-        to_version: u8,
+        /// The version to write: 1, 2, 3, or rfc2 (the frame-table layout of the 2015 StackMap v2 proposal;
+        /// only from a section that already holds its frame information).
+        #[arg(long = "to-version", value_parser = clap::value_parser!(patchmap::stackmap::Version))]
+        to_version: patchmap::stackmap::Version,
         /// The object file to write; `-` for standard output.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
@@ -324,7 +325,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
         Command::Convert { input, to_version, output } => {
             check_output(&output, &[&input])?;
             let bytes = read(&input)?;
-            let converted = patchmap::stackmap::object_file::convert(&bytes, to_version)
+            let converted = patchmap::stackmap::object_file::convert_to(&bytes, to_version)
                 .map_err(|e| format!("patchmap: error: {}: {e}", input.display()))?;
             write(&output, &converted)?;
             Ok(ExitCode::SUCCESS)

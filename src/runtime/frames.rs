@@ -19,7 +19,7 @@
 //! let mut map = StackMap::new();
 //! let slot = Location::indirect(Arch::X86_64.frame_pointer(), -16, 8);
 //! let locations = vec![Location::constant(0), Location::constant(0), Location::constant(0), slot, slot];
-//! map.push_function(0x1000, 32, [Record { id: 1, instruction_offset: 0x10, locations, live_outs: vec![] }]);
+//! map.push_function(0x1000, 32, [Record { id: 1, instruction_offset: 0x10, locations, ..Record::default() }]);
 //! let table = StatepointTable::new(map).unwrap();
 //!
 //! // The stopped thread: that frame's FP is 0x7f00; its frame record says the caller (not generated
@@ -166,7 +166,7 @@ impl StatepointTable {
         let record = &self.map.records[r];
         Some(
             StatepointLayout::decode(record, &self.map)
-                .map(|layout| (self.map.functions[f], record.id, layout))
+                .map(|layout| (self.map.functions[f].clone(), record.id, layout))
                 .map_err(WalkError::from),
         )
     }
@@ -277,7 +277,7 @@ mod tests {
     fn statepoint(id: u64, offset: u32, pairs: &[Location]) -> Record {
         let mut locations = vec![Location::constant(0), Location::constant(0), Location::constant(0)];
         locations.extend_from_slice(pairs);
-        Record { id, instruction_offset: offset, locations, live_outs: vec![] }
+        Record { id, instruction_offset: offset, locations, ..Record::default() }
     }
 
     /// Two frames of generated code (a caller at 0x2000 whose call returns to 0x2020, a callee at

@@ -162,6 +162,63 @@ pub enum Error {
         /// The relocation's offset in the section.
         offset: u64,
     },
+    /// A frame-table ([`Version::FrameTable`](super::Version::FrameTable)) blob whose structure is wrong:
+    /// the field at `offset` breaks the rule `reason` states.
+    #[error("at byte {offset}: invalid frame-table (rfc2) stack map: {reason}")]
+    InvalidFrameTable {
+        /// Section offset of the wrong field.
+        offset: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A blob with version byte 2 that is valid both as LLVM 4.0's version 2 and as the frame-table
+    /// layout: the reader does not guess (parse it with `StackMapView::parse_version`).
+    #[error(
+        "at byte {offset}: the blob is valid both as LLVM 4.0's stack map version 2 and as the frame-table \
+         layout (rfc2); name the version to read it"
+    )]
+    AmbiguousVersion2 {
+        /// Offset of the blob.
+        offset: usize,
+    },
+    /// A value of function `function` does not fit its field of the frame-table layout (u16 counts and
+    /// indexes, i16 frame-register offsets, u8 location sizes, u32 stack sizes).
+    #[error("cannot write the frame table (rfc2): function {function} (address {address:#x}): {field} {value} does not fit {limit}")]
+    FrameTableOverflow {
+        /// Index of the function in the function table.
+        function: usize,
+        /// The function's address field.
+        address: u64,
+        /// The field, e.g. "frame register offset of R#6".
+        field: String,
+        /// The value that does not fit.
+        value: i128,
+        /// The field's type, e.g. "i16".
+        limit: &'static str,
+    },
+    /// Function `function` has no frame-table fields ([`FunctionRecord::frame`](super::FunctionRecord::frame)
+    /// is `None`): the frame-table layout cannot be written without inventing them.
+    #[error(
+        "cannot write the frame table (rfc2): function {function} (address {address:#x}) has no frame \
+         information (function size, frame flags, frame base register, frame registers)"
+    )]
+    MissingFrame {
+        /// Index of the function in the function table.
+        function: usize,
+        /// The function's address field.
+        address: u64,
+    },
+    /// Conversion to the frame-table layout from a section that does not hold what it needs.
+    #[error(
+        "cannot convert a version {from} stack map to the frame-table layout (rfc2): the section does not \
+         record {missing}; these are not derived or invented"
+    )]
+    FrameTableUnknown {
+        /// The version of the input blob.
+        from: super::Version,
+        /// What the input lacks.
+        missing: &'static str,
+    },
     /// The version requested for conversion is not 1, 2 or 3.
     #[error("cannot write stack map version {0} (supported: 1, 2, 3)")]
     InvalidTargetVersion(u8),

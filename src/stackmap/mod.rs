@@ -1,7 +1,8 @@
 //! The `.llvm_stackmaps` format alone (no Cranelift): model, writer, parser, printer, object files.
 //!
 //! Data enters as a [`StackMap`] built by the compiler (or from a parse) and leaves as section bytes
-//! ([`StackMap::write`]) in version 1, 2 or 3 and either byte order; section bytes enter through
+//! ([`StackMap::write`]) in version 1, 2 or 3, or the frame-table layout of the 2015 proposal
+//! ([`Version::FrameTable`], see [`frame_table`]), and either byte order; section bytes enter through
 //! [`parse_section`] / [`StackMapView::parse`] (zero-copy, validated once) and leave as the owned model
 //! ([`StackMapView::to_model`]), as llvm-readobj text ([`print()`]), or through lookups by function,
 //! instruction offset or address. [`object_file`] finds the section in ELF, Mach-O and COFF files,
@@ -29,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod frame_table;
 pub mod malformed;
 mod model;
 pub mod object_file;
@@ -39,8 +41,8 @@ mod write;
 
 pub use error::{Error, Result};
 pub use model::{
-    ConstantPool, Endian, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version,
-    DYNAMIC_STACK_SIZE, MAX_RECORD_LOCATIONS, OVERFLOW_RECORD_ID,
+    ConstantPool, Endian, Frame, FrameRegister, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap,
+    UnknownVersion, Version, DYNAMIC_STACK_SIZE, MAX_RECORD_LOCATIONS, OVERFLOW_RECORD_ID,
 };
 pub use print::{print, print_with_symbols};
 pub use read::{parse_section, AddressIndex, RecordView, StackMapView};

@@ -3,25 +3,36 @@
 //! The compiler builds a [`StackMap`] and hands it to [`StackMap::write`]; the parser produces one with
 //! [`StackMapView::to_model`](super::StackMapView::to_model). The model holds what every version can
 //! express plus the per-function record counts of v2/v3 ([`FunctionRecord::record_count`]), which a v1
-//! section does not store (see [`StackMap::derive_record_counts`]).
+//! section does not store (see [`StackMap::derive_record_counts`]), and the frame table of the 2015
+//! "StackMap v2" proposal ([`Version::FrameTable`]): a [`Frame`] per function ([`FunctionRecord::frame`])
+//! and a call size and live-out flag per record ([`Record::call_size`], [`Record::has_live_out_info`]).
+//! Versions 1–3 neither write nor read the frame-table fields: they are `None`/0/`false` after parsing
+//! such a section, and writing one ignores them.
 
 use std::collections::HashMap;
 
 use super::Error;
 
-/// The version of a stack map section: byte 0 of every blob.
+/// The layout of a stack map blob. Byte 0 of every blob is [`Version::number`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Version {
     /// LLVM 3.5–3.9: 16-byte function records (no record count), 8-byte locations whose size is a `u8`.
-    V1 = 1,
+    V1,
     /// LLVM 4.0: v1 plus a `u64` record count per function record.
-    V2 = 2,
+    V2,
     /// LLVM 5 and later (still LLVM 19): 12-byte locations with a `u16` size, padded to 8 after them.
-    V3 = 3,
+    V3,
+    /// The frame-table layout of the 2015 "StackMap v2" proposal, which LLVM never shipped: a header of
+    /// table offsets, flat tables of frame records, frame registers, records, uniqued locations and
+    /// live-outs (see [`crate::stackmap::frame_table`]). Named `rfc2` in text. Its version byte is 2, as
+    /// LLVM 4.0's [`Version::V2`]; the reader tells the two apart by the header's structure.
+    FrameTable,
 }
 
 impl Version {
-    /// The version for a version byte, if it is 1, 2 or 3.
+    /// The version for a version byte, if it is 1, 2 or 3. Byte 2 gives [`Version::V2`]: the byte alone
+    /// cannot tell LLVM 4.0's layout from [`Version::FrameTable`] (see
+    /// [`StackMapView::parse`](super::StackMapView::parse)).
     pub fn from_byte(byte: u8) -> Option<Version> {
         match byte {
             1 => Some(Version::V1),
@@ -31,30 +42,68 @@ impl Version {
         }
     }
 
-    /// The version byte.
+    /// The version byte (2 for [`Version::FrameTable`]).
     pub fn number(self) -> u8 {
-        self as u8
+        match self {
+            Version::V1 => 1,
+            Version::V2 | Version::FrameTable => 2,
+            Version::V3 => 3,
+        }
     }
 
-    /// Size in bytes of one function record: 16 in v1, 24 in v2 and v3.
+    /// Size in bytes of one function record: 16 in v1, 24 in v2 and v3, 28 for a frame-table
+    /// FrameRecord.
     pub fn function_record_size(self) -> usize {
         match self {
             Version::V1 => 16,
             Version::V2 | Version::V3 => 24,
+            Version::FrameTable => 28,
         }
     }
 
-    /// Size in bytes of one location: 8 in v1 and v2, 12 in v3.
+    /// Size in bytes of one location: 8 in v1, v2 and the frame table, 12 in v3.
     pub fn location_size(self) -> usize {
         match self {
-            Version::V1 | Version::V2 => 8,
+            Version::V1 | Version::V2 | Version::FrameTable => 8,
             Version::V3 => 12,
         }
     }
 
-    /// Whether function records carry a record count (v2 and v3).
+    /// Whether function records carry a record count (all but v1).
     pub fn has_record_counts(self) -> bool {
         self != Version::V1
+    }
+
+    /// Every version, in the order of [`Version`]'s variants.
+    pub const ALL: [Version; 4] = [Version::V1, Version::V2, Version::V3, Version::FrameTable];
+}
+
+/// `1`, `2`, `3` or `rfc2`: the names [`Version`]'s `FromStr` accepts.
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Version::FrameTable => f.write_str("rfc2"),
+            v => write!(f, "{}", v.number()),
+        }
+    }
+}
+
+/// A version name that is not `1`, `2`, `3` or `rfc2`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown stack map version '{0}' (expected 1, 2, 3 or rfc2)")]
+pub struct UnknownVersion(pub String);
+
+impl std::str::FromStr for Version {
+    type Err = UnknownVersion;
+
+    fn from_str(text: &str) -> Result<Version, UnknownVersion> {
+        match text {
+            "1" => Ok(Version::V1),
+            "2" => Ok(Version::V2),
+            "3" => Ok(Version::V3),
+            "rfc2" => Ok(Version::FrameTable),
+            _ => Err(UnknownVersion(text.to_owned())),
+        }
     }
 }
 
@@ -89,7 +138,7 @@ const MAX_SPLIT_CELLS: usize = 1 << 23;
 pub const OVERFLOW_RECORD_ID: u64 = u64::MAX;
 
 /// One entry of the function table: a function that has at least one record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct FunctionRecord {
     /// The function's address: 0 in relocatable objects (a relocation fills it in), absolute after linking.
     pub address: u64,
@@ -99,6 +148,45 @@ pub struct FunctionRecord {
     /// `0..i` in [`StackMap::records`]. Not stored in v1 sections: a v1 parse sets it to 0 for every
     /// function (see [`StackMap::derive_record_counts`]); the v1 writer ignores it.
     pub record_count: u64,
+    /// What the frame table adds about the function ([`Version::FrameTable`] only): `None` when it is
+    /// not known (every parse of a v1, v2 or v3 section). The frame-table writer refuses a function
+    /// without it rather than invent one; the other versions ignore it.
+    pub frame: Option<Frame>,
+}
+
+/// The frame-table fields of one function ([`Version::FrameTable`]'s FrameRecord beyond address, stack
+/// size and records).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Frame {
+    /// Size of the function's code in bytes.
+    pub function_size: u32,
+    /// The function sets up a frame (a frame base register addresses its slots).
+    pub has_frame: bool,
+    /// The function has variable-sized stack objects (its stack size is not static).
+    pub has_variable_size_alloca: bool,
+    /// The function realigns its stack dynamically.
+    pub has_stack_realignment: bool,
+    /// The function's records carry live-out information (liveness was computed).
+    pub has_live_out_info: bool,
+    /// DWARF number of the register the frame registers' offsets are relative to.
+    pub base_register: u16,
+    /// Where the prologue saved registers (callee-saved registers), in the order the compiler lists them.
+    pub registers: Vec<FrameRegister>,
+}
+
+/// A register the prologue saved in the frame: read (or rewrite) the caller's value at
+/// `frame base register + offset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FrameRegister {
+    /// DWARF number of the saved register.
+    pub dwarf_reg: u16,
+    /// Offset of its slot from the frame base register. The section stores an `i16`; the writer refuses
+    /// offsets outside `i16`.
+    pub offset: i32,
+    /// Bytes saved.
+    pub size: u8,
+    /// The register's value was spilled to the slot (the IsSpilled flag).
+    pub is_spilled: bool,
 }
 
 /// What a location's fields mean.
@@ -218,6 +306,12 @@ pub struct Record {
     pub locations: Vec<Location>,
     /// Registers live after the instruction (patch points only), ascending by register.
     pub live_outs: Vec<LiveOut>,
+    /// Bytes of the call instruction whose return address is `instruction_offset`, 0 when the record is
+    /// not at a return address ([`Version::FrameTable`] only; 0 after parsing other versions).
+    pub call_size: u8,
+    /// Whether `live_outs` were computed (liveness ran), as opposed to not known ([`Version::FrameTable`]
+    /// only; `false` after parsing other versions).
+    pub has_live_out_info: bool,
 }
 
 impl Record {
@@ -260,10 +354,41 @@ impl StackMap {
 
     /// Appends a function and its records, setting its record count.
     pub fn push_function(&mut self, address: u64, stack_size: u64, records: impl IntoIterator<Item = Record>) {
+        self.push_function_with_frame(address, stack_size, None, records);
+    }
+
+    /// Appends a function with its frame-table fields and its records, setting its record count.
+    pub fn push_function_with_frame(
+        &mut self,
+        address: u64,
+        stack_size: u64,
+        frame: Option<Frame>,
+        records: impl IntoIterator<Item = Record>,
+    ) {
         let before = self.records.len();
         self.records.extend(records);
         let record_count = (self.records.len() - before) as u64;
-        self.functions.push(FunctionRecord { address, stack_size, record_count });
+        self.functions.push(FunctionRecord { address, stack_size, record_count, frame });
+    }
+
+    /// Whether every function has its frame-table fields ([`FunctionRecord::frame`]), as
+    /// [`Version::FrameTable`] needs.
+    pub fn has_frames(&self) -> bool {
+        self.functions.iter().all(|f| f.frame.is_some())
+    }
+
+    /// The map without what only [`Version::FrameTable`] holds (frames, call sizes, live-out flags): what
+    /// a v1, v2 or v3 section keeps of it.
+    pub fn without_frames(&self) -> StackMap {
+        let mut map = self.clone();
+        for f in &mut map.functions {
+            f.frame = None;
+        }
+        for r in &mut map.records {
+            r.call_size = 0;
+            r.has_live_out_info = false;
+        }
+        map
     }
 
     /// The location LLVM records for the 64-bit constant `value`: a [`LocationKind::Constant`] when it fits

@@ -236,7 +236,14 @@ pub fn blob_models(
         .collect()
 }
 
-/// Rewrites the stack map section of an ELF file in `version` (1, 2 or 3), keeping everything else.
+/// Rewrites the stack map section of an ELF file in `version` (1, 2 or 3), keeping everything else:
+/// [`convert_to`] with the version of that number.
+pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
+    let version = Version::from_byte(version).ok_or(Error::InvalidTargetVersion(version))?;
+    convert_to(bytes, version)
+}
+
+/// Rewrites the stack map section of an ELF file in `version`, keeping everything else.
 ///
 /// The function-address relocations move with their fields (section offset `16 + i·16` in v1,
 /// `16 + i·24` in v2/v3 from each blob's start). v1 record counts are derived as [`blob_models`]
@@ -245,8 +252,13 @@ pub fn blob_models(
 /// rebuilt with `object::build::elf` (relocatable objects; an executable whose section would change
 /// size fails, because its segments fix the section offsets). Mach-O and COFF give
 /// [`Error::UnsupportedConvertFormat`].
-pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
-    let version = Version::from_byte(version).ok_or(Error::InvalidTargetVersion(version))?;
+///
+/// Converting from the frame-table layout ([`Version::FrameTable`]) to 1, 2 or 3 drops what only it holds
+/// (function sizes, frame flags and registers, call sizes, live-out flags). Converting to it needs that
+/// information, which a v1, v2 or v3 section does not hold: [`Error::FrameTableUnknown`]. Function sizes
+/// could be taken from the symbol table, but frame flags, the frame base register, the saved registers
+/// and call sizes cannot, so such a conversion is refused rather than written with invented values.
+pub fn convert_to(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     match FileKind::parse(bytes).map_err(|e| Error::object(bytes, e))? {
         FileKind::Elf32 | FileKind::Elf64 => convert_elf(bytes, version),
         FileKind::MachO32 | FileKind::MachO64 | FileKind::MachOFat32 | FileKind::MachOFat64 => {
@@ -315,6 +327,15 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     let endian = file_endian(&file);
     let views = parse_section(data, endian)?;
     let models = blob_models(&file, &section, &views)?;
+    if version == Version::FrameTable {
+        if let Some(view) = views.iter().find(|v| v.version() != Version::FrameTable) {
+            return Err(Error::FrameTableUnknown {
+                from: view.version(),
+                missing: "frame flags, the frame base register, the saved frame registers or call sizes \
+                          (function sizes alone could come from the symbol table)",
+            });
+        }
+    }
 
     // New section bytes, and where each function-address field moves.
     let mut new_data = Vec::new();
@@ -322,9 +343,10 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     for (view, model) in views.iter().zip(&models) {
         let new_start = new_data.len().next_multiple_of(8);
         model.write_into(version, endian, &mut new_data)?;
+        let functions_at = new_start + model.function_table_offset(version);
         for i in 0..model.functions.len() {
             let old = view.function_address_offset(i) as u64;
-            let new = (new_start + 16 + i * version.function_record_size()) as u64;
+            let new = (functions_at + i * version.function_record_size()) as u64;
             moved.insert(old, new);
         }
     }

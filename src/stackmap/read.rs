@@ -5,10 +5,17 @@
 //! section, every location type is valid, every constant index is in the pool, v2/v3 record counts add
 //! up — and records where each record starts. After that the accessors cannot fail: malformed input is
 //! reported by `parse*` as an [`Error`] naming the section byte offset, never by a panic.
+//!
+//! A blob with version byte 2 is LLVM 4.0's [`Version::V2`] or the frame-table layout
+//! ([`Version::FrameTable`]); [`StackMapView::parse`] reads it both ways and refuses a blob valid under
+//! both (see [`super::frame_table`] for the rule).
 
 use std::ops::Range;
 
-use super::model::{Endian, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version};
+use super::frame_table::{self, Tables};
+use super::model::{
+    Endian, Frame, FrameRegister, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap, Version,
+};
 use super::{Error, Result};
 
 /// Fixed-size reads in one byte order; the caller has checked the bounds.
@@ -109,6 +116,8 @@ pub struct StackMapView<'data> {
     /// Record index at which each function's records start, plus the total; `None` in v1 until
     /// [`StackMapView::with_record_counts`] supplies the counts.
     function_starts: Option<Vec<usize>>,
+    /// The frame-table layout's tables (section offsets), for [`Version::FrameTable`] only.
+    tables: Option<Tables>,
 }
 
 impl<'data> StackMapView<'data> {
@@ -118,12 +127,57 @@ impl<'data> StackMapView<'data> {
     }
 
     /// Parses the blob starting at `offset` of `section`; errors name offsets in `section`.
+    ///
+    /// Version byte 2 is read both as LLVM 4.0's [`Version::V2`] and as [`Version::FrameTable`]: the one
+    /// that is valid is used, a blob valid as both is [`Error::AmbiguousVersion2`], and when neither is
+    /// valid the error is the frame-table one if the `u32` at byte 4 is 32 (its Constants Offset), else
+    /// the v2 one.
     pub fn parse_at(section: &'data [u8], offset: usize, endian: Endian) -> Result<StackMapView<'data>> {
         let start = offset;
         need(section, start, 16, "stack map header")?;
         let version_byte = section[start];
         let version = Version::from_byte(version_byte)
             .ok_or(Error::UnsupportedVersion { offset: start, version: version_byte })?;
+        if version != Version::V2 {
+            return StackMapView::parse_version_at(section, offset, version, endian);
+        }
+        let v2 = StackMapView::parse_version_at(section, offset, Version::V2, endian);
+        let rfc2 = StackMapView::parse_version_at(section, offset, Version::FrameTable, endian);
+        match (v2, rfc2) {
+            (Ok(_), Ok(_)) => Err(Error::AmbiguousVersion2 { offset: start }),
+            (Ok(view), Err(_)) | (Err(_), Ok(view)) => Ok(view),
+            (Err(v2), Err(rfc2)) => {
+                let looks_like_frame_table =
+                    endian.read_u32(array(section, start + 4)) as usize == frame_table::CONSTANTS_OFFSET;
+                Err(if looks_like_frame_table { rfc2 } else { v2 })
+            }
+        }
+    }
+
+    /// Parses the blob at the start of `data` as `version`, whatever its version byte says beyond
+    /// 1, 2 or 3 (for example a version-2 blob as [`Version::FrameTable`] without the check against
+    /// LLVM 4.0's layout).
+    pub fn parse_version(data: &'data [u8], version: Version, endian: Endian) -> Result<StackMapView<'data>> {
+        StackMapView::parse_version_at(data, 0, version, endian)
+    }
+
+    /// [`StackMapView::parse_version`] for the blob starting at `offset` of `section`. The version byte must
+    /// be `version`'s number.
+    pub fn parse_version_at(
+        section: &'data [u8],
+        offset: usize,
+        version: Version,
+        endian: Endian,
+    ) -> Result<StackMapView<'data>> {
+        let start = offset;
+        need(section, start, 16, "stack map header")?;
+        let version_byte = section[start];
+        if version_byte != version.number() {
+            return Err(Error::UnsupportedVersion { offset: start, version: version_byte });
+        }
+        if version == Version::FrameTable {
+            return StackMapView::parse_frame_table(section, start, endian);
+        }
         let count = |at: usize| endian.read_u32(array(section, start + at));
         let (num_functions, num_constants, num_records) = (count(4), count(8), count(12));
         let functions_at = start + 16;
@@ -154,6 +208,7 @@ impl<'data> StackMapView<'data> {
             constants_at,
             record_offsets,
             function_starts: None,
+            tables: None,
         };
         if version.has_record_counts() {
             let counts: Vec<u64> = (0..num_functions as usize)
@@ -162,6 +217,33 @@ impl<'data> StackMapView<'data> {
             view.function_starts = Some(view.starts_from_counts(&counts)?);
         }
         Ok(view)
+    }
+
+    fn parse_frame_table(section: &'data [u8], start: usize, endian: Endian) -> Result<StackMapView<'data>> {
+        let t = frame_table::validate(section, start, endian)?;
+        let record_offsets: Vec<usize> =
+            (0..=t.num_records).map(|i| t.records + i * frame_table::RECORD_SIZE).collect();
+        let mut starts = Vec::with_capacity(t.num_functions + 1);
+        starts.push(0);
+        for i in 0..t.num_functions {
+            let at = t.frame_records + i * frame_table::FRAME_RECORD_SIZE;
+            starts.push(starts[i] + usize::from(endian.read_u16(array(section, at + 24))));
+        }
+        Ok(StackMapView {
+            section,
+            start,
+            // The writer's padding to 8, when the section holds it.
+            end: (start + (t.end() - start).next_multiple_of(8)).min(section.len()),
+            endian,
+            version: Version::FrameTable,
+            num_functions: t.num_functions as u32,
+            num_constants: t.num_constants as u32,
+            functions_at: t.frame_records,
+            constants_at: t.constants,
+            record_offsets,
+            function_starts: Some(starts),
+            tables: Some(t),
+        })
     }
 
     fn starts_from_counts(&self, counts: &[u64]) -> Result<Vec<usize>> {
@@ -252,7 +334,44 @@ impl<'data> StackMapView<'data> {
             Some(starts) => (starts[index + 1] - starts[index]) as u64,
             None => 0,
         };
-        Some(FunctionRecord { address: read(0), stack_size: read(8), record_count })
+        if self.version == Version::FrameTable {
+            let u16_at = |field: usize| self.endian.read_u16(array(self.section, at + field));
+            let flags = u16_at(16);
+            let frame = Frame {
+                function_size: self.endian.read_u32(array(self.section, at + 8)),
+                has_frame: flags & frame_table::HAS_FRAME != 0,
+                has_variable_size_alloca: flags & frame_table::HAS_VARIABLE_SIZE_ALLOCA != 0,
+                has_stack_realignment: flags & frame_table::HAS_STACK_REALIGNMENT != 0,
+                has_live_out_info: flags & frame_table::HAS_LIVE_OUT_INFO != 0,
+                base_register: u16_at(18),
+                registers: self.frame_registers(index).collect(),
+            };
+            let stack_size = frame_table::stack_size(self.endian.read_u32(array(self.section, at + 12)));
+            return Some(FunctionRecord { address: read(0), stack_size, record_count, frame: Some(frame) });
+        }
+        Some(FunctionRecord { address: read(0), stack_size: read(8), record_count, frame: None })
+    }
+
+    /// The registers function `index`'s prologue saved (its FrameRegisters), read in place; empty for
+    /// versions 1–3, which do not record them.
+    pub fn frame_registers(&self, index: usize) -> impl ExactSizeIterator<Item = FrameRegister> + '_ {
+        let (first, count) = match &self.tables {
+            Some(t) if index < t.num_functions => {
+                let at = t.frame_records + index * frame_table::FRAME_RECORD_SIZE;
+                let u16_at = |field: usize| usize::from(self.endian.read_u16(array(self.section, at + field)));
+                (t.frame_registers + u16_at(22) * frame_table::FRAME_REGISTER_SIZE, u16_at(20))
+            }
+            _ => (0, 0),
+        };
+        (0..count).map(move |k| {
+            let at = first + k * frame_table::FRAME_REGISTER_SIZE;
+            FrameRegister {
+                dwarf_reg: self.endian.read_u16(array(self.section, at)),
+                offset: i32::from(self.endian.read_u16(array(self.section, at + 2)) as i16),
+                size: self.section.get(at + 4).copied().unwrap_or(0),
+                is_spilled: self.section.get(at + 5).copied().unwrap_or(0) & frame_table::IS_SPILLED != 0,
+            }
+        })
     }
 
     /// All function records, in order.
@@ -280,17 +399,34 @@ impl<'data> StackMapView<'data> {
     pub fn record(&self, index: usize) -> Option<RecordView<'data>> {
         let start = *self.record_offsets.get(index)?;
         let end = *self.record_offsets.get(index + 1)?;
+        let bytes = self.section.get(start..end)?;
+        let shared = self.tables.map(|t| {
+            let u16_at = |field: usize| usize::from(self.endian.read_u16(array(bytes, field)));
+            (
+                t.locations + u16_at(16) * frame_table::LOCATION_SIZE,
+                t.live_outs + u16_at(20) * frame_table::LIVE_OUT_SIZE,
+            )
+        });
         Some(RecordView {
-            bytes: self.section.get(start..end)?,
+            bytes,
             offset: start,
             endian: self.endian,
             version: self.version,
+            section: self.section,
+            shared: shared.unwrap_or_default(),
         })
     }
 
     /// Record `index` for indices known to be in range.
     fn record_in_range(&self, index: usize) -> RecordView<'data> {
-        self.record(index).unwrap_or(RecordView { bytes: &[], offset: 0, endian: self.endian, version: self.version })
+        self.record(index).unwrap_or(RecordView {
+            bytes: &[],
+            offset: 0,
+            endian: self.endian,
+            version: self.version,
+            section: &[],
+            shared: (0, 0),
+        })
     }
 
     /// All records, in order.
@@ -416,7 +552,7 @@ impl RecordWalker<'_> {
         }
         let live_outs_at = match self.version {
             Version::V3 => self.align8(locations_end),
-            Version::V1 | Version::V2 => locations_end,
+            Version::V1 | Version::V2 | Version::FrameTable => locations_end,
         };
         need(section, live_outs_at, 4, "live-out header")?;
         let num_live_outs = self.endian.read_u16(array(section, live_outs_at + 2));
@@ -439,6 +575,10 @@ pub struct RecordView<'data> {
     offset: usize,
     endian: Endian,
     version: Version,
+    /// The section, for the frame-table layout's shared location and live-out tables.
+    section: &'data [u8],
+    /// Frame-table layout: section offsets of this record's first location and first live-out.
+    shared: (usize, usize),
 }
 
 impl<'data> RecordView<'data> {
@@ -457,7 +597,8 @@ impl<'data> RecordView<'data> {
         self.offset
     }
 
-    /// The record's encoded bytes, padding included.
+    /// The record's encoded bytes, padding included (for [`Version::FrameTable`], the 22-byte
+    /// StackMapRecord: its locations and live-outs are in the shared tables).
     pub fn bytes(&self) -> &'data [u8] {
         self.bytes
     }
@@ -467,17 +608,38 @@ impl<'data> RecordView<'data> {
         self.endian.read_u16(array(self.bytes, 14))
     }
 
+    /// Bytes of the call whose return address is the record's instruction (0 if none, and always 0 in
+    /// versions 1–3, which do not record it).
+    pub fn call_size(&self) -> u8 {
+        match self.version {
+            Version::FrameTable => self.bytes.get(12).copied().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The record's HasLiveOutInfo flag (always `false` in versions 1–3, which do not record it).
+    pub fn has_live_out_info(&self) -> bool {
+        match self.version {
+            Version::FrameTable => {
+                self.bytes.get(13).copied().unwrap_or(0) & frame_table::RECORD_HAS_LIVE_OUT_INFO != 0
+            }
+            _ => false,
+        }
+    }
+
     /// Location `index`.
     pub fn location(&self, index: usize) -> Option<Location> {
         if index >= usize::from(self.num_locations()) {
             return None;
         }
-        let at = 16 + index * self.version.location_size();
-        let b = self.bytes;
+        let (b, at) = match self.version {
+            Version::FrameTable => (self.section, self.shared.0 + index * frame_table::LOCATION_SIZE),
+            _ => (self.bytes, 16 + index * self.version.location_size()),
+        };
         // The kind was validated when parsing.
         let kind = LocationKind::from_byte(b.get(at).copied().unwrap_or(0)).unwrap_or(LocationKind::Register);
         Some(match self.version {
-            Version::V1 | Version::V2 => Location {
+            Version::V1 | Version::V2 | Version::FrameTable => Location {
                 kind,
                 size: u16::from(b.get(at + 1).copied().unwrap_or(0)),
                 dwarf_reg: self.endian.read_u16(array(b, at + 2)),
@@ -501,24 +663,27 @@ impl<'data> RecordView<'data> {
         let end = 16 + usize::from(self.num_locations()) * self.version.location_size();
         match self.version {
             Version::V3 => end.next_multiple_of(8),
-            Version::V1 | Version::V2 => end,
+            Version::V1 | Version::V2 | Version::FrameTable => end,
         }
     }
 
     /// NumLiveOuts.
     pub fn num_live_outs(&self) -> u16 {
-        self.endian.read_u16(array(self.bytes, self.live_outs_at() + 2))
+        match self.version {
+            Version::FrameTable => self.endian.read_u16(array(self.bytes, 18)),
+            _ => self.endian.read_u16(array(self.bytes, self.live_outs_at() + 2)),
+        }
     }
 
     /// The live-out registers, in order.
     pub fn live_outs(&self) -> impl ExactSizeIterator<Item = LiveOut> + '_ {
-        let at = self.live_outs_at() + 4;
+        let (b, at) = match self.version {
+            Version::FrameTable => (self.section, self.shared.1),
+            _ => (self.bytes, self.live_outs_at() + 4),
+        };
         (0..usize::from(self.num_live_outs())).map(move |i| {
             let e = at + 4 * i;
-            LiveOut {
-                dwarf_reg: self.endian.read_u16(array(self.bytes, e)),
-                size: self.bytes.get(e + 3).copied().unwrap_or(0),
-            }
+            LiveOut { dwarf_reg: self.endian.read_u16(array(b, e)), size: b.get(e + 3).copied().unwrap_or(0) }
         })
     }
 
@@ -529,6 +694,8 @@ impl<'data> RecordView<'data> {
             instruction_offset: self.instruction_offset(),
             locations: self.locations().collect(),
             live_outs: self.live_outs().collect(),
+            call_size: self.call_size(),
+            has_live_out_info: self.has_live_out_info(),
         }
     }
 }

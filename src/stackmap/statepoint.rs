@@ -88,7 +88,7 @@ mod tests {
                 Location::constant(0),
                 Location::direct(7, 24, 8),
             ],
-            live_outs: vec![],
+            ..Record::default()
         };
         let layout = StatepointLayout::decode(&record, &map).unwrap();
         assert_eq!((layout.calling_convention, layout.flags), (0, 2));

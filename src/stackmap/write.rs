@@ -1,34 +1,35 @@
 //! Encoding a [`StackMap`] as a section blob in version 1, 2 or 3, in either byte order, byte for byte
-//! as LLVM's `StackMaps::serializeToStackMapSection` lays it out.
+//! as LLVM's `StackMaps::serializeToStackMapSection` lays it out; the frame-table layout
+//! ([`Version::FrameTable`]) is written by [`super::frame_table`].
 
 use super::model::{Endian, Location, Record, StackMap, Version, OVERFLOW_RECORD_ID};
 use super::{Error, Result};
 
 /// Appends fields in one byte order.
-struct Encoder<'a> {
-    out: &'a mut Vec<u8>,
-    endian: Endian,
+pub(crate) struct Encoder<'a> {
+    pub out: &'a mut Vec<u8>,
+    pub endian: Endian,
     /// Where the blob starts in `out`: alignment is relative to it.
-    start: usize,
+    pub start: usize,
 }
 
 impl Encoder<'_> {
-    fn u8(&mut self, v: u8) {
+    pub fn u8(&mut self, v: u8) {
         self.out.push(v);
     }
-    fn u16(&mut self, v: u16) {
+    pub fn u16(&mut self, v: u16) {
         self.out.extend_from_slice(&match self.endian {
             Endian::Little => v.to_le_bytes(),
             Endian::Big => v.to_be_bytes(),
         });
     }
-    fn u32(&mut self, v: u32) {
+    pub fn u32(&mut self, v: u32) {
         self.out.extend_from_slice(&match self.endian {
             Endian::Little => v.to_le_bytes(),
             Endian::Big => v.to_be_bytes(),
         });
     }
-    fn u64(&mut self, v: u64) {
+    pub fn u64(&mut self, v: u64) {
         self.out.extend_from_slice(&match self.endian {
             Endian::Little => v.to_le_bytes(),
             Endian::Big => v.to_be_bytes(),
@@ -36,8 +37,12 @@ impl Encoder<'_> {
     }
     /// Zero padding up to a multiple of 8 from the blob start (LLVM's `.p2align 3, 0x0`).
     fn align8(&mut self) {
+        self.align(8);
+    }
+    /// Zero padding up to a multiple of `n` (a power of two) from the blob start.
+    pub fn align(&mut self, n: usize) {
         let len = self.out.len() - self.start;
-        self.out.resize(self.out.len() + (len.wrapping_neg() & 7), 0);
+        self.out.resize(self.out.len() + (len.wrapping_neg() & (n - 1)), 0);
     }
 }
 
@@ -51,7 +56,12 @@ impl StackMap {
     /// v2/v3 need [`FunctionRecord::record_count`](super::FunctionRecord::record_count)s that add up to the
     /// number of records ([`Error::RecordCountMismatch`] otherwise); v1 ignores them. Records with more than
     /// 65535 locations or live-outs become LLVM's overflow record (see [`Record::overflows`]). Location
-    /// sizes are truncated to 8 bits in v1/v2, as LLVM 3.5–4.0 did.
+    /// sizes are truncated to 8 bits in v1/v2, as LLVM 3.5–4.0 did. v1–v3 ignore the frame-table fields
+    /// ([`FunctionRecord::frame`](super::FunctionRecord::frame), [`Record::call_size`],
+    /// [`Record::has_live_out_info`]).
+    ///
+    /// [`Version::FrameTable`] needs every function's frame ([`Error::MissingFrame`]) and refuses values
+    /// that do not fit its fields ([`Error::FrameTableOverflow`]); see [`super::frame_table`].
     pub fn write(&self, version: Version, endian: Endian) -> Result<Vec<u8>> {
         let mut out = Vec::with_capacity(self.encoded_size(version));
         self.write_into(version, endian, &mut out)?;
@@ -62,6 +72,9 @@ impl StackMap {
     /// concatenating sections does. On error `out` may hold a partial blob.
     pub fn write_into(&self, version: Version, endian: Endian, out: &mut Vec<u8>) -> Result<()> {
         out.resize(out.len().next_multiple_of(8), 0);
+        if version == Version::FrameTable {
+            return super::frame_table::write(self, endian, out);
+        }
         let num_functions = count_u32("functions", self.functions.len())?;
         let num_constants = count_u32("constants", self.constants.len())?;
         let num_records = count_u32("records", self.records.len())?;
@@ -94,8 +107,21 @@ impl StackMap {
         Ok(())
     }
 
-    /// Size in bytes of the blob [`StackMap::write`] produces for `version`.
+    /// Offset from the blob start of the function table (the first function's address field) in the
+    /// blob [`StackMap::write`] writes for `version`.
+    pub fn function_table_offset(&self, version: Version) -> usize {
+        match version {
+            Version::FrameTable => super::frame_table::CONSTANTS_OFFSET + 8 * self.constants.len(),
+            Version::V1 | Version::V2 | Version::V3 => 16,
+        }
+    }
+
+    /// Size in bytes of the blob [`StackMap::write`] produces for `version` (0 for a
+    /// [`Version::FrameTable`] blob it would refuse to write).
     pub fn encoded_size(&self, version: Version) -> usize {
+        if version == Version::FrameTable {
+            return super::frame_table::encoded_size(self);
+        }
         let head = 16 + self.functions.len() * version.function_record_size() + 8 * self.constants.len();
         head + self.records.iter().map(|r| record_size(version, r)).sum::<usize>()
     }
@@ -109,7 +135,7 @@ pub(crate) fn record_size(version: Version, r: &Record) -> usize {
     let locations_end = 16 + r.locations.len() * version.location_size();
     let live_outs_start = match version {
         Version::V3 => locations_end.next_multiple_of(8),
-        Version::V1 | Version::V2 => locations_end,
+        Version::V1 | Version::V2 | Version::FrameTable => locations_end,
     };
     (live_outs_start + 4 + 4 * r.live_outs.len()).next_multiple_of(8)
 }
@@ -149,7 +175,7 @@ fn write_record(e: &mut Encoder<'_>, version: Version, r: &Record) {
 fn write_location(e: &mut Encoder<'_>, version: Version, loc: &Location) {
     e.u8(loc.kind as u8);
     match version {
-        Version::V1 | Version::V2 => {
+        Version::V1 | Version::V2 | Version::FrameTable => {
             e.u8(loc.size as u8);
             e.u16(loc.dwarf_reg);
         }
