@@ -131,7 +131,7 @@ fn blobs(bytes: usize, repetitive: bool) -> Vec<StackMap> {
             ],
             ..Frame::default()
         };
-        if function % FUNCTIONS_PER_BLOB == 0 && function > 0 {
+        if function.is_multiple_of(FUNCTIONS_PER_BLOB) && function > 0 {
             maps.push(StackMap::new());
         }
         let map = maps.last_mut().expect("one map");

@@ -459,7 +459,7 @@ pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<T
     // The header says where each table starts; the counts follow from the distances.
     let whole = |k: usize, size: usize| -> Result<usize> {
         let span = offsets[k + 1] - offsets[k];
-        if span % size != 0 {
+        if !span.is_multiple_of(size) {
             return Err(invalid(
                 field(k + 1),
                 format!("{} table of {span} bytes is not a whole number of {size}-byte entries", NAMES[k]),
@@ -477,7 +477,7 @@ pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<T
         ));
     }
     let num_locations = whole(4, LOCATION_SIZE)?;
-    if offsets[3] % 8 != 0 {
+    if !offsets[3].is_multiple_of(8) {
         return Err(invalid(field(3), format!("StackMap Records Offset {} is not 8-aligned", offsets[3])));
     }
     let at = |k: usize| start + offsets[k];

@@ -7,6 +7,7 @@ mod generator;
 mod support;
 
 mod checker_llc;
+mod frame_table;
 mod generated;
 mod jit;
 mod llc;

@@ -177,6 +177,11 @@ fn exercise(bytes: &[u8], endian: Endian) {
         }
     }
     let _ = StackMapView::parse(bytes, endian).map(|v| v.to_model());
+    // The frame-table reader alone, where the check against LLVM 4.0's v2 would refuse first.
+    if let Ok(blob) = StackMapView::parse_version(bytes, Version::FrameTable, endian) {
+        let _ = blob.to_model();
+        stackmap::print(&blob, &mut std::io::sink()).unwrap();
+    }
     let _ = Endian::guess(bytes);
 }
 
