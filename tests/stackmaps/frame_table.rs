@@ -370,6 +370,11 @@ fn llvm_4_v2_and_the_frame_table_are_told_apart_and_ambiguity_is_an_error() {
     let v2_32 = many.write(Version::V2, Endian::Little).unwrap();
     assert_eq!(StackMapView::parse(&v2_32, Endian::Little).unwrap().version(), Version::V2);
 
+    // Valid neither way: the error is the frame table's when byte 4 holds its Constants Offset (32).
+    let err = StackMapView::parse(&ft[..100], Endian::Little).unwrap_err().to_string();
+    assert!(err.starts_with("at byte 32: frame-table tables needs"), "{err}");
+    let err = StackMapView::parse(&v2[..40], Endian::Little).unwrap_err().to_string();
+    assert!(err.starts_with("at byte 16: function table needs"), "{err}");
     // Valid both ways: an empty frame table (all offsets 32) followed by bytes that complete a v2 blob
     // of 32 functions, 32 constants and 32 records (function 0 owns all records; zero records are valid).
     let mut both = vec![0u8; 16 + 32 * 24 + 32 * 8 + 32 * 24];
