@@ -5,6 +5,11 @@
 //! models: the section sizes are printed (uniquing of location and live-out lists), and parsing is timed.
 //! Its `u16` indexes limit a blob to 65535 records and list starts, so both layouts are written as blobs
 //! of 512 functions, as a linker concatenates per-object blobs.
+//!
+//! Measured (2 shared cores, 32 MiB of v3 in 70 blobs): the frame table is 66% of v3's bytes with random
+//! lists (8-byte locations, no record padding, shared empty and repeated short lists) and 40% with the
+//! repetitive ones; `parse_section` took 3.9 ms against 6.5 ms (random) and 2.9 ms against 6.4 ms
+//! (repetitive), parse + `to_model` 41 ms against 45 ms and 41 ms against 44 ms.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use patchmap::stackmap::{self, Endian, Frame, FrameRegister, LiveOut, Location, Record, StackMap, Version};
