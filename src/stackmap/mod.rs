@@ -20,7 +20,7 @@
 //!     id: 7,
 //!     instruction_offset: 8,
 //!     locations: vec![Location::register(0, 8), Location::indirect(6, -8, 4), big],
-//!     live_outs: vec![],
+//!     ..Record::default()
 //! }]);
 //! let bytes = map.write(Version::V3, Endian::Little).unwrap();
 //! let view = StackMapView::parse(&bytes, Endian::Little).unwrap();
