@@ -114,3 +114,12 @@ pub fn write_nops(bytes: &mut [u8]) {
         word.copy_from_slice(&0xd503_201fu32.to_le_bytes());
     }
 }
+
+/// The length of the call instruction that ends at `ret` in `code`: 4 where the word before `ret` is
+/// a `bl` or a `blr` (every AArch64 call), `None` otherwise.
+pub fn call_length(code: &[u8], ret: usize) -> Option<u8> {
+    let word = u32::from_le_bytes(code.get(ret.checked_sub(4)?..ret)?.try_into().ok()?);
+    let bl = word & 0xfc00_0000 == 0x9400_0000;
+    let blr = word & 0xffff_fc1f == 0xd63f_0000;
+    (bl || blr).then_some(4)
+}

@@ -238,6 +238,16 @@ impl Arch {
         }
     }
 
+    /// The length of the call instruction Cranelift emitted that returns to `ret` in `code` (the
+    /// function's code before relocations; `relocated(at)`: whether a relocation starts at `at`), or
+    /// `None` where the bytes before `ret` are not a call this can tell the length of.
+    pub fn call_length(self, code: &[u8], ret: u32, relocated: impl Fn(usize) -> bool) -> Option<u8> {
+        match self {
+            Arch::X86_64 => x86_64::call_length(code, ret as usize, relocated),
+            Arch::Aarch64 => aarch64::call_length(code, ret as usize),
+        }
+    }
+
     /// The length of [`Arch::encode_call`]'s sequence.
     pub fn call_sequence_len(self) -> u32 {
         match self {
@@ -302,6 +312,30 @@ impl Arch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn call_lengths_of_each_form_cranelift_emits() {
+        let none = |_: usize| false;
+        // nop; call rel32 (relocated at 2)
+        assert_eq!(Arch::X86_64.call_length(&[0x90, 0xe8, 0, 0, 0, 0], 6, |at| at == 2), Some(5));
+        // call *disp32(%rip) through the GOT (relocated at 2)
+        assert_eq!(Arch::X86_64.call_length(&[0xff, 0x15, 0, 0, 0, 0], 6, |at| at == 2), Some(6));
+        // nop; call *%rax
+        assert_eq!(Arch::X86_64.call_length(&[0x90, 0xff, 0xd0], 3, none), Some(2));
+        // movabs $sym, %r11 (relocated at 2); call *%r11
+        let mut movabs = vec![0x49, 0xbb, 0, 0, 0, 0, 0, 0, 0, 0, 0x41, 0xff, 0xd3];
+        assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), Some(3));
+        // Without the relocation, 0x41 may end the previous instruction: not guessed.
+        assert_eq!(Arch::X86_64.call_length(&movabs, 13, none), None);
+        movabs[12] = 0xc3;
+        assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), None);
+        // bl; blr x8; and a `ret`, which is no call.
+        let words = [0x9400_0000u32, 0xd63f_0100, 0xd65f_03c0];
+        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(Arch::Aarch64.call_length(&code, 4, none), Some(4));
+        assert_eq!(Arch::Aarch64.call_length(&code, 8, none), Some(4));
+        assert_eq!(Arch::Aarch64.call_length(&code, 12, none), None);
+    }
 
     #[test]
     fn call_sequences_have_their_stated_length() {

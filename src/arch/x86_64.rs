@@ -142,3 +142,31 @@ pub fn write_nops(bytes: &mut [u8]) {
         rest = tail;
     }
 }
+
+/// The length of the call instruction that ends at `ret` in `code` (Cranelift's code, before
+/// relocations are applied), among the forms Cranelift emits for calls: `call rel32` (5 bytes, a
+/// PC-relative relocation at `ret - 4`), `call *disp32(%rip)` through the GOT (6 bytes, a GOT
+/// relocation at `ret - 4`), and `call *%reg` (2 bytes, 3 with the REX prefix of r8-r15; after
+/// `movabs $sym, %r11` when an absolute relocation precedes it). `relocated(at)`: whether a
+/// relocation starts at `at`. `None` where the bytes are none of these, or where a lone `call *%reg`
+/// follows a 0x41 byte that may be the previous instruction's last rather than a REX prefix.
+pub fn call_length(code: &[u8], ret: usize, relocated: impl Fn(usize) -> bool) -> Option<u8> {
+    let byte = |back: usize| ret.checked_sub(back).and_then(|i| code.get(i)).copied();
+    if relocated(ret.wrapping_sub(4)) {
+        return match (byte(6), byte(5)) {
+            (_, Some(0xe8)) => Some(5),
+            (Some(0xff), Some(0x15)) => Some(6),
+            _ => None,
+        };
+    }
+    // `call *%reg`: FF /2 with mod = 11.
+    if byte(2) != Some(0xff) || byte(1)? & 0xf8 != 0xd0 {
+        return None;
+    }
+    match byte(3) {
+        // `movabs $sym, %r11; call *%r11`: the relocation's 8 bytes end where the call starts.
+        Some(0x41) if byte(1) == Some(0xd3) && relocated(ret.wrapping_sub(11)) => Some(3),
+        Some(0x41) => None,
+        _ => Some(2),
+    }
+}

@@ -61,6 +61,15 @@ pub enum CodegenFailure {
         /// The statepoint's ID.
         id: u64,
     },
+    /// The bytes before a statepoint's return address are not a call whose length the target's
+    /// decoder can tell (`Arch::call_length`).
+    #[error("statepoint {id}: cannot tell the length of the call returning to offset {return_address:#x}")]
+    CallLength {
+        /// The statepoint's ID.
+        id: u64,
+        /// The call's return address, from the function's start.
+        return_address: u32,
+    },
     /// A stack slot's offset from the frame pointer does not fit a record's 32 bits.
     #[error("frame offset {0} does not fit 32 bits")]
     FrameOffset(i64),

@@ -27,6 +27,9 @@ pub struct PointRecord {
     pub live_outs: Vec<(u16, u8)>,
     /// Patch points: what the region calls.
     pub target: Option<CallTarget>,
+    /// The length of the call that returns to `offset`: statepoints (and `"deopt"` calls, lowered
+    /// as statepoints) with a call; 0 for every other record, which is not at a return address.
+    pub call_size: u8,
 }
 
 /// A location, with constants kept as values until the module's constant pool is built.
@@ -61,6 +64,8 @@ pub fn resolve(
     let mut records = Vec::with_capacity(planned.len());
     let mut return_addresses: Vec<u32> = buffer.call_sites().map(|c| c.ret_addr).collect();
     return_addresses.sort_unstable();
+    let mut relocated: Vec<usize> = buffer.relocs().iter().map(|r| r.offset as usize).collect();
+    relocated.sort_unstable();
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
@@ -111,16 +116,27 @@ pub fn resolve(
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
         }
-        let (offset, shadow) = match point.statepoint {
-            None => (stackmap.offset, point.shadow),
+        let (offset, shadow, call_size) = match point.statepoint {
+            None => (stackmap.offset, point.shadow, 0),
             Some(StatepointOffset::ReturnAddress) => {
                 let after = return_addresses.partition_point(|&r| r <= stackmap.offset);
                 let r = *return_addresses.get(after).ok_or(CodegenFailure::LostStatepointCall { id: point.id })?;
-                (r, 0)
+                let call_size = arch
+                    .call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok())
+                    .ok_or(CodegenFailure::CallLength { id: point.id, return_address: r })?;
+                (r, 0, call_size)
             }
-            Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0),
+            Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, 0),
         };
-        records.push(PointRecord { id: point.id, offset, shadow, locations, live_outs, target: point.region });
+        records.push(PointRecord {
+            id: point.id,
+            offset,
+            shadow,
+            locations,
+            live_outs,
+            target: point.region,
+            call_size,
+        });
     }
     records.sort_by_key(|r| r.offset);
     Ok(records)

@@ -14,9 +14,18 @@ use super::{define_module, eh_frame, section};
 use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
 use crate::ir::Module as IrModule;
 use crate::lower::{zero_section, Symbols};
+use crate::stackmap::StackMap;
 
 /// Compiles `module` to the bytes of a relocatable object for the resolved target.
 pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileError> {
+    compile_with_stack_map(module, options).map(|(object, _)| object)
+}
+
+/// [`compile`], and the module's stack map as the compiler knows it, with what only
+/// [`Version::FrameTable`](crate::stackmap::Version::FrameTable) stores (call sizes, live-out
+/// flags; no frames yet). Its function records are in the order of the object's section (the
+/// addresses are 0: the section's relocations name the functions).
+pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(Vec<u8>, StackMap), CompileError> {
     let target = options.resolve_target(module)?;
     let target_arch = target.arch;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
@@ -73,7 +82,7 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
             .collect();
         section::add_to_object(&mut product.object, bytes, options.stackmap_version, &with_records)?;
     }
-    Ok(product.emit().map_err(EmitError::Write)?)
+    Ok((product.emit().map_err(EmitError::Write)?, map))
 }
 
 /// Defines the functions with a `section` or a `comdat` (declared as imports until now) each in a

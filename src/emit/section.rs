@@ -32,9 +32,10 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
                     })
                     .collect(),
                 live_outs: point.live_outs.iter().map(|&(dwarf_reg, size)| LiveOut { dwarf_reg, size }).collect(),
-                // The frame-table fields are not computed yet: only the frame-table layout stores them.
-                call_size: 0,
-                has_live_out_info: false,
+                call_size: point.call_size,
+                // Patch points carry their live-outs (an empty list is still information); stack
+                // maps and statepoints have none.
+                has_live_out_info: point.target.is_some(),
             })
             .collect();
         map.push_function(address(f), f.stack_size, records);

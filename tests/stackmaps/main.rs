@@ -6,6 +6,7 @@ mod generator;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod call_sizes;
 mod checker_llc;
 mod frame_table;
 mod generated;

@@ -1,0 +1,147 @@
+//! The call size of each record the compiler writes (`Record::call_size`, the frame-table layout's
+//! field): for every record with a non-zero call size, an instruction of the function's
+//! disassembly (llvm-objdump-19) starts `call_size` bytes before the record's offset, is a call
+//! (`call` on x86-64, `bl`/`blr` on AArch64) and is exactly `call_size` bytes long; and every
+//! statepoint with a call has one (the ir-examples' `gc_*` files), on both targets, at `-O none` and
+//! `-O speed`. A mutant (each call size off by one) must fail the same check.
+
+use crate::support;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
+use patchmap::compile::{Options, Target};
+use patchmap::stackmap::StackMap;
+
+const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+const OPTS: [&str; 2] = ["none", "speed"];
+
+/// One disassembled instruction: its length and mnemonic, keyed by (section name, address).
+type Disassembly = HashMap<(String, u64), (u64, String)>;
+
+/// The instructions of every code section of `object`, from `llvm-objdump-19 -d`.
+fn disassemble(objdump: &Path, object: &[u8], dir: &Path) -> Disassembly {
+    let path = dir.join("module.o");
+    std::fs::write(&path, object).unwrap();
+    let (code, out, err) = support::run(std::process::Command::new(objdump).arg("-d").arg(&path));
+    assert_eq!(code, 0, "llvm-objdump-19 failed: {err}");
+    let mut instructions = Disassembly::new();
+    let mut section = String::new();
+    for line in out.lines() {
+        if let Some(name) = line.strip_prefix("Disassembly of section ") {
+            section = name.trim_end_matches(':').to_string();
+            continue;
+        }
+        // "     1c: e8 00 00 00 00                	callq	0x21 <f+0x21>"
+        let Some((address, rest)) = line.trim_start().split_once(": ") else { continue };
+        let Ok(address) = u64::from_str_radix(address, 16) else { continue };
+        let (bytes, text) = rest.split_once('\t').unwrap_or((rest, ""));
+        let length = bytes.split_whitespace().map(|b| b.len() as u64 / 2).sum();
+        let mnemonic = text.split_whitespace().next().unwrap_or("").to_string();
+        instructions.insert((section.clone(), address), (length, mnemonic));
+    }
+    instructions
+}
+
+/// Checks every record with a call size against the disassembly; returns the failures and how many
+/// records were checked. `mutate` changes each call size before the check (the mutant test).
+fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) -> u8) -> (Vec<String>, usize) {
+    let file = object::File::parse(object).unwrap();
+    let section = file.section_by_name(".llvm_stackmaps").expect("a stack map section");
+    // Function record i's address is relocated at 16 + 24 i (version 3) against the function's symbol.
+    let mut symbols = HashMap::new();
+    for (offset, reloc) in section.relocations() {
+        let RelocationTarget::Symbol(index) = reloc.target() else { panic!("a section relocation") };
+        symbols.insert((offset - 16) / 24, file.symbol_by_index(index).unwrap());
+    }
+    let (mut failures, mut checked) = (Vec::new(), 0);
+    let mut records = map.records.iter();
+    for (i, function) in map.functions.iter().enumerate() {
+        let symbol = &symbols[&(i as u64)];
+        let code_section = file.section_by_index(symbol.section_index().unwrap()).unwrap().name().unwrap().to_string();
+        for record in records.by_ref().take(function.record_count as usize) {
+            // Live-outs are only recorded (and flagged) at patch points, which are not at a return address.
+            if (!record.live_outs.is_empty() && !record.has_live_out_info)
+                || (record.call_size > 0 && record.has_live_out_info)
+            {
+                failures.push(format!(
+                    "record {}: live-outs {:?} flagged {}",
+                    record.id, record.live_outs, record.has_live_out_info
+                ));
+            }
+            let call_size = mutate(record.call_size);
+            if call_size == 0 {
+                continue;
+            }
+            checked += 1;
+            let name = symbol.name().unwrap();
+            let start = symbol.address() + u64::from(record.instruction_offset) - u64::from(call_size);
+            match code.get(&(code_section.clone(), start)) {
+                None => failures.push(format!(
+                    "{name}: record {} (call size {call_size}): no instruction at {start:#x}",
+                    record.id
+                )),
+                Some((length, mnemonic)) => {
+                    let is_call = matches!(mnemonic.as_str(), "call" | "callq" | "bl" | "blr");
+                    if !is_call || *length != u64::from(call_size) {
+                        failures.push(format!(
+                            "{name}: record {}: {mnemonic} of {length} bytes at {start:#x}, call size {call_size}",
+                            record.id
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    (failures, checked)
+}
+
+/// Compiles every ir-example for each target and level, and runs `check` on it: the failures, and
+/// the number of records checked per target.
+fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, HashMap<&'static str, usize>)> {
+    let objdump = support::tool("llvm-objdump-19")?;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut failures, mut checked) = (Vec::new(), HashMap::new());
+    for ll in support::ir_examples() {
+        let module = patchmap::ir::parse_file(&ll).unwrap();
+        for target in TARGETS {
+            for opt in OPTS {
+                let options = Options {
+                    target: Some(Target::parse(target).unwrap()),
+                    opt: opt.parse().unwrap(),
+                    stackmap_version: 3,
+                };
+                let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
+                    .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));
+                if map.records.is_empty() {
+                    continue;
+                }
+                let code = disassemble(&objdump, &object, dir.path());
+                let (found, n) = check(&object, &map, &code, mutate);
+                let context = format!("{} ({target}, -O {opt})", ll.file_name().unwrap().to_string_lossy());
+                failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
+                *checked.entry(target).or_default() += n;
+            }
+        }
+    }
+    Some((failures, checked))
+}
+
+#[test]
+fn call_sizes_are_the_calls_before_the_return_addresses() {
+    let Some((failures, checked)) = check_examples(|size| size) else { return };
+    eprintln!("records with a call size checked: {checked:?}");
+    assert!(failures.is_empty(), "{} wrong call sizes:\n{}", failures.len(), failures.join("\n"));
+    for target in TARGETS {
+        assert!(checked.get(target).copied().unwrap_or(0) > 0, "{target}: no record with a call size was checked");
+    }
+}
+
+#[test]
+fn an_off_by_one_call_size_fails_the_check() {
+    let Some((failures, checked)) = check_examples(|size| if size == 0 { 0 } else { size + 1 }) else { return };
+    let total: usize = checked.values().sum();
+    assert!(total > 0);
+    assert_eq!(failures.len(), total, "every mutated call size must fail:\n{}", failures.join("\n"));
+}
