@@ -6,6 +6,8 @@ use super::{CallRelocation, OutOfReach, Scalar};
 
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = AArch64::X29;
+/// The link register x30, saved with x29 by the frame setup.
+pub const LINK_REGISTER: gimli::Register = AArch64::X30;
 /// The stack pointer.
 pub const STACK_POINTER: gimli::Register = AArch64::SP;
 

@@ -94,6 +94,15 @@ impl Arch {
         }
     }
 
+    /// DWARF number of the register a call leaves its return address in, which the frame setup
+    /// saves beside the frame pointer (AArch64's x30); `None` where calls push it (x86-64).
+    pub fn link_register(self) -> Option<u16> {
+        match self {
+            Arch::X86_64 => None,
+            Arch::Aarch64 => Some(aarch64::LINK_REGISTER.0),
+        }
+    }
+
     /// DWARF number of the stack pointer.
     pub fn stack_pointer(self) -> u16 {
         match self {

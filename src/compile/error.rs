@@ -70,6 +70,12 @@ pub enum CodegenFailure {
         /// The call's return address, from the function's start.
         return_address: u32,
     },
+    /// The function's code is larger than the frame table's 32-bit function size.
+    #[error("the function's code ({0} bytes) does not fit 32 bits")]
+    FunctionSize(usize),
+    /// Cranelift reported a saved register before the frame that addresses it.
+    #[error("a register is saved before the frame is set up")]
+    SaveWithoutFrame,
     /// A stack slot's offset from the frame pointer does not fit a record's 32 bits.
     #[error("frame offset {0} does not fit 32 bits")]
     FrameOffset(i64),

@@ -3,6 +3,7 @@
 //! `lower`, and hands finished code with its relocations and unwind information to `emit`.
 
 pub mod error;
+pub mod frame;
 pub mod points;
 pub mod trap;
 
@@ -80,6 +81,8 @@ pub struct CompiledFunction {
     pub unwind: Option<UnwindInfo>,
     /// Stack map records in code order.
     pub points: Vec<points::PointRecord>,
+    /// The machine frame as the frame-table layout describes it.
+    pub frame: crate::stackmap::Frame,
     /// LLVM's stack size of the function (`DYNAMIC_STACK_SIZE` with dynamic or over-aligned allocas).
     pub stack_size: u64,
     /// Patch point regions (offset) whose call sequence must be given a function's address.
@@ -175,8 +178,11 @@ fn compile_function(
         let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
         arch.stack_size(layout.frame_to_fp_offset)
     };
+    let has_patch_point = records.iter().any(|r| r.target.is_some());
+    let frame = frame::frame(arch, compiled, code.len(), has_patch_point).map_err(codegen_error)?;
     Ok(CompiledFunction {
         func: id,
+        frame,
         code,
         alignment: compiled.buffer.alignment as u64,
         relocs,

@@ -38,7 +38,7 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
                 has_live_out_info: point.target.is_some(),
             })
             .collect();
-        map.push_function(address(f), f.stack_size, records);
+        map.push_function_with_frame(address(f), f.stack_size, Some(f.frame.clone()), records);
     }
     map
 }

@@ -14,14 +14,14 @@ use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use patchmap::compile::{Options, Target};
 use patchmap::stackmap::StackMap;
 
-const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
-const OPTS: [&str; 2] = ["none", "speed"];
+pub const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+pub const OPTS: [&str; 2] = ["none", "speed"];
 
-/// One disassembled instruction: its length and mnemonic, keyed by (section name, address).
-type Disassembly = HashMap<(String, u64), (u64, String)>;
+/// One disassembled instruction: its length, mnemonic and operands, keyed by (section name, address).
+pub type Disassembly = HashMap<(String, u64), (u64, String, String)>;
 
 /// The instructions of every code section of `object`, from `llvm-objdump-19 -d`.
-fn disassemble(objdump: &Path, object: &[u8], dir: &Path) -> Disassembly {
+pub fn disassemble(objdump: &Path, object: &[u8], dir: &Path) -> Disassembly {
     let path = dir.join("module.o");
     std::fs::write(&path, object).unwrap();
     let (code, out, err) = support::run(std::process::Command::new(objdump).arg("-d").arg(&path));
@@ -38,23 +38,30 @@ fn disassemble(objdump: &Path, object: &[u8], dir: &Path) -> Disassembly {
         let Ok(address) = u64::from_str_radix(address, 16) else { continue };
         let (bytes, text) = rest.split_once('\t').unwrap_or((rest, ""));
         let length = bytes.split_whitespace().map(|b| b.len() as u64 / 2).sum();
-        let mnemonic = text.split_whitespace().next().unwrap_or("").to_string();
-        instructions.insert((section.clone(), address), (length, mnemonic));
+        let (mnemonic, operands) = text.split_once('\t').unwrap_or((text, ""));
+        let operands = operands.split(" //").next().unwrap_or("").split("  #").next().unwrap_or("").trim();
+        instructions.insert((section.clone(), address), (length, mnemonic.trim().to_string(), operands.to_string()));
     }
     instructions
 }
 
 /// Checks every record with a call size against the disassembly; returns the failures and how many
 /// records were checked. `mutate` changes each call size before the check (the mutant test).
-fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) -> u8) -> (Vec<String>, usize) {
-    let file = object::File::parse(object).unwrap();
+/// The symbol of each function record of a version-3 section, by index: record i's address is
+/// relocated at 16 + 24 i against it.
+pub fn function_symbols<'a>(file: &'a object::File<'a>) -> HashMap<u64, object::Symbol<'a, 'a>> {
     let section = file.section_by_name(".llvm_stackmaps").expect("a stack map section");
-    // Function record i's address is relocated at 16 + 24 i (version 3) against the function's symbol.
     let mut symbols = HashMap::new();
     for (offset, reloc) in section.relocations() {
         let RelocationTarget::Symbol(index) = reloc.target() else { panic!("a section relocation") };
         symbols.insert((offset - 16) / 24, file.symbol_by_index(index).unwrap());
     }
+    symbols
+}
+
+fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) -> u8) -> (Vec<String>, usize) {
+    let file = object::File::parse(object).unwrap();
+    let symbols = function_symbols(&file);
     let (mut failures, mut checked) = (Vec::new(), 0);
     let mut records = map.records.iter();
     for (i, function) in map.functions.iter().enumerate() {
@@ -82,7 +89,7 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) 
                     "{name}: record {} (call size {call_size}): no instruction at {start:#x}",
                     record.id
                 )),
-                Some((length, mnemonic)) => {
+                Some((length, mnemonic, _)) => {
                     let is_call = matches!(mnemonic.as_str(), "call" | "callq" | "bl" | "blr");
                     if !is_call || *length != u64::from(call_size) {
                         failures.push(format!(

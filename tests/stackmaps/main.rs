@@ -9,6 +9,7 @@ mod support;
 mod call_sizes;
 mod checker_llc;
 mod frame_table;
+mod frames;
 mod generated;
 mod jit;
 mod llc;
