@@ -31,9 +31,10 @@ enum Command {
         /// Optimisation level.
         #[arg(short = 'O', default_value = "speed", value_parser = ["none", "speed"])]
         opt: String,
-        /// Version of the stack map section to write (1, 2 or 3).
-        #[arg(long = "stackmap-version", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
-        stackmap_version: u8,
+        /// Version of the stack map section to write: 1, 2, 3, or rfc2 (the frame-table layout of the
+        /// 2015 StackMap v2 proposal: function and call sizes, frame flags, saved registers).
+        #[arg(long = "stackmap-version", default_value = "1", value_parser = clap::value_parser!(patchmap::stackmap::Version))]
+        stackmap_version: patchmap::stackmap::Version,
     },
     /// JIT-compile an IR file (or interpret it), call a function with i64 arguments and print its return value.
     Run {
@@ -294,8 +295,9 @@ fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Compile { input, output, target, opt, stackmap_version } => {
             check_output(&output, &[&input])?;
-            let options = patchmap::compile::Options::new(target.as_deref(), &opt, stackmap_version)
-                .map_err(|e| format!("patchmap: error: {e}"))?;
+            let options = patchmap::compile::Options::new(target.as_deref(), &opt, 1)
+                .map_err(|e| format!("patchmap: error: {e}"))?
+                .with_stackmap_version(stackmap_version);
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
             write(&output, &object)?;

@@ -18,6 +18,7 @@ use cranelift_module::ModuleReloc;
 use crate::ir;
 use crate::lower::points::CallTarget;
 use crate::lower::{self, Symbols};
+use crate::stackmap::Version;
 pub use crate::target::{OptLevel, Target, TargetError};
 pub use error::{CallError, CodegenFailure, CompileError, EmitError};
 pub use trap::TrapKind;
@@ -29,24 +30,31 @@ pub struct Options {
     pub target: Option<Target>,
     /// Cranelift's optimisation level.
     pub opt: OptLevel,
-    /// The `.llvm_stackmaps` version for objects: 1, 2 or 3.
-    pub stackmap_version: u8,
+    /// The `.llvm_stackmaps` version to write: LLVM's 1, 2 or 3, or the frame-table layout
+    /// ([`Version::FrameTable`], with each function's size, frame flags and saved registers and each
+    /// record's call size).
+    pub stackmap_version: Version,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { target: None, opt: OptLevel::Speed, stackmap_version: 1 }
+        Options { target: None, opt: OptLevel::Speed, stackmap_version: Version::V1 }
     }
 }
 
 impl Options {
-    /// Options from the command line's words.
+    /// Options from the command line's words, with one of LLVM's versions 1, 2 or 3 (see
+    /// [`Options::with_stackmap_version`] for the frame-table layout).
     pub fn new(target: Option<&str>, opt: &str, stackmap_version: u8) -> Result<Options, TargetError> {
         let target = target.map(Target::parse).transpose()?;
-        if !(1..=3).contains(&stackmap_version) {
-            return Err(TargetError::StackMapVersion(stackmap_version));
-        }
+        let stackmap_version =
+            Version::from_byte(stackmap_version).ok_or(TargetError::StackMapVersion(stackmap_version))?;
         Ok(Options { target, opt: opt.parse()?, stackmap_version })
+    }
+
+    /// These options writing `version`, any of them, the frame-table layout included.
+    pub fn with_stackmap_version(self, version: Version) -> Options {
+        Options { stackmap_version: version, ..self }
     }
 
     /// The target for a module: `--target` if given, else the module's triple, else the host. A

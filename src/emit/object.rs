@@ -22,8 +22,8 @@ pub fn compile(module: &IrModule, options: &Options) -> Result<Vec<u8>, CompileE
 }
 
 /// [`compile`], and the module's stack map as the compiler knows it, with what only
-/// [`Version::FrameTable`](crate::stackmap::Version::FrameTable) stores (call sizes, live-out
-/// flags; no frames yet). Its function records are in the order of the object's section (the
+/// [`Version::FrameTable`](crate::stackmap::Version::FrameTable) stores (frames, call sizes,
+/// live-out flags) whatever version the object holds. Its function records are in the order of the object's section (the
 /// addresses are 0: the section's relocations name the functions).
 pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(Vec<u8>, StackMap), CompileError> {
     let target = options.resolve_target(module)?;
@@ -80,7 +80,8 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
             .filter(|f| !f.points.is_empty())
             .map(|f| product.function_symbol(symbols.function(f.func).expect("defined functions have symbols")))
             .collect();
-        section::add_to_object(&mut product.object, bytes, options.stackmap_version, &with_records)?;
+        let table_offset = map.function_table_offset(options.stackmap_version);
+        section::add_to_object(&mut product.object, bytes, options.stackmap_version, table_offset, &with_records)?;
     }
     Ok((product.emit().map_err(EmitError::Write)?, map))
 }

@@ -7,7 +7,7 @@ use cranelift_object::object::{
 };
 
 use crate::compile::points::PointLocation;
-use crate::compile::{CompileError, CompiledFunction, EmitError, TargetError};
+use crate::compile::{CompileError, CompiledFunction, EmitError};
 use crate::stackmap::{ConstantPool, Endian, LiveOut, Record, StackMap, Version};
 
 /// The module's stack map: one function record per function with records, in code order, and one
@@ -44,18 +44,19 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
 }
 
 /// The section's bytes in `version`.
-pub fn section_bytes(map: &StackMap, version: u8) -> Result<Vec<u8>, CompileError> {
-    let version = Version::from_byte(version).ok_or(TargetError::StackMapVersion(version))?;
+pub fn section_bytes(map: &StackMap, version: Version) -> Result<Vec<u8>, CompileError> {
     Ok(map.write(version, Endian::Little).map_err(EmitError::StackMap)?)
 }
 
 /// Adds `.llvm_stackmaps` to an object as llc does: read-only allocated data aligned to 8, a local
 /// `__LLVM_StackMaps` symbol at its start, and an absolute 64-bit relocation for each function
-/// record's address (`function_symbols` in function-record order).
+/// record's address (`function_symbols` in function-record order; the first at `table_offset`,
+/// [`StackMap::function_table_offset`]).
 pub fn add_to_object(
     object: &mut Object<'static>,
     bytes: Vec<u8>,
-    version: u8,
+    version: Version,
+    table_offset: usize,
     function_symbols: &[SymbolId],
 ) -> Result<(), CompileError> {
     let segment = object.segment_name(StandardSegment::Data).to_vec();
@@ -71,13 +72,13 @@ pub fn add_to_object(
         section: SymbolSection::Section(section),
         flags: SymbolFlags::None,
     });
-    let record_size = Version::from_byte(version).map_or(24, |v| v.function_record_size()) as u64;
+    let record_size = version.function_record_size();
     for (i, &symbol) in function_symbols.iter().enumerate() {
         object
             .add_relocation(
                 section,
                 Relocation {
-                    offset: 16 + i as u64 * record_size,
+                    offset: (table_offset + i * record_size) as u64,
                     symbol,
                     addend: 0,
                     flags: RelocationFlags::Generic {

@@ -117,7 +117,7 @@ fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, Hash
                 let options = Options {
                     target: Some(Target::parse(target).unwrap()),
                     opt: opt.parse().unwrap(),
-                    stackmap_version: 3,
+                    stackmap_version: patchmap::stackmap::Version::V3,
                 };
                 let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
                     .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));

@@ -721,17 +721,22 @@ fn the_command_line_converts_to_rfc2_only_from_a_frame_table_and_dumps_it() {
         ),
         "{text}"
     );
-    // Not selectable for compiling yet: the compiler does not fill frames in.
-    let (code, _, err) = support::run(Command::new(support::patchmap_bin()).args([
-        "compile",
-        "x.ll",
-        "-o",
-        "x.o",
-        "--stackmap-version",
-        "rfc2",
-    ]));
-    assert_ne!(code, 0);
-    assert!(err.contains("invalid value 'rfc2'"), "{err}");
+    // Compiling writes it too, with the frames and call sizes the compiler knows.
+    let compiled = dir.path().join("compiled.o");
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples/gc_basic.ll");
+    let (code, _, err) = support::run(
+        Command::new(support::patchmap_bin())
+            .args(["compile", "--target", "x86_64", "--stackmap-version", "rfc2", "-o"])
+            .arg(&compiled)
+            .arg(&example),
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, text, err) =
+        support::run(Command::new(support::patchmap_bin()).args(["dump", "--symbols"]).arg(&compiled));
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("LLVM StackMap Version: 2 (frame table, rfc2)\n"), "{text}");
+    assert!(text.contains("flags: [ HasFrame ], frame base: R#6"), "{text}");
+    assert!(text.contains("Call size: 5"), "{text}");
 }
 
 #[test]

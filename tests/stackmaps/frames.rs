@@ -10,7 +10,7 @@ use crate::support;
 
 use object::{Object, ObjectSection, ObjectSymbol};
 use patchmap::compile::{Options, Target};
-use patchmap::stackmap::{Frame, StackMap};
+use patchmap::stackmap::{self, Frame, StackMap, Version};
 
 /// DWARF number of a register as llvm-objdump-19 names it (8-byte and 16-byte stores).
 fn dwarf(name: &str) -> Option<(u16, u8)> {
@@ -148,7 +148,7 @@ fn check_examples(mutate: impl Fn(&mut Frame)) -> Option<(Vec<String>, usize)> {
                 let options = Options {
                     target: Some(Target::parse(target).unwrap()),
                     opt: opt.parse().unwrap(),
-                    stackmap_version: 3,
+                    stackmap_version: patchmap::stackmap::Version::V3,
                 };
                 let (object, mut map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
                     .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));
@@ -181,4 +181,33 @@ fn a_wrong_slot_offset_or_function_size_fails_the_check() {
     assert_eq!(failures.len(), checked, "every mutated frame must fail:\n{}", failures.join("\n"));
     let Some((failures, checked)) = check_examples(|frame| frame.function_size += 1) else { return };
     assert_eq!(failures.len(), checked, "every mutated frame must fail:\n{}", failures.join("\n"));
+}
+
+/// The frame table written into an object (`Version::FrameTable`, `--stackmap-version rfc2`) reads
+/// back as the map the compiler built, frames and call sizes included, and its function records are
+/// relocated against the functions (the relocations sit on the frame table's address fields).
+#[test]
+fn objects_with_the_frame_table_read_back_as_compiled() {
+    for ll in support::ir_examples() {
+        let module = patchmap::ir::parse_file(&ll).unwrap();
+        for target in TARGETS {
+            let options = Options::new(Some(target), "speed", 3).unwrap().with_stackmap_version(Version::FrameTable);
+            let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options).unwrap();
+            if map.records.is_empty() {
+                continue;
+            }
+            let (models, _) = stackmap::object_file::read_models(&object)
+                .unwrap_or_else(|e| panic!("{} ({target}): {e}", ll.display()));
+            assert_eq!(models, std::slice::from_ref(&map), "{} ({target})", ll.display());
+            let file = object::File::parse(&*object).unwrap();
+            let section = file.section_by_name(".llvm_stackmaps").unwrap();
+            let mut relocated: Vec<u64> = section.relocations().map(|(offset, _)| offset).collect();
+            relocated.sort_unstable();
+            let table = map.function_table_offset(Version::FrameTable);
+            let fields: Vec<u64> = (0..map.functions.len())
+                .map(|i| (table + i * Version::FrameTable.function_record_size()) as u64)
+                .collect();
+            assert_eq!(relocated, fields, "{} ({target})", ll.display());
+        }
+    }
 }
