@@ -162,15 +162,20 @@ pub struct Frame {
     pub function_size: u32,
     /// The function sets up a frame (a frame base register addresses its slots).
     pub has_frame: bool,
-    /// The function has variable-sized stack objects (its stack size is not static).
+    /// The function has variable-sized stack objects (its stack size is not static). The compiler
+    /// never sets it: its dynamic allocas come from an arena, never from the machine stack, whose SP
+    /// stays fixed in the body (such functions still record LLVM's unknown stack size).
     pub has_variable_size_alloca: bool,
-    /// The function realigns its stack dynamically.
+    /// The function realigns its stack dynamically. The compiler never sets it: Cranelift does not
+    /// realign (over-aligned allocas get slack in their slot).
     pub has_stack_realignment: bool,
-    /// The function's records carry live-out information (liveness was computed).
+    /// The function's records carry live-out information (liveness was computed); the compiler sets
+    /// it for a function with a patch point.
     pub has_live_out_info: bool,
     /// DWARF number of the register the frame registers' offsets are relative to.
     pub base_register: u16,
-    /// Where the prologue saved registers (callee-saved registers), in the order the compiler lists them.
+    /// Where the prologue saved registers (callee-saved registers), in the order the compiler lists them
+    /// (the compiler: by offset, the frame pointer at 0 and on AArch64 the link register at 8 included).
     pub registers: Vec<FrameRegister>,
 }
 
