@@ -29,7 +29,11 @@ pub struct PointRecord {
     pub target: Option<CallTarget>,
     /// The length of the call that returns to `offset`: statepoints (and `"deopt"` calls, lowered
     /// as statepoints) with a call; 0 for every other record, which is not at a return address.
-    pub call_size: u8,
+    /// `None`: a statepoint call whose length the target's decoder cannot tell from the bytes before
+    /// its return address (`Arch::call_length`). Only the frame-table layout stores call sizes, and
+    /// it refuses such a record ([`crate::emit::section::stack_map`]) rather than guess; the other
+    /// versions do not need it.
+    pub call_size: Option<u8>,
 }
 
 /// A location, with constants kept as values until the module's constant pool is built.
@@ -117,16 +121,14 @@ pub fn resolve(
             live_outs.dedup_by_key(|l| l.0);
         }
         let (offset, shadow, call_size) = match point.statepoint {
-            None => (stackmap.offset, point.shadow, 0),
+            None => (stackmap.offset, point.shadow, Some(0)),
             Some(StatepointOffset::ReturnAddress) => {
                 let after = return_addresses.partition_point(|&r| r <= stackmap.offset);
                 let r = *return_addresses.get(after).ok_or(CodegenFailure::LostStatepointCall { id: point.id })?;
-                let call_size = arch
-                    .call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok())
-                    .ok_or(CodegenFailure::CallLength { id: point.id, return_address: r })?;
+                let call_size = arch.call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok());
                 (r, 0, call_size)
             }
-            Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, 0),
+            Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, Some(0)),
         };
         records.push(PointRecord {
             id: point.id,

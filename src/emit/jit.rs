@@ -155,7 +155,8 @@ impl JitCode {
                 unsafe { crate::runtime::patch_code(host.arch, region, call.len(), &call) }.map_err(error)?;
             }
         }
-        let map = section::stack_map(&compiled, |f| address(f) as u64);
+        let name = |f: &crate::compile::CompiledFunction| module.function(f.func).name.clone();
+        let map = section::stack_map(&compiled, options.stackmap_version, |f| address(f) as u64, name)?;
         let stack_map =
             if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
         let signatures =

@@ -72,7 +72,8 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
         })
         .collect();
     eh_frame::write(&mut product.object, isa.as_ref(), &unwind)?;
-    let map = section::stack_map(&compiled, |_| 0);
+    let name = |f: &CompiledFunction| module.function(f.func).name.clone();
+    let map = section::stack_map(&compiled, options.stackmap_version, |_| 0, name)?;
     if !map.records.is_empty() {
         let bytes = section::section_bytes(&map, options.stackmap_version)?;
         let with_records: Vec<_> = compiled

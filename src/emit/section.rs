@@ -7,16 +7,29 @@ use cranelift_object::object::{
 };
 
 use crate::compile::points::PointLocation;
-use crate::compile::{CompileError, CompiledFunction, EmitError};
+use crate::compile::{CodegenFailure, CompileError, CompiledFunction, EmitError};
 use crate::stackmap::{ConstantPool, Endian, LiveOut, Record, StackMap, Version};
 
-/// The module's stack map: one function record per function with records, in code order, and one
-/// constant pool for the whole module. `address` gives each function's address (0 in objects, where
-/// a relocation supplies it).
-pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunction) -> u64) -> StackMap {
+/// The module's stack map for `version`: one function record per function with records, in code
+/// order, and one constant pool for the whole module. `address` gives each function's address (0 in
+/// objects, where a relocation supplies it). The frame-table layout stores each record's call size:
+/// a statepoint call whose length the target's decoder cannot tell is an error for it (named by
+/// `name`), where the other versions, which do not store it, take the record as it is.
+pub fn stack_map(
+    functions: &[CompiledFunction],
+    version: Version,
+    address: impl Fn(&CompiledFunction) -> u64,
+    name: impl Fn(&CompiledFunction) -> String,
+) -> Result<StackMap, CompileError> {
     let mut map = StackMap::new();
     let mut pool = ConstantPool::default();
     for f in functions.iter().filter(|f| !f.points.is_empty()) {
+        if version == Version::FrameTable {
+            if let Some(point) = f.points.iter().find(|p| p.call_size.is_none()) {
+                let failure = CodegenFailure::CallLength { id: point.id, return_address: point.offset };
+                return Err(CompileError::Codegen { function: name(f), failure });
+            }
+        }
         let records: Vec<Record> = f
             .points
             .iter()
@@ -32,7 +45,7 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
                     })
                     .collect(),
                 live_outs: point.live_outs.iter().map(|&(dwarf_reg, size)| LiveOut { dwarf_reg, size }).collect(),
-                call_size: point.call_size,
+                call_size: point.call_size.unwrap_or(0),
                 // Patch points carry their live-outs (an empty list is still information); stack
                 // maps and statepoints have none.
                 has_live_out_info: point.target.is_some(),
@@ -40,7 +53,7 @@ pub fn stack_map(functions: &[CompiledFunction], address: impl Fn(&CompiledFunct
             .collect();
         map.push_function_with_frame(address(f), f.stack_size, Some(f.frame.clone()), records);
     }
-    map
+    Ok(map)
 }
 
 /// The section's bytes in `version`.
