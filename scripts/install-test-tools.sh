@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the external tools the tests compare against and run with: llc-19 and llvm-readobj-19
-# (the oracle), clang-19 (the C front end of tests/clang_corpus), an AArch64 cross toolchain and
-# qemu-user (to run AArch64 code on an x86-64 host).
+# Installs the external tools the tests compare against and run with: llc-19, llvm-readobj-19 and
+# llvm-objdump-19 (the oracle, all in the llvm-19 package), clang-19 (the C front end of
+# tests/programs/clang_corpus), an AArch64 cross toolchain and qemu-user (to run AArch64 code on an
+# x86-64 host).
 set -euo pipefail
 need=()
 command -v llc-19 >/dev/null || need+=(llvm-19)
