@@ -113,6 +113,7 @@ use std::collections::HashMap;
 use super::model::{
     Endian, FrameRegister, LiveOut, Location, LocationKind, Record, StackMap, Version, DYNAMIC_STACK_SIZE,
 };
+use super::read::{array, need};
 use super::write::Encoder;
 use super::{Error, Result, StackMapView};
 
@@ -435,9 +436,9 @@ pub(crate) fn write(map: &StackMap, endian: Endian, out: &mut Vec<u8>) -> Result
 /// tables with section offsets (not blob offsets).
 pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<Tables> {
     let invalid = |offset: usize, reason: String| Error::InvalidFrameTable { offset, reason };
-    need(section, start, HEADER_SIZE, "frame-table header")?;
-    let u16_at = |at: usize| read_u16(section, at, endian);
-    let u32_at = |at: usize| read_u32(section, at, endian) as usize;
+    need(section, start, HEADER_SIZE as u64, "frame-table header")?;
+    let u16_at = |at: usize| endian.read_u16(array(section, at));
+    let u32_at = |at: usize| endian.read_u32(array(section, at)) as usize;
     if let Some(k) = (1..4).find(|&k| section[start + k] != 0) {
         return Err(invalid(start + k, format!("reserved header byte {k} is {} (must be 0)", section[start + k])));
     }
@@ -481,7 +482,7 @@ pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<T
         return Err(invalid(field(3), format!("StackMap Records Offset {} is not 8-aligned", offsets[3])));
     }
     let at = |k: usize| start + offsets[k];
-    need(section, at(0), offsets[5] - offsets[0], "frame-table tables")?;
+    need(section, at(0), (offsets[5] - offsets[0]) as u64, "frame-table tables")?;
 
     // FrameRecords: flags, and records owned in order.
     let mut num_frame_registers = 0usize;
@@ -561,13 +562,13 @@ pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<T
             return Err(Error::InvalidLocationKind { offset: loc, kind });
         }
         if kind == LocationKind::ConstantIndex as u8 {
-            let index = read_u32(section, loc + 4, endian);
+            let index = endian.read_u32(array(section, loc + 4));
             if index as usize >= num_constants {
                 return Err(Error::ConstantIndexOutOfRange { offset: loc, index, constants: num_constants as u32 });
             }
         }
     }
-    need(section, at(5), LIVE_OUT_SIZE * num_live_outs, "live-outs")?;
+    need(section, at(5), (LIVE_OUT_SIZE * num_live_outs) as u64, "live-outs")?;
     Ok(Tables {
         constants: at(0),
         frame_records: at(1),
@@ -582,32 +583,6 @@ pub(crate) fn validate(section: &[u8], start: usize, endian: Endian) -> Result<T
         num_locations,
         num_live_outs,
     })
-}
-
-/// Bounds check with the reader's error.
-fn need(section: &[u8], offset: usize, len: usize, what: &'static str) -> Result<()> {
-    let available = section.len().saturating_sub(offset);
-    if len <= available {
-        Ok(())
-    } else {
-        Err(Error::UnexpectedEnd { offset, what, needed: len as u64, available })
-    }
-}
-
-fn read_u16(section: &[u8], at: usize, endian: Endian) -> u16 {
-    let b = [section[at], section[at + 1]];
-    match endian {
-        Endian::Little => u16::from_le_bytes(b),
-        Endian::Big => u16::from_be_bytes(b),
-    }
-}
-
-fn read_u32(section: &[u8], at: usize, endian: Endian) -> u32 {
-    let b = [section[at], section[at + 1], section[at + 2], section[at + 3]];
-    match endian {
-        Endian::Little => u32::from_le_bytes(b),
-        Endian::Big => u32::from_be_bytes(b),
-    }
 }
 
 /// The stack size a frame-table stack size field means.

@@ -21,21 +21,21 @@ use super::{Error, Result};
 /// Fixed-size reads in one byte order; the caller has checked the bounds.
 impl Endian {
     #[inline(always)]
-    fn read_u16(self, b: [u8; 2]) -> u16 {
+    pub(super) fn read_u16(self, b: [u8; 2]) -> u16 {
         match self {
             Endian::Little => u16::from_le_bytes(b),
             Endian::Big => u16::from_be_bytes(b),
         }
     }
     #[inline(always)]
-    fn read_u32(self, b: [u8; 4]) -> u32 {
+    pub(super) fn read_u32(self, b: [u8; 4]) -> u32 {
         match self {
             Endian::Little => u32::from_le_bytes(b),
             Endian::Big => u32::from_be_bytes(b),
         }
     }
     #[inline(always)]
-    fn read_u64(self, b: [u8; 8]) -> u64 {
+    pub(super) fn read_u64(self, b: [u8; 8]) -> u64 {
         match self {
             Endian::Little => u64::from_le_bytes(b),
             Endian::Big => u64::from_be_bytes(b),
@@ -67,7 +67,7 @@ impl Endian {
 }
 
 #[inline(always)]
-fn array<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
+pub(super) fn array<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
     // Callers pass offsets inside checked ranges; the fallback only keeps this function panic-free.
     match data.get(at..at + N) {
         Some(s) => s.try_into().unwrap_or([0; N]),
@@ -76,7 +76,7 @@ fn array<const N: usize>(data: &[u8], at: usize) -> [u8; N] {
 }
 
 /// Bounds checks with an error that says what was cut off and where.
-fn need(data: &[u8], offset: usize, len: u64, what: &'static str) -> Result<usize> {
+pub(super) fn need(data: &[u8], offset: usize, len: u64, what: &'static str) -> Result<usize> {
     let available = data.len().saturating_sub(offset);
     match usize::try_from(len) {
         Ok(n) if n <= available => Ok(offset + n),
