@@ -104,12 +104,12 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) 
     (failures, checked)
 }
 
-/// Compiles every ir-example for each target and level, and runs `check` on it: the failures, and
-/// the number of records checked per target.
-fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, HashMap<&'static str, usize>)> {
+/// Every ir-example that has records, compiled for each target and level (a v3 section) and
+/// disassembled: `visit(target, context, object, map, code)`, where `context` names the example,
+/// target and level for messages. `None` (after the skip message) without llvm-objdump-19.
+pub fn visit_compiled_examples(mut visit: impl FnMut(&'static str, &str, &[u8], StackMap, &Disassembly)) -> Option<()> {
     let objdump = support::tool("llvm-objdump-19")?;
     let dir = tempfile::tempdir().unwrap();
-    let (mut failures, mut checked) = (Vec::new(), HashMap::new());
     for ll in support::ir_examples() {
         let module = patchmap::ir::parse_file(&ll).unwrap();
         for target in TARGETS {
@@ -125,13 +125,23 @@ fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, Hash
                     continue;
                 }
                 let code = disassemble(&objdump, &object, dir.path());
-                let (found, n) = check(&object, &map, &code, mutate);
                 let context = format!("{} ({target}, -O {opt})", ll.file_name().unwrap().to_string_lossy());
-                failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
-                *checked.entry(target).or_default() += n;
+                visit(target, &context, &object, map, &code);
             }
         }
     }
+    Some(())
+}
+
+/// Runs `check` on every compiled example: the failures, and the number of records checked per
+/// target.
+fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, HashMap<&'static str, usize>)> {
+    let (mut failures, mut checked) = (Vec::new(), HashMap::new());
+    visit_compiled_examples(|target, context, object, map, code| {
+        let (found, n) = check(object, &map, code, mutate);
+        failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
+        *checked.entry(target).or_default() += n;
+    })?;
     Some((failures, checked))
 }
 

@@ -5,11 +5,11 @@
 //! on both targets at `-O none` and `-O speed`. A mutant (one register's offset off by 8, or the
 //! function size off by one) must fail the same check.
 
-use crate::call_sizes::{disassemble, function_symbols, Disassembly, OPTS, TARGETS};
+use crate::call_sizes::{function_symbols, visit_compiled_examples, Disassembly, TARGETS};
 use crate::support;
 
 use object::{Object, ObjectSection, ObjectSymbol};
-use patchmap::compile::{Options, Target};
+use patchmap::compile::Options;
 use patchmap::stackmap::{self, Frame, StackMap, Version};
 
 /// DWARF number of a register as llvm-objdump-19 names it (8-byte and 16-byte stores).
@@ -137,33 +137,16 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly) -> (Vec<String>, usi
     (failures, checked)
 }
 
+/// Runs `check` on every compiled example after `mutate` on each frame: the failures, and the
+/// number of frames checked.
 fn check_examples(mutate: impl Fn(&mut Frame)) -> Option<(Vec<String>, usize)> {
-    let objdump = support::tool("llvm-objdump-19")?;
-    let dir = tempfile::tempdir().unwrap();
     let (mut failures, mut checked) = (Vec::new(), 0);
-    for ll in support::ir_examples() {
-        let module = patchmap::ir::parse_file(&ll).unwrap();
-        for target in TARGETS {
-            for opt in OPTS {
-                let options = Options {
-                    target: Some(Target::parse(target).unwrap()),
-                    opt: opt.parse().unwrap(),
-                    stackmap_version: patchmap::stackmap::Version::V3,
-                };
-                let (object, mut map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
-                    .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));
-                if map.records.is_empty() {
-                    continue;
-                }
-                map.functions.iter_mut().filter_map(|f| f.frame.as_mut()).for_each(&mutate);
-                let code = disassemble(&objdump, &object, dir.path());
-                let (found, n) = check(&object, &map, &code);
-                let context = format!("{} ({target}, -O {opt})", ll.file_name().unwrap().to_string_lossy());
-                failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
-                checked += n;
-            }
-        }
-    }
+    visit_compiled_examples(|_, context, object, mut map, code| {
+        map.functions.iter_mut().filter_map(|f| f.frame.as_mut()).for_each(&mutate);
+        let (found, n) = check(object, &map, code);
+        failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
+        checked += n;
+    })?;
     Some((failures, checked))
 }
 
