@@ -9,6 +9,7 @@ use cranelift_module::default_libcall_names;
 use super::{define_module, section};
 use crate::compile::{CallError, CompileError, EmitError, Options, Target, TargetError, TrapKind};
 use crate::ir::{self, Type};
+use crate::stackmap::{Endian, Frame, StackMapView, Version};
 
 /// A function's finished code in memory.
 #[derive(Clone, Copy, Debug)]
@@ -28,14 +29,18 @@ pub struct CodeLocation<'a> {
     pub offset: usize,
     /// What the instruction there checks, when it is one of Cranelift's trapping instructions.
     pub trap: Option<TrapKind>,
+    /// The function's machine frame: where its prologue saved the caller's registers, as the
+    /// frame-table layout ([`Version::FrameTable`]) describes it, whatever version the section has.
+    pub frame: &'a Frame,
 }
 
-/// One function's code range and trap records, for [`JitCode::locate`].
+/// One function's code range, trap records and frame, for [`JitCode::locate`].
 struct CodeRange {
     start: usize,
     size: usize,
     name: String,
     traps: Vec<(u32, TrapKind)>,
+    frame: Frame,
 }
 
 /// A module compiled into executable memory. The code lives as long as this value.
@@ -46,6 +51,8 @@ pub struct JitCode {
     signatures: Vec<(Type, Vec<Type>)>,
     /// The `.llvm_stackmaps` section with absolute function addresses (empty without records).
     stack_map: Vec<u8>,
+    /// The section's layout.
+    version: Version,
     /// Each record's ID and address, in section order (v1 sections cannot tell their functions apart).
     records: Vec<(u64, *mut u8)>,
     /// The functions' code, by address.
@@ -159,6 +166,12 @@ impl JitCode {
         let map = section::stack_map(&compiled, options.stackmap_version, |f| address(f) as u64, name)?;
         let stack_map =
             if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
+        // What the writer wrote reads back (the frame-table writer refuses a blob its reader would call
+        // ambiguous); checked once here so that `stack_map` need not return an error.
+        if !stack_map.is_empty() {
+            StackMapView::parse_version(&stack_map, options.stackmap_version, Endian::Little)
+                .map_err(EmitError::StackMap)?;
+        }
         let signatures =
             module.functions.iter().map(|f| (f.ret.clone(), f.params.iter().map(|p| p.ty.clone()).collect())).collect();
         let records = compiled
@@ -172,16 +185,40 @@ impl JitCode {
                 size: f.code.len(),
                 name: module.function(f.func).name.clone(),
                 traps: f.traps.clone(),
+                frame: f.frame.clone(),
             })
             .collect();
         ranges.sort_by_key(|r| r.start);
-        Ok(JitCode { _module: out, functions, signatures, stack_map, records, ranges })
+        let version = options.stackmap_version;
+        Ok(JitCode { _module: out, functions, signatures, stack_map, version, records, ranges })
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
     /// functions' absolute addresses; empty when the module has no stack map records.
     pub fn stack_map_section(&self) -> &[u8] {
         &self.stack_map
+    }
+
+    /// [`JitCode::stack_map_section`] parsed in the version of the compile options (so a version-2
+    /// section is never taken for the other layout with byte 2), little-endian as written; `None` when
+    /// the module has no stack map records. With [`Version::FrameTable`] its function records hold each
+    /// function's absolute address, code size, frame flags and saved registers, and its records the
+    /// call sizes: the view's [`function`](StackMapView::function),
+    /// [`frame_registers`](StackMapView::frame_registers) and [`records`](StackMapView::records).
+    pub fn stack_map(&self) -> Option<StackMapView<'_>> {
+        if self.stack_map.is_empty() {
+            return None;
+        }
+        // Parsed once in `compile_with_symbols`: this parse succeeds.
+        StackMapView::parse_version(&self.stack_map, self.version, Endian::Little).ok()
+    }
+
+    /// The machine frame of the defined function `name` (records or not): its code size, flags, frame
+    /// base register and where its prologue saved registers, as [`Version::FrameTable`] writes it,
+    /// whatever version the section has. A runtime walking generated frames needs it for every
+    /// function on the stack, not only those with records.
+    pub fn frame(&self, name: &str) -> Option<&Frame> {
+        self.ranges.iter().find(|r| r.name == name).map(|r| &r.frame)
     }
 
     /// Where the records with this ID begin in the code (a stack map's point, a patch point's region):
@@ -195,15 +232,15 @@ impl JitCode {
         self.functions.iter().map(|(name, (_, code))| (name.as_str(), *code))
     }
 
-    /// The function and offset of a code address (a faulting instruction's, a return address), and
-    /// the trap record of the instruction there. Allocates nothing and takes no lock, so a signal
+    /// The function, offset and frame of a code address (a faulting instruction's, a return address),
+    /// and the trap record of the instruction there. Allocates nothing and takes no lock, so a signal
     /// handler may call it.
     pub fn locate(&self, address: usize) -> Option<CodeLocation<'_>> {
         let after = self.ranges.partition_point(|r| r.start <= address);
         let range = self.ranges[..after].last().filter(|r| address - r.start < r.size)?;
         let offset = address - range.start;
         let trap = range.traps.binary_search_by_key(&offset, |t| t.0 as usize).ok().map(|i| range.traps[i].1);
-        Some(CodeLocation { function: &range.name, offset, trap })
+        Some(CodeLocation { function: &range.name, offset, trap, frame: &range.frame })
     }
 
     /// The code of a defined function, by name.

@@ -48,7 +48,7 @@ fn immediate(text: &str) -> Option<i64> {
 /// What the prologue at `start` stores, as (DWARF number, offset from the frame pointer, size),
 /// sorted by offset, and whether it set the frame pointer. Tracks SP from the entry through pushes,
 /// pre-indexed stores and SP adjustments; ends at the first other instruction.
-fn prologue_stores(code: &Disassembly, section: &str, start: u64) -> (Vec<(u16, i32, u8)>, bool) {
+pub fn prologue_stores(code: &Disassembly, section: &str, start: u64) -> (Vec<(u16, i32, u8)>, bool) {
     let (mut sp, mut fp, mut at) = (0i64, None, start);
     let mut stores = Vec::new();
     while let Some((length, mnemonic, operands)) = code.get(&(section.to_string(), at)) {
