@@ -2,6 +2,7 @@
 //! bytes checked by a reader written here from the proposal's field list alone, round trips, uniquing,
 //! telling it from LLVM 4.0's version 2, malformed blobs, field limits, the printer and conversion.
 
+use crate::seed_reader as independent;
 use crate::support;
 
 use std::process::Command;
@@ -86,118 +87,6 @@ fn sample() -> StackMap {
         }],
     );
     map
-}
-
-/// A reader written from the proposal's field list alone (header of six offsets, packed tables, the
-/// alignments it gives), independent of the project's reader.
-mod independent {
-    use patchmap::stackmap::Endian;
-
-    pub struct Blob<'a> {
-        pub bytes: &'a [u8],
-        pub endian: Endian,
-    }
-
-    #[derive(Debug, PartialEq, Eq)]
-    pub struct FrameRecord {
-        pub address: u64,
-        pub function_size: u32,
-        pub stack_size: u32,
-        pub flags: u16,
-        pub base: u16,
-        pub num_registers: u16,
-        pub register_index: u16,
-        pub num_records: u16,
-        pub record_index: u16,
-    }
-
-    #[derive(Debug, PartialEq, Eq)]
-    pub struct StackMapRecord {
-        pub id: u64,
-        pub offset: u32,
-        pub call_size: u8,
-        pub flags: u8,
-        pub num_locations: u16,
-        pub location_index: u16,
-        pub num_live_outs: u16,
-        pub live_out_index: u16,
-    }
-
-    impl Blob<'_> {
-        fn get<const N: usize>(&self, at: usize) -> [u8; N] {
-            self.bytes[at..at + N].try_into().unwrap()
-        }
-        pub fn u8(&self, at: usize) -> u8 {
-            self.bytes[at]
-        }
-        pub fn u16(&self, at: usize) -> u16 {
-            match self.endian {
-                Endian::Little => u16::from_le_bytes(self.get(at)),
-                Endian::Big => u16::from_be_bytes(self.get(at)),
-            }
-        }
-        pub fn u32(&self, at: usize) -> u32 {
-            match self.endian {
-                Endian::Little => u32::from_le_bytes(self.get(at)),
-                Endian::Big => u32::from_be_bytes(self.get(at)),
-            }
-        }
-        pub fn u64(&self, at: usize) -> u64 {
-            match self.endian {
-                Endian::Little => u64::from_le_bytes(self.get(at)),
-                Endian::Big => u64::from_be_bytes(self.get(at)),
-            }
-        }
-        /// Header offsets: Constants, FrameRecords, FrameRegisters, StackMapRecords, Locations, LiveOuts.
-        pub fn offsets(&self) -> [usize; 6] {
-            std::array::from_fn(|k| self.u32(4 + 4 * k) as usize)
-        }
-        pub fn constant(&self, i: usize) -> u64 {
-            self.u64(self.offsets()[0] + 8 * i)
-        }
-        pub fn frame_record(&self, i: usize) -> FrameRecord {
-            let at = self.offsets()[1] + 28 * i;
-            FrameRecord {
-                address: self.u64(at),
-                function_size: self.u32(at + 8),
-                stack_size: self.u32(at + 12),
-                flags: self.u16(at + 16),
-                base: self.u16(at + 18),
-                num_registers: self.u16(at + 20),
-                register_index: self.u16(at + 22),
-                num_records: self.u16(at + 24),
-                record_index: self.u16(at + 26),
-            }
-        }
-        /// (regnum, offset, size, flags).
-        pub fn frame_register(&self, i: usize) -> (u16, i16, u8, u8) {
-            let at = self.offsets()[2] + 6 * i;
-            (self.u16(at), self.u16(at + 2) as i16, self.u8(at + 4), self.u8(at + 5))
-        }
-        pub fn record(&self, i: usize) -> StackMapRecord {
-            let at = self.offsets()[3] + 22 * i;
-            StackMapRecord {
-                id: self.u64(at),
-                offset: self.u32(at + 8),
-                call_size: self.u8(at + 12),
-                flags: self.u8(at + 13),
-                num_locations: self.u16(at + 14),
-                location_index: self.u16(at + 16),
-                num_live_outs: self.u16(at + 18),
-                live_out_index: self.u16(at + 20),
-            }
-        }
-        /// (type, size byte, regnum, offset).
-        pub fn location(&self, i: usize) -> (u8, u8, u16, i32) {
-            let at = self.offsets()[4] + 8 * i;
-            (self.u8(at), self.u8(at + 1), self.u16(at + 2), self.u32(at + 4) as i32)
-        }
-        /// (regnum, reserved, size).
-        pub fn live_out(&self, i: usize) -> (u16, u8, u8) {
-            let at = self.offsets()[5] + 4 * i;
-            (self.u16(at), self.u8(at + 2), self.u8(at + 3))
-        }
-    }
 }
 
 #[test]
