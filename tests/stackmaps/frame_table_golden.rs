@@ -224,7 +224,7 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
         if f.flags & !0b1000 != 0b0001 || f.base != arch.frame_pointer {
             fail(format!("{at}: flags {:#06b}, frame base R#{}", f.flags, f.base));
         }
-        if f.stack_size != u32::MAX && f.stack_size % 8 != 0 {
+        if f.stack_size != u32::MAX && !f.stack_size.is_multiple_of(8) {
             fail(format!("{at}: stack size {} is not a multiple of 8", f.stack_size));
         }
         // Frame registers: FP at FB + 0 (and LR at FB + 8), then callee-saved registers below the frame
@@ -385,17 +385,17 @@ fn compare_with_view(blob: &Blob, tables: &Tables, compiled: &[u8]) -> Vec<Strin
         if seed != project {
             failures.push(format!("record {k}: {seed:?} against StackMapView's {project:?}"));
         }
+        // Ranges past their table are check_fields' failures; read only what is there.
         let first = usize::from(r.location_index);
-        let seed: Vec<_> = (first..first + usize::from(r.num_locations)).map(|l| blob.location(l)).collect();
+        let end = (first + usize::from(r.num_locations)).min(tables.counts[4]);
+        let seed: Vec<_> = (first..end).map(|l| blob.location(l)).collect();
         let project: Vec<_> = record.locations().map(|l| (l.kind as u8, l.size as u8, l.dwarf_reg, l.offset)).collect();
         if seed != project {
             failures.push(format!("record {k}: locations {seed:?} against StackMapView's {project:?}"));
         }
         let first = usize::from(r.live_out_index);
-        let seed: Vec<_> = (first..first + usize::from(r.num_live_outs))
-            .map(|l| blob.live_out(l))
-            .map(|(reg, _, size)| (reg, size))
-            .collect();
+        let end = (first + usize::from(r.num_live_outs)).min(tables.counts[5]);
+        let seed: Vec<_> = (first..end).map(|l| blob.live_out(l)).map(|(reg, _, size)| (reg, size)).collect();
         let project: Vec<_> = record.live_outs().map(|l| (l.dwarf_reg, l.size)).collect();
         if seed != project {
             failures.push(format!("record {k}: live-outs {seed:?} against StackMapView's {project:?}"));

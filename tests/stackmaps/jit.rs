@@ -1,6 +1,7 @@
 //! The JIT's stack map section: absolute function addresses that match the code the JIT made, records
-//! inside their functions, in the version the options ask for; in the frame-table layout, each function's
-//! size and frame as the object compiled with the same options has them; and the JIT runs the program.
+//! inside their functions, in the version the options ask for; in the frame-table layout, each JIT
+//! function's address, size and frame (its prologue's stores; the object's where the code is the same);
+//! and the JIT runs the program.
 
 use crate::support;
 
@@ -97,7 +98,7 @@ fn unplaced(mut map: StackMap) -> StackMap {
 }
 
 #[test]
-fn jit_frame_tables_give_each_jit_function_its_size_and_the_objects_frame() {
+fn jit_frame_tables_give_each_jit_function_its_address_size_and_prologue_frame() {
     if !support::host_has(matches!(std::env::consts::ARCH, "x86_64" | "aarch64"), "a JIT for this host") {
         return;
     }

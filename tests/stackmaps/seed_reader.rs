@@ -148,7 +148,7 @@ impl Blob<'_> {
         }
         for k in 0..6 {
             within(offsets[k])?;
-            if offsets[k] % ALIGNMENTS[k] != 0 || (k > 0 && offsets[k] < offsets[k - 1]) {
+            if !offsets[k].is_multiple_of(ALIGNMENTS[k]) || (k > 0 && offsets[k] < offsets[k - 1]) {
                 return Err(format!("offset {k} ({}) misaligned or out of order: {offsets:?}", offsets[k]));
             }
         }
