@@ -1,8 +1,9 @@
 //! The frame-table layout of the 2015 "StackMap v2" proposal (`Version::FrameTable`, `rfc2`): the writer's
-//! bytes checked by a reader written here from the proposal's field list alone, round trips, uniquing,
-//! telling it from LLVM 4.0's version 2, malformed blobs, field limits, the printer and conversion.
+//! bytes checked by the reader written from the proposal's field list alone (`seed_reader`), round trips,
+//! uniquing, telling it from LLVM 4.0's version 2, malformed blobs, field limits, the printer and
+//! conversion.
 
-use crate::seed_reader as independent;
+use crate::seed_reader;
 use crate::support;
 
 use std::process::Command;
@@ -94,7 +95,7 @@ fn an_independent_reader_finds_every_field_where_the_proposal_puts_it() {
     let map = sample();
     for endian in [Endian::Little, Endian::Big] {
         let bytes = map.write(Version::FrameTable, endian).unwrap();
-        let blob = independent::Blob { bytes: &bytes, endian };
+        let blob = seed_reader::Blob { bytes: &bytes, endian };
         assert_eq!(bytes[0], 2, "version");
         assert_eq!(&bytes[1..4], [0, 0, 0], "reserved");
         let offsets = blob.offsets();
@@ -126,7 +127,7 @@ fn an_independent_reader_finds_every_field_where_the_proposal_puts_it() {
         // Flags: bit 0 HasFrame, 1 HasVariableSizeAlloca, 2 HasStackRealignment, 3 HasLiveOutInfo.
         assert_eq!(
             blob.frame_record(0),
-            independent::FrameRecord {
+            seed_reader::FrameRecord {
                 address: 0x1000,
                 function_size: 96,
                 stack_size: 40,
@@ -140,7 +141,7 @@ fn an_independent_reader_finds_every_field_where_the_proposal_puts_it() {
         );
         assert_eq!(
             blob.frame_record(1),
-            independent::FrameRecord {
+            seed_reader::FrameRecord {
                 address: 0x2000,
                 function_size: 200,
                 stack_size: u32::MAX,
@@ -158,7 +159,7 @@ fn an_independent_reader_finds_every_field_where_the_proposal_puts_it() {
 
         let records: Vec<_> = (0..4).map(|i| blob.record(i)).collect();
         let expect = |id, offset, call_size, flags, num_locations, location_index, num_live_outs, live_out_index| {
-            independent::StackMapRecord {
+            seed_reader::StackMapRecord {
                 id,
                 offset,
                 call_size,
@@ -216,7 +217,7 @@ fn frame_tables_round_trip_in_both_byte_orders_and_in_linked_sections() {
 fn equal_lists_share_one_range() {
     let map = sample();
     let bytes = map.write(Version::FrameTable, Endian::Little).unwrap();
-    let blob = independent::Blob { bytes: &bytes, endian: Endian::Little };
+    let blob = seed_reader::Blob { bytes: &bytes, endian: Endian::Little };
     // Records 0, 1 and 3 (two functions) point at the same three locations; 0 and 3 at the same live-outs.
     let (r0, r1, r3) = (blob.record(0), blob.record(1), blob.record(3));
     assert_eq!((r0.location_index, r1.location_index, r3.location_index), (0, 0, 0));
@@ -237,7 +238,7 @@ fn equal_lists_share_one_range() {
     }
     distinct.functions[1].frame.as_mut().unwrap().registers[0].size = 4;
     let unshared = distinct.write(Version::FrameTable, Endian::Little).unwrap();
-    let blob = independent::Blob { bytes: &unshared, endian: Endian::Little };
+    let blob = seed_reader::Blob { bytes: &unshared, endian: Endian::Little };
     let offsets = blob.offsets();
     assert_eq!((offsets[5] - offsets[4]) / 8, 11);
     assert!(unshared.len() > bytes.len());
@@ -297,7 +298,7 @@ fn with_u16(bytes: &[u8], at: usize, value: u16) -> Vec<u8> {
 fn malformed_frame_tables_are_errors_at_the_wrong_byte() {
     let map = sample();
     let bytes = map.write(Version::FrameTable, Endian::Little).unwrap();
-    let blob = independent::Blob { bytes: &bytes, endian: Endian::Little };
+    let blob = seed_reader::Blob { bytes: &bytes, endian: Endian::Little };
     let [_, frame_records, frame_registers, records, locations, live_outs] = blob.offsets();
     let error_at =
         |bad: &[u8]| StackMapView::parse_version(bad, Version::FrameTable, Endian::Little).unwrap_err().to_string();
