@@ -232,7 +232,7 @@ fn jit_frame_tables_give_each_jit_function_its_address_size_and_prologue_frame()
     assert!(objdump.is_none() || prologues == functions, "{prologues} prologues checked of {functions}");
     assert!(
         checked >= 20 && functions >= checked,
-        "{checked} examples ({same_as_object} functions of the object's size), {functions} functions; not JIT-ed: {not_jitted:?}"
+        "{checked} examples, {functions} functions; not JIT-ed: {not_jitted:?}"
     );
     eprintln!(
         "{checked} examples, {functions} functions ({same_as_object} of the object's size, {same_registers} with the \
