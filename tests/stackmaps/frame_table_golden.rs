@@ -476,6 +476,13 @@ fn frame_table_sections_match_the_golden_files_and_every_field_checks_out() {
             failures.push(format!("{}: {failure}", case.file.display()));
         }
     }
+    // A file no example produces any more is stale (an example renamed, or its records removed).
+    for entry in std::fs::read_dir(golden_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if !cases.iter().any(|c| c.file == path) {
+            failures.push(format!("{}: no example with records produces it (remove it)", path.display()));
+        }
+    }
     // 24 examples have records (sm_*, pp_*, gc_*, one more): a silent empty run fails.
     assert!(cases.len() >= 2 * 24, "only {} frame-table golden files checked", cases.len());
     assert!(
