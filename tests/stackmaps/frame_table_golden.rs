@@ -202,6 +202,7 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
     }
 
     let mut ids = HashMap::<u64, usize>::new();
+    let mut used_constants = vec![false; constants.len()];
     let mut next_record = 0;
     let mut register_lists = HashMap::<Vec<(u16, i16, u8, u8)>, u16>::new();
     let mut location_lists = HashMap::<Vec<(u8, u8, u16, i32)>, u16>::new();
@@ -289,6 +290,9 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
             } else {
                 let locations: Vec<_> = (first..first + count).map(|l| blob.location(l)).collect();
                 for &(kind, size, reg, value) in &locations {
+                    if let Some(used) = used_constants.get_mut(value as usize).filter(|_| kind == 5) {
+                        *used = true;
+                    }
                     let valid = match kind {
                         1 => reg != arch.stack_pointer && value == 0 && size > 0,
                         2 => (reg == arch.frame_pointer || reg == arch.stack_pointer) && size == 8,
@@ -321,6 +325,9 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
         if any_live_out_info != live_out_flag {
             fail(format!("{at}: HasLiveOutInfo {live_out_flag}, but a record of it has it: {any_live_out_info}"));
         }
+    }
+    if used_constants.contains(&false) {
+        fail(format!("constants {constants:?} not all used by a location: {used_constants:?}"));
     }
     if next_record != num_records {
         fail(format!("the functions own {next_record} of {num_records} records"));
