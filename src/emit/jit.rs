@@ -49,7 +49,7 @@ pub struct JitCode {
     _module: JITModule,
     functions: HashMap<String, (ir::FuncId, JitFunction)>,
     signatures: Vec<(Type, Vec<Type>)>,
-    /// The `.llvm_stackmaps` section with absolute function addresses (empty without records).
+    /// The `.llvm_stackmaps` section with absolute function addresses (empty without function records).
     stack_map: Vec<u8>,
     /// The section's layout.
     version: Version,
@@ -165,7 +165,7 @@ impl JitCode {
         let name = |f: &crate::compile::CompiledFunction| module.function(f.func).name.clone();
         let map = section::stack_map(&compiled, options.stackmap_version, |f| address(f) as u64, name)?;
         let stack_map =
-            if map.records.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
+            if map.functions.is_empty() { Vec::new() } else { section::section_bytes(&map, options.stackmap_version)? };
         // What the writer wrote reads back (the frame-table writer refuses a blob its reader would call
         // ambiguous); checked once here so that `stack_map` need not return an error.
         if !stack_map.is_empty() {
@@ -194,14 +194,15 @@ impl JitCode {
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
-    /// functions' absolute addresses; empty when the module has no stack map records.
+    /// functions' absolute addresses; empty when the module has no stack map records (in the
+    /// frame-table layout, which lists every function: when it defines none).
     pub fn stack_map_section(&self) -> &[u8] {
         &self.stack_map
     }
 
     /// [`JitCode::stack_map_section`] parsed in the version of the compile options (so a version-2
     /// section is never taken for the other layout with byte 2), little-endian as written; `None` when
-    /// the module has no stack map records. With [`Version::FrameTable`] its function records hold each
+    /// the section is empty. With [`Version::FrameTable`] its function records hold each
     /// function's absolute address, code size, frame flags and saved registers, and its records the
     /// call sizes: the view's [`function`](StackMapView::function),
     /// [`frame_registers`](StackMapView::frame_registers) and [`records`](StackMapView::records).

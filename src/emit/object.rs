@@ -74,11 +74,11 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     eh_frame::write(&mut product.object, isa.as_ref(), &unwind)?;
     let name = |f: &CompiledFunction| module.function(f.func).name.clone();
     let map = section::stack_map(&compiled, options.stackmap_version, |_| 0, name)?;
-    if !map.records.is_empty() {
+    if !map.functions.is_empty() {
         let bytes = section::section_bytes(&map, options.stackmap_version)?;
         let with_records: Vec<_> = compiled
             .iter()
-            .filter(|f| !f.points.is_empty())
+            .filter(|f| section::listed(f, options.stackmap_version))
             .map(|f| product.function_symbol(symbols.function(f.func).expect("defined functions have symbols")))
             .collect();
         let table_offset = map.function_table_offset(options.stackmap_version);

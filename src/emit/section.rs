@@ -10,8 +10,9 @@ use crate::compile::points::PointLocation;
 use crate::compile::{CodegenFailure, CompileError, CompiledFunction, EmitError};
 use crate::stackmap::{ConstantPool, Endian, LiveOut, Record, StackMap, Version};
 
-/// The module's stack map for `version`: one function record per function with records, in code
-/// order, and one constant pool for the whole module. `address` gives each function's address (0 in
+/// The module's stack map for `version`: one function record per function with records (with
+/// [`Version::FrameTable`], per defined function: a runtime walking frames needs every frame on the
+/// stack, records or not), in code order, and one constant pool for the whole module. `address` gives each function's address (0 in
 /// objects, where a relocation supplies it). The frame-table layout stores each record's call size:
 /// a statepoint call whose length the target's decoder cannot tell is an error for it (named by
 /// `name`), where the other versions, which do not store it, take the record as it is.
@@ -23,7 +24,7 @@ pub fn stack_map(
 ) -> Result<StackMap, CompileError> {
     let mut map = StackMap::new();
     let mut pool = ConstantPool::default();
-    for f in functions.iter().filter(|f| !f.points.is_empty()) {
+    for f in functions.iter().filter(|f| listed(f, version)) {
         if version == Version::FrameTable {
             if let Some(point) = f.points.iter().find(|p| p.call_size.is_none()) {
                 let failure = CodegenFailure::CallLength { id: point.id, return_address: point.offset };
@@ -54,6 +55,11 @@ pub fn stack_map(
         map.push_function_with_frame(address(f), f.stack_size, Some(f.frame.clone()), records);
     }
     Ok(map)
+}
+
+/// Whether `f` has a function record in a section of `version`.
+pub fn listed(f: &CompiledFunction, version: Version) -> bool {
+    !f.points.is_empty() || version == Version::FrameTable
 }
 
 /// The section's bytes in `version`.

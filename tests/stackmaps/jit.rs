@@ -120,10 +120,8 @@ fn jit_frame_tables_give_each_jit_function_its_address_size_and_prologue_frame()
             Err(e) => panic!("{name}: {e}"),
         };
         let (object, compiled) = patchmap::emit::object::compile_with_stack_map(&module, &options).unwrap();
-        let Some(view) = jit.stack_map() else {
-            assert!(compiled.records.is_empty(), "{name}: records in the object but no JIT section");
-            continue;
-        };
+        // The frame-table layout lists every defined function, records or not.
+        let view = jit.stack_map().unwrap_or_else(|| panic!("{name}: no JIT section"));
         assert_eq!(view.version(), Version::FrameTable, "{name}");
         assert_eq!(view.bytes(), jit.stack_map_section(), "{name}");
         let (object_bytes, object_names) = object_section(&object);
@@ -217,9 +215,15 @@ fn jit_frame_tables_give_each_jit_function_its_address_size_and_prologue_frame()
         // second JIT's addresses of the same functions, as the v3 writer writes them.
         let v3 = options.clone().with_stackmap_version(Version::V3);
         let jit3 = JitCode::compile(&module, &v3).unwrap();
-        let view3 = jit3.stack_map().unwrap();
-        assert_eq!(view3.version(), Version::V3, "{name}");
         let mut expected3 = expected.without_frames();
+        // Version 3 lists only the functions with records.
+        expected3.functions.retain(|f| f.record_count > 0);
+        let Some(view3) = jit3.stack_map() else {
+            assert!(expected3.functions.is_empty(), "{name}: records but no v3 section");
+            checked += 1;
+            continue;
+        };
+        assert_eq!(view3.version(), Version::V3, "{name}");
         for (i, function) in view3.functions().enumerate() {
             let at = jit3.locate(function.address as usize).filter(|l| l.offset == 0);
             let first = jit.locate(expected3.functions[i].address as usize).unwrap().function;
