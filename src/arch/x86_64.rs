@@ -2,7 +2,7 @@
 
 use gimli::X86_64;
 
-use super::{CallRelocation, Scalar};
+use super::{CallRelocation, RegisterFile, Scalar};
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
@@ -36,6 +36,32 @@ pub fn gpr_dwarf(hw: u8) -> Option<u16> {
 pub fn float_dwarf(hw: u8) -> Option<u16> {
     (hw < 16).then(|| X86_64::XMM0.0 + u16::from(hw))
 }
+
+/// Where a register is kept in a capture: the 16 general registers by DWARF number, xmm0-15.
+pub fn register_file(dwarf: u16) -> Option<RegisterFile> {
+    match dwarf {
+        0..=15 => Some(RegisterFile::General(usize::from(dwarf))),
+        17..=32 => Some(RegisterFile::Vector(usize::from(dwarf - X86_64::XMM0.0))),
+        _ => None,
+    }
+}
+
+/// The System V callee-saved registers: RBX, RBP, R12-R15 (no vector register).
+pub const CALLEE_SAVED: [u16; 6] =
+    [X86_64::RBX.0, X86_64::RBP.0, X86_64::R12.0, X86_64::R13.0, X86_64::R14.0, X86_64::R15.0];
+
+/// `Arch::entry_stub`'s code: makes room above the return address, stores the descriptor there
+/// through RAX (saved and restored around it) and jumps to the routine; `lea`, `mov`, `push` and
+/// `pop` leave the flags alone. Padded with `int3` to 32 bytes, where the two addresses start.
+pub const ENTRY_STUB: [u8; 32] = [
+    0x48, 0x8d, 0x64, 0x24, 0xf8, // lea rsp, [rsp - 8]
+    0x50, // push rax
+    0x48, 0x8b, 0x05, 19, 0, 0, 0, // mov rax, [rip + 19]: the descriptor, at 32
+    0x48, 0x89, 0x44, 0x24, 0x08, // mov [rsp + 8], rax
+    0x58, // pop rax
+    0xff, 0x25, 15, 0, 0, 0, // jmp [rip + 15]: the routine, at 40
+    0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+];
 
 /// LLVM's stack size: what the prologue moves SP by, counting the pushed RBP but not the return address.
 pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
