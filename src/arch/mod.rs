@@ -388,8 +388,22 @@ mod tests {
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), Some(3));
         // Without the relocation, 0x41 may end the previous instruction: not guessed.
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, none), None);
+        // movabs $sym, %r8; mov %r13, %rdx; mov 0x50(%rsp), %rdi; call *%r8 (the JIT's far call,
+        // argument moves between): decoded from the movabs.
+        let far =
+            [0x49, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0x4c, 0x89, 0xea, 0x48, 0x8b, 0x7c, 0x24, 0x50, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&far, 21, |at| at == 2), Some(3));
+        // ...; mov 0x41(%rsp), %rdi; call *%rax: the 0x41 is the displacement.
+        let near = [0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0x48, 0x8b, 0x7c, 0x24, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&near, 17, |at| at == 2), Some(2));
+        // An instruction the decoder does not know between: not guessed.
+        let unknown = [0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0xd9, 0xee, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&unknown, 15, |at| at == 2), None);
         movabs[12] = 0xc3;
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), None);
+        // movabs $sym, %r9; call *%r9: the JIT's far calls use any register.
+        let r9 = [0x49, 0xb9, 0, 0, 0, 0, 0, 0, 0, 0, 0x41, 0xff, 0xd1];
+        assert_eq!(Arch::X86_64.call_length(&r9, 13, |at| at == 2), Some(3));
         // bl; blr x8; and a `ret`, which is no call.
         let words = [0x9400_0000u32, 0xd63f_0100, 0xd65f_03c0];
         let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();

@@ -172,10 +172,14 @@ pub fn write_nops(bytes: &mut [u8]) {
 /// The length of the call instruction that ends at `ret` in `code` (Cranelift's code, before
 /// relocations are applied), among the forms Cranelift emits for calls: `call rel32` (5 bytes, a
 /// PC-relative relocation at `ret - 4`), `call *disp32(%rip)` through the GOT (6 bytes, a GOT
-/// relocation at `ret - 4`), and `call *%reg` (2 bytes, 3 with the REX prefix of r8-r15; after
-/// `movabs $sym, %r11` when an absolute relocation precedes it). `relocated(at)`: whether a
-/// relocation starts at `at`. `None` where the bytes are none of these, or where a lone `call *%reg`
-/// follows a 0x41 byte that may be the previous instruction's last rather than a REX prefix.
+/// relocation at `ret - 4`), and `call *%reg` (2 bytes, 3 with the REX prefix of r8-r15).
+/// `relocated(at)`: whether a relocation starts at `at`.
+///
+/// A 0x41 before `call *%reg` may be its REX prefix or the previous instruction's last byte. It is
+/// told by decoding forward from the end of the relocated `movabs $sym, %reg` that loaded the
+/// target (the JIT's far calls), a known instruction boundary, through the instructions between
+/// (argument moves); `None` when there is no such `movabs` nearby or an instruction between is not
+/// one [`instruction_end`] knows.
 pub fn call_length(code: &[u8], ret: usize, relocated: impl Fn(usize) -> bool) -> Option<u8> {
     let byte = |back: usize| ret.checked_sub(back).and_then(|i| code.get(i)).copied();
     if relocated(ret.wrapping_sub(4)) {
@@ -189,10 +193,78 @@ pub fn call_length(code: &[u8], ret: usize, relocated: impl Fn(usize) -> bool) -
     if byte(2) != Some(0xff) || byte(1)? & 0xf8 != 0xd0 {
         return None;
     }
-    match byte(3) {
-        // `movabs $sym, %r11; call *%r11`: the relocation's 8 bytes end where the call starts.
-        Some(0x41) if byte(1) == Some(0xd3) && relocated(ret.wrapping_sub(11)) => Some(3),
-        Some(0x41) => None,
-        _ => Some(2),
+    if byte(3) != Some(0x41) {
+        return Some(2);
     }
+    // The nearest relocated movabs (REX.W, B8+r, imm64) whose immediate ends before the call.
+    let movabs_end = (ret.saturating_sub(MOVABS_SEARCH)..=ret.checked_sub(11)?).rev().find(|&r| {
+        r >= 2
+            && relocated(r)
+            && matches!(code.get(r - 2), Some(0x48 | 0x49))
+            && matches!(code.get(r - 1), Some(0xb8..=0xbf))
+    })? + 8;
+    let mut at = movabs_end;
+    while at < ret {
+        let end = instruction_end(code, at)?;
+        if end == ret {
+            let length = ret - at;
+            return (length == 2 || (length == 3 && code[at] == 0x41)).then_some(length as u8);
+        }
+        at = end;
+    }
+    None
+}
+
+/// How far before a call [`call_length`] looks for the `movabs` of its target.
+const MOVABS_SEARCH: usize = 96;
+
+/// Where the instruction at `at` ends, for the instructions Cranelift puts between loading a call's
+/// target and the call: integer moves, loads, `lea` and register arithmetic (ModRM forms), moves of
+/// immediates, SSE moves, and `call *%reg`; `None` for any other.
+fn instruction_end(code: &[u8], at: usize) -> Option<usize> {
+    let get = |i: usize| code.get(i).copied();
+    let mut i = at;
+    while matches!(get(i)?, 0x66 | 0xf2 | 0xf3) {
+        i += 1;
+    }
+    let mut wide = false;
+    if let rex @ 0x40..=0x4f = get(i)? {
+        wide = rex & 8 != 0;
+        i += 1;
+    }
+    let opcode = get(i)?;
+    i += 1;
+    let (modrm, immediate) = match opcode {
+        0x01 | 0x03 | 0x09 | 0x0b | 0x21 | 0x23 | 0x29 | 0x2b | 0x31 | 0x33 | 0x39 | 0x3b | 0x85 | 0x89 | 0x8b
+        | 0x8d | 0xff => (true, 0),
+        0xb8..=0xbf => (false, if wide { 8 } else { 4 }),
+        0xc7 => (true, 4),
+        0x0f => {
+            i += 1;
+            match get(i - 1)? {
+                0x10 | 0x11 | 0x28 | 0x29 | 0x57 | 0x6e | 0x7e | 0xd6 | 0xef => (true, 0),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if modrm {
+        let modrm = get(i)?;
+        i += 1;
+        let (mode, rm) = (modrm >> 6, modrm & 7);
+        if mode != 3 && rm == 4 {
+            let sib = get(i)?;
+            i += 1;
+            if mode == 0 && sib & 7 == 5 {
+                i += 4;
+            }
+        }
+        i += match (mode, rm) {
+            (0, 5) => 4,
+            (1, _) => 1,
+            (2, _) => 4,
+            _ => 0,
+        };
+    }
+    Some(i + immediate)
 }

@@ -1,13 +1,15 @@
 /* Drives a patchmap-compiled call chain (tests/runtime/frame_walk.rs) on AArch64 under qemu: main
- * calls f0(argv[1], argv[2]); the deepest function calls `runtime_entry`, the library's entry stub
+ * first calls the entry directly (runtime_entry(6, 7), whose handler returns 67: "direct 43"), then
+ * f0(argv[1], argv[2], 0); the chain's functions call `runtime_entry`, the library's entry stub
  * (its bytes, linked with `descriptor` and the library's `patchmap_entry_save` routine, assembled
  * from the same text the library uses), which saves every register and calls `handler`.
  *
- * The handler prints the captured registers ("registers <hex of the 800 bytes>") and the stack from
- * the stop's SP up to main's frame ("stack <SP in hex> <hex bytes>"), then makes the writes in
+ * At each stop the handler prints the captured registers ("registers <hex of the 800 bytes>") and
+ * the stack from the stop's SP up to main's frame ("stack <SP in hex> <hex bytes>"); at the first
+ * stop it then makes the writes in
  * PATCHMAP_WRITES (comma-separated "r:<dwarf>:<size>:<hex value>" into a captured register,
  * "m:<offset from SP>:<size>:<hex value>" into memory), sets the result register and returns through
- * the entry; main prints "result <hex>". */
+ * the entry. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +26,12 @@ struct descriptor {
     void *context;
 };
 
-extern int64_t f0(int64_t, int64_t);
+extern void f0(int64_t, int64_t, int64_t);
+extern int64_t runtime_entry(int64_t, int64_t);
 
 static uintptr_t top;
+static int direct;
+static int stops;
 
 static void hex(const void *p, size_t n) {
     const uint8_t *bytes = p;
@@ -42,11 +47,15 @@ static uint64_t merge(uint64_t old, long size, uint64_t value) {
 
 static void handler(struct registers *r, void *context) {
     (void)context;
+    if (direct) {
+        r->general[0] = r->general[0] * 10 + r->general[1];
+        return;
+    }
     printf("registers ");
     hex(r, sizeof *r);
     printf("stack %llx ", (unsigned long long)r->stack_pointer);
     hex((const void *)(uintptr_t)r->stack_pointer, top - (uintptr_t)r->stack_pointer);
-    const char *writes = getenv("PATCHMAP_WRITES");
+    const char *writes = stops++ == 0 ? getenv("PATCHMAP_WRITES") : NULL;
     char *spec = strdup(writes ? writes : "");
     for (char *w = strtok(spec, ","); w; w = strtok(NULL, ",")) {
         char kind = w[0];
@@ -79,7 +88,9 @@ int main(int argc, char **argv) {
     top = (uintptr_t)&marker;
     if (argc != 3)
         return 2;
-    int64_t result = f0((int64_t)strtoull(argv[1], NULL, 16), (int64_t)strtoull(argv[2], NULL, 16));
-    printf("result %llx\n", (unsigned long long)result);
+    direct = 1;
+    printf("direct %llx\n", (unsigned long long)runtime_entry(6, 7));
+    direct = 0;
+    f0((int64_t)strtoull(argv[1], NULL, 16), (int64_t)strtoull(argv[2], NULL, 16), 0);
     return 0;
 }

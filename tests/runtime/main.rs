@@ -7,7 +7,7 @@ mod support;
 
 mod dynamic_alloca;
 mod examples;
-mod frame_walk;
 mod exit_stub;
+mod frame_walk;
 mod interp_resume;
 mod patch;

@@ -90,7 +90,9 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) 
             let name = symbol.name().unwrap();
             let at = symbol.address() + u64::from(record.instruction_offset);
             if call_size == 0 {
-                if let Some(length) = calls_ending.get(&(code_section.as_str(), at)).filter(|_| !record.has_live_out_info) {
+                if let Some(length) =
+                    calls_ending.get(&(code_section.as_str(), at)).filter(|_| !record.has_live_out_info)
+                {
                     failures.push(format!(
                         "{name}: record {} at {at:#x} follows a {length}-byte call but has call size 0",
                         record.id
