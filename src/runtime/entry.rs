@@ -54,6 +54,9 @@ fn save_routine() -> Option<u64> {
 /// What the entry calls with the captured registers and its context.
 pub type Handler = unsafe extern "C" fn(registers: &mut Registers, context: *mut c_void);
 
+/// A Rust handler, boxed twice: the outer box gives it a thin address, the context of its stub.
+type BoxedClosure = Box<Box<dyn FnMut(&mut Registers)>>;
+
 /// What a stub hands the routine: its address is the stub's first literal.
 #[repr(C)]
 struct Descriptor {
@@ -78,7 +81,7 @@ pub enum EntryError {
 pub struct Entry {
     code: region::Allocation,
     _descriptor: Box<Descriptor>,
-    _closure: Option<Box<Box<dyn FnMut(&mut Registers)>>>,
+    _closure: Option<BoxedClosure>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -106,17 +109,14 @@ impl Entry {
             let closure = unsafe { &mut *(context as *mut Box<dyn FnMut(&mut Registers)>) };
             closure(registers);
         }
-        let mut closure: Box<Box<dyn FnMut(&mut Registers)>> = Box::new(Box::new(handler));
+        let mut closure: BoxedClosure = Box::new(Box::new(handler));
         let context = &mut *closure as *mut Box<dyn FnMut(&mut Registers)> as *mut c_void;
         let descriptor = Box::new(Descriptor { handler: call_closure, context });
         // The outer box gives the closure a thin address that stays put while the entry lives.
         Entry::with_descriptor(descriptor, Some(closure))
     }
 
-    fn with_descriptor(
-        descriptor: Box<Descriptor>,
-        closure: Option<Box<Box<dyn FnMut(&mut Registers)>>>,
-    ) -> Result<Entry, EntryError> {
+    fn with_descriptor(descriptor: Box<Descriptor>, closure: Option<BoxedClosure>) -> Result<Entry, EntryError> {
         let (Some(arch), Some(save)) = (Arch::host(), save_routine()) else {
             return Err(EntryError::UnsupportedHost);
         };
@@ -270,7 +270,7 @@ mod tests {
         let captured = seen.get().expect("the handler ran");
         for i in (0..16).filter(|&i| i != 7) {
             assert_eq!(captured.general[i], before.general[i], "captured R#{i}");
-            assert_eq!(after.general[i], before.general[i] ^ 0x1111 * (i as u64 + 1), "restored R#{i}");
+            assert_eq!(after.general[i], before.general[i] ^ (0x1111 * (i as u64 + 1)), "restored R#{i}");
         }
         assert_eq!(captured.general[7], captured.stack_pointer);
         assert_eq!(captured.general[16..], [0; 16]);

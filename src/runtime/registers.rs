@@ -13,7 +13,7 @@ use crate::runtime::values::Frame;
 /// The registers of generated code at the point where it entered the runtime. `#[repr(C)]`,
 /// [`Registers::SIZE`] bytes, the same on x86-64 and AArch64; unused entries are zero.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Registers {
     /// General-purpose registers by DWARF number: x86-64 0-15 (RAX, RDX, RCX, RBX, RSI, RDI, RBP,
     /// RSP, R8-R15), AArch64 x0-x30 and SP (31). The stack pointer entry is the stop's
@@ -28,12 +28,6 @@ pub struct Registers {
     /// Where generated code resumes: the return address of its call into the runtime.
     pub return_address: u64,
     reserved: u64,
-}
-
-impl Default for Registers {
-    fn default() -> Registers {
-        Registers { general: [0; 32], vector: [[0; 2]; 32], flags: 0, stack_pointer: 0, return_address: 0, reserved: 0 }
-    }
 }
 
 impl Registers {

@@ -399,13 +399,7 @@ fn check_stop(
 /// Checks every stop of a run of `chain`: the first is the deepest call's (every level's frame),
 /// then each level's second call, innermost first. `written` replaces values (by level and index)
 /// from the second stop on.
-fn check_run(
-    arch: Arch,
-    table: &FrameTable,
-    chain: &Chain,
-    stops: &[Stop],
-    written: &HashMap<(usize, usize), u64>,
-) -> Checked {
+fn check_run(arch: Arch, table: &FrameTable, chain: &Chain, stops: &[Stop], written: &Written) -> Checked {
     let (values, passed) = chain.evaluate(ARGS);
     let depth = chain.levels.len();
     let mut checked = Checked::default();
@@ -482,7 +476,7 @@ fn planned_writes(
     table: &FrameTable,
     registers: &Registers,
     memory: &impl Memory,
-) -> (Vec<(Place, u16, u64)>, HashMap<(usize, usize), u64>) {
+) -> (Vec<(Place, u16, u64)>, Written) {
     let (values, _) = chain.evaluate(ARGS);
     let walk = table.walk(arch, registers, memory).unwrap();
     let (mut writes, mut written) = (Vec::new(), HashMap::new());
@@ -540,6 +534,9 @@ fn chains() -> Vec<(String, Chain)> {
     chains
 }
 
+/// New values by (level, value index).
+type Written = HashMap<(usize, usize), u64>;
+
 const ARGS: [u64; 2] = [0x0123_4567_89ab_cdef, 0x7777_1234_0000_0042];
 
 /// The counts of a test by level (locations read, of them saved by inner frames, mutants that
@@ -588,7 +585,7 @@ fn the_walker_reads_and_writes_every_frame_of_jit_code_stopped_in_the_entry() {
                 let module = patchmap::ir::parse("chain.ll", &chain.ir()).unwrap();
                 let options = Options::new(None, opt, 3).unwrap().with_stackmap_version(Version::FrameTable);
                 let stops: Rc<RefCell<Vec<Stop>>> = Rc::default();
-                let written: Rc<RefCell<HashMap<(usize, usize), u64>>> = Rc::default();
+                let written: Rc<RefCell<Written>> = Rc::default();
                 let table: Rc<RefCell<Option<FrameTable>>> = Rc::default();
                 let top = Rc::new(std::cell::Cell::new(0u64));
                 let entry = {
