@@ -9,7 +9,12 @@
  * stop it then makes the writes in
  * PATCHMAP_WRITES (comma-separated "r:<dwarf>:<size>:<hex value>" into a captured register,
  * "m:<offset from SP>:<size>:<hex value>" into memory), sets the result register and returns through
- * the entry. */
+ * the entry.
+ *
+ * `driver exact` instead checks the entry's save and restore: `exactness` (assembly the test adds)
+ * loads every register from `before`, calls the entry, whose handler records the capture and
+ * changes every register, then stores every register into `after`; the driver prints "before",
+ * "captured" and "after" as hex for the test to compare. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +37,9 @@ extern int64_t runtime_entry(int64_t, int64_t);
 static uintptr_t top;
 static int direct;
 static int stops;
+static int exact;
+static struct registers before, captured, after;
+extern void exactness(const struct registers *, struct registers *);
 
 static void hex(const void *p, size_t n) {
     const uint8_t *bytes = p;
@@ -47,6 +55,17 @@ static uint64_t merge(uint64_t old, long size, uint64_t value) {
 
 static void handler(struct registers *r, void *context) {
     (void)context;
+    if (exact) {
+        captured = *r;
+        for (int i = 0; i < 30; i++)
+            r->general[i] ^= UINT64_C(0x1111) * (uint64_t)(i + 1);
+        for (int i = 0; i < 32; i++) {
+            r->vector[i][0] = ~r->vector[i][0];
+            r->vector[i][1] ^= 0xff00;
+        }
+        r->flags ^= UINT64_C(0x60000000); /* Z, C */
+        return;
+    }
     if (direct) {
         r->general[0] = r->general[0] * 10 + r->general[1];
         return;
@@ -86,6 +105,23 @@ struct descriptor descriptor = {handler, 0};
 int main(int argc, char **argv) {
     volatile uint64_t marker = 0;
     top = (uintptr_t)&marker;
+    if (argc == 2 && strcmp(argv[1], "exact") == 0) {
+        for (int i = 0; i < 32; i++) {
+            before.general[i] = (UINT64_C(0x0101010101010101) * (uint64_t)(i + 1)) ^ (UINT64_C(1) << 63);
+            before.vector[i][0] = UINT64_C(0x12340000) + (uint64_t)i;
+            before.vector[i][1] = UINT64_C(0xabcd000000000000) | (uint64_t)i;
+        }
+        before.flags = UINT64_C(0x90000000); /* N, V */
+        exact = 1;
+        exactness(&before, &after);
+        printf("before ");
+        hex(&before, sizeof before);
+        printf("captured ");
+        hex(&captured, sizeof captured);
+        printf("after ");
+        hex(&after, sizeof after);
+        return 0;
+    }
     if (argc != 3)
         return 2;
     direct = 1;

@@ -659,11 +659,145 @@ fn entry_assembly(arch: Arch) -> String {
     assert_eq!(addresses, [0; 16]);
     let bytes: Vec<String> = code.iter().map(|b| format!("{b:#04x}")).collect();
     format!(
-        "{}\n    .text\n    .globl runtime_entry\n    .p2align 4\nruntime_entry:\n    .byte {}\n    .quad descriptor\n    .quad patchmap_entry_save\n",
+        "{}\n    .text\n    .globl runtime_entry\n    .p2align 4\nruntime_entry:\n    .byte {}\n    .quad descriptor\n    .quad patchmap_entry_save\n{EXACTNESS}",
         patchmap::runtime::entry::assembly(arch),
         bytes.join(", ")
     )
 }
+
+/// The AArch64 entry's save and restore, run by the driver's `exact` mode: every register but SP
+/// and x30 (the return address) is captured as loaded and restored as the handler changed it,
+/// x16 and x17 (which the stub uses) included, all 128 bits of every vector register, and NZCV.
+fn check_exactness(toolchain: &support::Toolchain, exe: &Path) {
+    let mut command = toolchain.command(exe);
+    command.arg("exact");
+    let (status, stdout) = support::run_with_deadline(&mut command, std::time::Duration::from_secs(20)).unwrap();
+    assert_eq!(status, Some(0), "{stdout}");
+    let registers = |name: &str| {
+        let hex = stdout.lines().find_map(|l| l.strip_prefix(name)).unwrap_or_else(|| panic!("no {name}:\n{stdout}"));
+        let bytes: Vec<u8> =
+            (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()).collect();
+        Registers::from_bytes(&bytes).unwrap()
+    };
+    let (before, captured, after) = (registers("before "), registers("captured "), registers("after "));
+    for i in 0..30 {
+        assert_eq!(captured.general[i], before.general[i], "captured x{i}");
+        assert_eq!(after.general[i], before.general[i] ^ (0x1111 * (i as u64 + 1)), "restored x{i}");
+    }
+    assert_eq!(captured.general[30], captured.return_address, "x30 is the return address");
+    assert_eq!(captured.general[31], captured.stack_pointer);
+    for i in 0..32 {
+        assert_eq!(captured.vector[i], before.vector[i], "captured v{i}");
+        assert_eq!(after.vector[i], [!before.vector[i][0], before.vector[i][1] ^ 0xff00], "restored v{i}");
+    }
+    assert_eq!(captured.flags & 0xf000_0000, before.flags);
+    assert_eq!(after.flags & 0xf000_0000, before.flags ^ 0x6000_0000);
+}
+
+/// `exactness(before, after)` for the AArch64 driver: loads every register from `before` (a
+/// `Registers`: general, vector, NZCV), calls the entry, stores every register into `after`.
+const EXACTNESS: &str = "\
+    .text\n\
+    .globl exactness\n\
+    .p2align 4\n\
+exactness:\n\
+    stp x29, x30, [sp, #-192]!\n\
+    stp x19, x20, [sp, #16]\n\
+    stp x21, x22, [sp, #32]\n\
+    stp x23, x24, [sp, #48]\n\
+    stp x25, x26, [sp, #64]\n\
+    stp x27, x28, [sp, #80]\n\
+    stp d8, d9, [sp, #96]\n\
+    stp d10, d11, [sp, #112]\n\
+    stp d12, d13, [sp, #128]\n\
+    stp d14, d15, [sp, #144]\n\
+    str x1, [sp, #160]\n\
+    ldr x2, [x0, #768]\n\
+    msr nzcv, x2\n\
+    ldp q0, q1, [x0, #256]\n\
+    ldp q2, q3, [x0, #288]\n\
+    ldp q4, q5, [x0, #320]\n\
+    ldp q6, q7, [x0, #352]\n\
+    ldp q8, q9, [x0, #384]\n\
+    ldp q10, q11, [x0, #416]\n\
+    ldp q12, q13, [x0, #448]\n\
+    ldp q14, q15, [x0, #480]\n\
+    ldp q16, q17, [x0, #512]\n\
+    ldp q18, q19, [x0, #544]\n\
+    ldp q20, q21, [x0, #576]\n\
+    ldp q22, q23, [x0, #608]\n\
+    ldp q24, q25, [x0, #640]\n\
+    ldp q26, q27, [x0, #672]\n\
+    ldp q28, q29, [x0, #704]\n\
+    ldp q30, q31, [x0, #736]\n\
+    ldp x2, x3, [x0, #16]\n\
+    ldp x4, x5, [x0, #32]\n\
+    ldp x6, x7, [x0, #48]\n\
+    ldp x8, x9, [x0, #64]\n\
+    ldp x10, x11, [x0, #80]\n\
+    ldp x12, x13, [x0, #96]\n\
+    ldp x14, x15, [x0, #112]\n\
+    ldp x16, x17, [x0, #128]\n\
+    ldp x18, x19, [x0, #144]\n\
+    ldp x20, x21, [x0, #160]\n\
+    ldp x22, x23, [x0, #176]\n\
+    ldp x24, x25, [x0, #192]\n\
+    ldp x26, x27, [x0, #208]\n\
+    ldp x28, x29, [x0, #224]\n\
+    ldr x1, [x0, #8]\n\
+    ldr x0, [x0]\n\
+    bl runtime_entry\n\
+    str x0, [sp, #168]\n\
+    mrs x0, nzcv\n\
+    str x0, [sp, #176]\n\
+    ldr x0, [sp, #160]\n\
+    str x1, [x0, #8]\n\
+    stp x2, x3, [x0, #16]\n\
+    stp x4, x5, [x0, #32]\n\
+    stp x6, x7, [x0, #48]\n\
+    stp x8, x9, [x0, #64]\n\
+    stp x10, x11, [x0, #80]\n\
+    stp x12, x13, [x0, #96]\n\
+    stp x14, x15, [x0, #112]\n\
+    stp x16, x17, [x0, #128]\n\
+    stp x18, x19, [x0, #144]\n\
+    stp x20, x21, [x0, #160]\n\
+    stp x22, x23, [x0, #176]\n\
+    stp x24, x25, [x0, #192]\n\
+    stp x26, x27, [x0, #208]\n\
+    stp x28, x29, [x0, #224]\n\
+    stp q0, q1, [x0, #256]\n\
+    stp q2, q3, [x0, #288]\n\
+    stp q4, q5, [x0, #320]\n\
+    stp q6, q7, [x0, #352]\n\
+    stp q8, q9, [x0, #384]\n\
+    stp q10, q11, [x0, #416]\n\
+    stp q12, q13, [x0, #448]\n\
+    stp q14, q15, [x0, #480]\n\
+    stp q16, q17, [x0, #512]\n\
+    stp q18, q19, [x0, #544]\n\
+    stp q20, q21, [x0, #576]\n\
+    stp q22, q23, [x0, #608]\n\
+    stp q24, q25, [x0, #640]\n\
+    stp q26, q27, [x0, #672]\n\
+    stp q28, q29, [x0, #704]\n\
+    stp q30, q31, [x0, #736]\n\
+    ldr x1, [sp, #168]\n\
+    str x1, [x0]\n\
+    ldr x1, [sp, #176]\n\
+    str x1, [x0, #768]\n\
+    ldp x19, x20, [sp, #16]\n\
+    ldp x21, x22, [sp, #32]\n\
+    ldp x23, x24, [sp, #48]\n\
+    ldp x25, x26, [sp, #64]\n\
+    ldp x27, x28, [sp, #80]\n\
+    ldp d8, d9, [sp, #96]\n\
+    ldp d10, d11, [sp, #112]\n\
+    ldp d12, d13, [sp, #128]\n\
+    ldp d14, d15, [sp, #144]\n\
+    ldp x29, x30, [sp], #192\n\
+    ret\n\
+";
 
 /// The stops the AArch64 driver printed ("registers <hex>" and "stack <SP> <hex>" each).
 fn parse_stops(stdout: &str) -> Result<Vec<Stop>, String> {
@@ -695,6 +829,7 @@ fn the_walker_reads_and_writes_every_frame_of_aarch64_code_stopped_in_the_entry_
     let entry = dir.path().join("entry.s");
     std::fs::write(&entry, entry_assembly(arch)).unwrap();
     let mut totals: HashMap<&str, (usize, usize, usize)> = HashMap::new();
+    let mut exactness_checked = false;
     for opt in ["none", "speed"] {
         for (name, chain) in chains() {
             let context = format!("{name}, -O {opt}");
@@ -724,8 +859,12 @@ fn the_walker_reads_and_writes_every_frame_of_aarch64_code_stopped_in_the_entry_
                 assert_eq!(status, Some(0), "{context}: {stdout}");
                 parse_stops(&stdout).unwrap_or_else(|e| panic!("{context}: {e}"))
             };
+            if !exactness_checked {
+                check_exactness(&toolchain, &exe);
+                exactness_checked = true;
+            }
             let stops = run(&[]);
-            let checked = check_run(arch, &table, &chain, &stops, &HashMap::new());
+            let checked = check_run(arch, &table, &chain, &stops, &Written::new());
             assert!(checked.failures.is_empty(), "{context}:\n{}", checked.failures.join("\n"));
             let total = totals.entry(opt).or_default();
             total.0 += checked.read;
