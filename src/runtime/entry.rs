@@ -192,7 +192,7 @@ mod tests {
 
     #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
     #[test]
-    fn every_register_is_captured_and_restored_exactly_on_x86_64() {
+    fn every_register_is_captured_and_restored_exactly_and_the_return_address_obeyed_on_x86_64() {
         let mut before = Bank::default();
         for (i, r) in before.general.iter_mut().enumerate() {
             *r = 0x0101_0101_0101_0101u64.wrapping_mul(i as u64 + 1) ^ 0x8000_0000_0000_0000;
@@ -212,6 +212,7 @@ mod tests {
                 *v = [!v[0], v[1] ^ 0xff00];
             }
             registers.flags ^= 0x001 | 0x040; // CF, ZF
+            registers.return_address += 2; // past the `ud2`
         })
         .unwrap();
         let mut after = Bank::default();
@@ -236,6 +237,8 @@ mod tests {
                 "mov r10, [rdi + 80]", "mov r11, [rdi + 88]", "mov r12, [rdi + 96]", "mov r13, [rdi + 104]",
                 "mov r14, [rdi + 112]", "mov r15, [rdi + 120]", "mov rdi, [rdi + 40]",
                 "call qword ptr [rsp]",
+                // The handler resumes past this trap.
+                "ud2",
                 // [rsp]: the entry; [rsp + 8]: `after`. Keep RAX and RFLAGS while RAX points there.
                 "pushfq",
                 "push rax",

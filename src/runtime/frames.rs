@@ -382,9 +382,10 @@ pub struct WalkedFrame<'t> {
     pub frame_pointer: u64,
     /// The first record at the return address, if any.
     pub record: Option<&'t Record>,
-    /// Each callee-saved register (but the frame pointer) and where it lives, for outer frames;
-    /// empty for the innermost, where every register is the captured one.
+    /// Each callee-saved register (but the frame pointer) and where it lives, for outer frames.
     homes: Vec<(u16, Home)>,
+    /// Whether this is the innermost frame, where every register is the captured one.
+    innermost: bool,
 }
 
 impl WalkedFrame<'_> {
@@ -396,7 +397,7 @@ impl WalkedFrame<'_> {
 
     /// Whether this is the innermost frame, whose registers are all the captured ones.
     pub fn is_innermost(&self) -> bool {
-        self.homes.is_empty()
+        self.innermost
     }
 }
 
@@ -476,6 +477,7 @@ impl FrameTable {
                 frame_pointer,
                 record,
                 homes: homes.clone(),
+                innermost: frames.is_empty(),
             });
             if frames.len() > MAX_FRAMES {
                 return Err(WalkError::TooDeep);

@@ -12,8 +12,8 @@
  * the entry.
  *
  * `driver exact` instead checks the entry's save and restore: `exactness` (assembly the test adds)
- * loads every register from `before`, calls the entry, whose handler records the capture and
- * changes every register, then stores every register into `after`; the driver prints "before",
+ * loads every register from `before`, calls the entry, whose handler records the capture, changes
+ * every register and resumes past the trap that follows the call, then stores every register into `after`; the driver prints "before",
  * "captured" and "after" as hex for the test to compare. */
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +64,7 @@ static void handler(struct registers *r, void *context) {
             r->vector[i][1] ^= 0xff00;
         }
         r->flags ^= UINT64_C(0x60000000); /* Z, C */
+        r->return_address += 4;          /* past the trap after the call */
         return;
     }
     if (direct) {

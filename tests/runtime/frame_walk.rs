@@ -667,7 +667,8 @@ fn entry_assembly(arch: Arch) -> String {
 
 /// The AArch64 entry's save and restore, run by the driver's `exact` mode: every register but SP
 /// and x30 (the return address) is captured as loaded and restored as the handler changed it,
-/// x16 and x17 (which the stub uses) included, all 128 bits of every vector register, and NZCV.
+/// x16 and x17 (which the stub uses) included, all 128 bits of every vector register, and NZCV; and
+/// it returns where the handler says (past a trap).
 fn check_exactness(toolchain: &support::Toolchain, exe: &Path) {
     let mut command = toolchain.command(exe);
     command.arg("exact");
@@ -695,7 +696,8 @@ fn check_exactness(toolchain: &support::Toolchain, exe: &Path) {
 }
 
 /// `exactness(before, after)` for the AArch64 driver: loads every register from `before` (a
-/// `Registers`: general, vector, NZCV), calls the entry, stores every register into `after`.
+/// `Registers`: general, vector, NZCV), calls the entry (whose handler resumes past the trap after
+/// the call), stores every register into `after`.
 const EXACTNESS: &str = "\
     .text\n\
     .globl exactness\n\
@@ -747,6 +749,7 @@ exactness:\n\
     ldr x1, [x0, #8]\n\
     ldr x0, [x0]\n\
     bl runtime_entry\n\
+    udf #0\n\
     str x0, [sp, #168]\n\
     mrs x0, nzcv\n\
     str x0, [sp, #176]\n\
