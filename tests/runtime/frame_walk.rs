@@ -359,6 +359,17 @@ fn check_stop(
         checked.failures.push(format!("{} frames walked, {frames} expected", walk.frames().len()));
     }
     for (k, frame) in walk.frames().iter().enumerate() {
+        // Each frame's SP is its FP less its fixed frame, the stack size without the frame record
+        // (x86-64 counts the pushed RBP in it, AArch64 both of x29 and x30): the walker's caller SP
+        // of FP + 16 agrees with the compiler's stack sizes.
+        let record_part = if arch == Arch::X86_64 { 8 } else { 16 };
+        let stack_size = table.stack_map().functions[frame.function].stack_size;
+        if frame.frame_pointer.wrapping_sub(frame.stack_pointer) != stack_size - record_part {
+            checked.failures.push(format!(
+                "frame {k}: SP {:#x} is not FP {:#x} less the stack size {stack_size} without the frame record",
+                frame.stack_pointer, frame.frame_pointer
+            ));
+        }
         let Some(record) = frame.record else {
             checked.failures.push(format!("frame {k}: no record at {:#x}", frame.return_address));
             continue;
