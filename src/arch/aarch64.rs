@@ -2,7 +2,7 @@
 
 use gimli::AArch64;
 
-use super::{CallRelocation, OutOfReach, Scalar};
+use super::{CallRelocation, OutOfReach, RegisterFile, Scalar};
 
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = AArch64::X29;
@@ -21,6 +21,48 @@ pub fn gpr_dwarf(hw: u8) -> Option<u16> {
 pub fn float_dwarf(hw: u8) -> Option<u16> {
     (hw < 32).then(|| AArch64::V0.0 + u16::from(hw))
 }
+
+/// Where a register is kept in a capture: x0-x30 and SP by DWARF number, v0-v31.
+pub fn register_file(dwarf: u16) -> Option<RegisterFile> {
+    match dwarf {
+        0..=31 => Some(RegisterFile::General(usize::from(dwarf))),
+        64..=95 => Some(RegisterFile::Vector(usize::from(dwarf - AArch64::V0.0))),
+        _ => None,
+    }
+}
+
+/// The AAPCS64 callee-saved registers: x19-x28, the frame pointer x29, and v8-v15 (their low 64
+/// bits only).
+pub const CALLEE_SAVED: [u16; 19] = [
+    AArch64::X19.0,
+    AArch64::X20.0,
+    AArch64::X21.0,
+    AArch64::X22.0,
+    AArch64::X23.0,
+    AArch64::X24.0,
+    AArch64::X25.0,
+    AArch64::X26.0,
+    AArch64::X27.0,
+    AArch64::X28.0,
+    AArch64::X29.0,
+    AArch64::V8.0,
+    AArch64::V9.0,
+    AArch64::V10.0,
+    AArch64::V11.0,
+    AArch64::V12.0,
+    AArch64::V13.0,
+    AArch64::V14.0,
+    AArch64::V15.0,
+];
+
+/// `Arch::entry_stub`'s code: pushes x16 and x17, loads the descriptor into x16 and the routine
+/// into x17 from the literals after it (at 16 and 24), and branches there.
+pub const ENTRY_STUB: [u32; 4] = [
+    0xa9bf_47f0, // stp x16, x17, [sp, #-16]!
+    0x5800_0070, // ldr x16, #12
+    0x5800_0091, // ldr x17, #16
+    0xd61f_0220, // br x17
+];
 
 /// LLVM's stack size: what the prologue moves SP by, including the frame record (x29, x30).
 pub fn stack_size(frame_to_fp_offset: u32) -> u64 {

@@ -39,6 +39,16 @@ pub struct CallRelocation {
     pub elf_type: u32,
 }
 
+/// Where a register is kept in [`crate::runtime::registers::Registers`]: which of its arrays, at
+/// which index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegisterFile {
+    /// `general[index]`: x86-64 DWARF 0-15 (7 is RSP), AArch64 x0-x30 and SP (31), by DWARF number.
+    General(usize),
+    /// `vector[index]`: x86-64 xmm0-15 (DWARF 17-32), AArch64 v0-v31 (DWARF 64-95), by number.
+    Vector(usize),
+}
+
 /// A call target the call sequence cannot encode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("address {0:#x} is out of reach of the call sequence")]
@@ -117,6 +127,48 @@ impl Arch {
         match self {
             Arch::X86_64 => 8,
             Arch::Aarch64 => 0,
+        }
+    }
+
+    /// Where the register with this DWARF number is kept in a capture of every register; `None`
+    /// for numbers that name no register of the target.
+    pub fn register_file(self, dwarf: u16) -> Option<RegisterFile> {
+        match self {
+            Arch::X86_64 => x86_64::register_file(dwarf),
+            Arch::Aarch64 => aarch64::register_file(dwarf),
+        }
+    }
+
+    /// DWARF numbers of the registers a callee preserves (its prologue saves those it uses), the
+    /// frame pointer included and the stack pointer not: the registers whose values in a caller
+    /// frame a walk can recover. AArch64's v8-v15 only in their low 64 bits.
+    pub fn callee_saved(self) -> &'static [u16] {
+        match self {
+            Arch::X86_64 => &x86_64::CALLEE_SAVED,
+            Arch::Aarch64 => &aarch64::CALLEE_SAVED,
+        }
+    }
+
+    /// A stub of [`Arch::entry_stub_len`] bytes through which generated code enters the runtime: it
+    /// hands the address `descriptor` (a handler and its context) to the register-saving routine at
+    /// `save` and jumps there, changing no register the routine saves (AArch64: x16 and x17, the
+    /// intra-procedure-call scratch registers, are pushed first and saved from the stack). Its two
+    /// addresses are the last 16 bytes, descriptor first, which a linker can fill in instead.
+    pub fn entry_stub(self, descriptor: u64, save: u64) -> Vec<u8> {
+        let mut code = match self {
+            Arch::X86_64 => x86_64::ENTRY_STUB.to_vec(),
+            Arch::Aarch64 => aarch64::ENTRY_STUB.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        };
+        code.extend_from_slice(&descriptor.to_le_bytes());
+        code.extend_from_slice(&save.to_le_bytes());
+        code
+    }
+
+    /// The length of [`Arch::entry_stub`]'s code.
+    pub fn entry_stub_len(self) -> usize {
+        16 + match self {
+            Arch::X86_64 => x86_64::ENTRY_STUB.len(),
+            Arch::Aarch64 => 4 * aarch64::ENTRY_STUB.len(),
         }
     }
 
@@ -336,8 +388,22 @@ mod tests {
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), Some(3));
         // Without the relocation, 0x41 may end the previous instruction: not guessed.
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, none), None);
+        // movabs $sym, %r8; mov %r13, %rdx; mov 0x50(%rsp), %rdi; call *%r8 (the JIT's far call,
+        // argument moves between): decoded from the movabs.
+        let far =
+            [0x49, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0x4c, 0x89, 0xea, 0x48, 0x8b, 0x7c, 0x24, 0x50, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&far, 21, |at| at == 2), Some(3));
+        // ...; mov 0x41(%rsp), %rdi; call *%rax: the 0x41 is the displacement.
+        let near = [0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0x48, 0x8b, 0x7c, 0x24, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&near, 17, |at| at == 2), Some(2));
+        // An instruction the decoder does not know between: not guessed.
+        let unknown = [0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0xd9, 0xee, 0x41, 0xff, 0xd0];
+        assert_eq!(Arch::X86_64.call_length(&unknown, 15, |at| at == 2), None);
         movabs[12] = 0xc3;
         assert_eq!(Arch::X86_64.call_length(&movabs, 13, |at| at == 2), None);
+        // movabs $sym, %r9; call *%r9: the JIT's far calls use any register.
+        let r9 = [0x49, 0xb9, 0, 0, 0, 0, 0, 0, 0, 0, 0x41, 0xff, 0xd1];
+        assert_eq!(Arch::X86_64.call_length(&r9, 13, |at| at == 2), Some(3));
         // bl; blr x8; and a `ret`, which is no call.
         let words = [0x9400_0000u32, 0xd63f_0100, 0xd65f_03c0];
         let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();

@@ -2,7 +2,7 @@
 
 use gimli::X86_64;
 
-use super::{CallRelocation, Scalar};
+use super::{CallRelocation, RegisterFile, Scalar};
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
@@ -36,6 +36,32 @@ pub fn gpr_dwarf(hw: u8) -> Option<u16> {
 pub fn float_dwarf(hw: u8) -> Option<u16> {
     (hw < 16).then(|| X86_64::XMM0.0 + u16::from(hw))
 }
+
+/// Where a register is kept in a capture: the 16 general registers by DWARF number, xmm0-15.
+pub fn register_file(dwarf: u16) -> Option<RegisterFile> {
+    match dwarf {
+        0..=15 => Some(RegisterFile::General(usize::from(dwarf))),
+        17..=32 => Some(RegisterFile::Vector(usize::from(dwarf - X86_64::XMM0.0))),
+        _ => None,
+    }
+}
+
+/// The System V callee-saved registers: RBX, RBP, R12-R15 (no vector register).
+pub const CALLEE_SAVED: [u16; 6] =
+    [X86_64::RBX.0, X86_64::RBP.0, X86_64::R12.0, X86_64::R13.0, X86_64::R14.0, X86_64::R15.0];
+
+/// `Arch::entry_stub`'s code: makes room above the return address, stores the descriptor there
+/// through RAX (saved and restored around it) and jumps to the routine; `lea`, `mov`, `push` and
+/// `pop` leave the flags alone. Padded with `int3` to 32 bytes, where the two addresses start.
+pub const ENTRY_STUB: [u8; 32] = [
+    0x48, 0x8d, 0x64, 0x24, 0xf8, // lea rsp, [rsp - 8]
+    0x50, // push rax
+    0x48, 0x8b, 0x05, 19, 0, 0, 0, // mov rax, [rip + 19]: the descriptor, at 32
+    0x48, 0x89, 0x44, 0x24, 0x08, // mov [rsp + 8], rax
+    0x58, // pop rax
+    0xff, 0x25, 15, 0, 0, 0, // jmp [rip + 15]: the routine, at 40
+    0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
+];
 
 /// LLVM's stack size: what the prologue moves SP by, counting the pushed RBP but not the return address.
 pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
@@ -146,10 +172,14 @@ pub fn write_nops(bytes: &mut [u8]) {
 /// The length of the call instruction that ends at `ret` in `code` (Cranelift's code, before
 /// relocations are applied), among the forms Cranelift emits for calls: `call rel32` (5 bytes, a
 /// PC-relative relocation at `ret - 4`), `call *disp32(%rip)` through the GOT (6 bytes, a GOT
-/// relocation at `ret - 4`), and `call *%reg` (2 bytes, 3 with the REX prefix of r8-r15; after
-/// `movabs $sym, %r11` when an absolute relocation precedes it). `relocated(at)`: whether a
-/// relocation starts at `at`. `None` where the bytes are none of these, or where a lone `call *%reg`
-/// follows a 0x41 byte that may be the previous instruction's last rather than a REX prefix.
+/// relocation at `ret - 4`), and `call *%reg` (2 bytes, 3 with the REX prefix of r8-r15).
+/// `relocated(at)`: whether a relocation starts at `at`.
+///
+/// A 0x41 before `call *%reg` may be its REX prefix or the previous instruction's last byte. It is
+/// told by decoding forward from the end of the relocated `movabs $sym, %reg` that loaded the
+/// target (the JIT's far calls), a known instruction boundary, through the instructions between
+/// (argument moves); `None` when there is no such `movabs` nearby or an instruction between is not
+/// one [`instruction_end`] knows.
 pub fn call_length(code: &[u8], ret: usize, relocated: impl Fn(usize) -> bool) -> Option<u8> {
     let byte = |back: usize| ret.checked_sub(back).and_then(|i| code.get(i)).copied();
     if relocated(ret.wrapping_sub(4)) {
@@ -163,10 +193,78 @@ pub fn call_length(code: &[u8], ret: usize, relocated: impl Fn(usize) -> bool) -
     if byte(2) != Some(0xff) || byte(1)? & 0xf8 != 0xd0 {
         return None;
     }
-    match byte(3) {
-        // `movabs $sym, %r11; call *%r11`: the relocation's 8 bytes end where the call starts.
-        Some(0x41) if byte(1) == Some(0xd3) && relocated(ret.wrapping_sub(11)) => Some(3),
-        Some(0x41) => None,
-        _ => Some(2),
+    if byte(3) != Some(0x41) {
+        return Some(2);
     }
+    // The nearest relocated movabs (REX.W, B8+r, imm64) whose immediate ends before the call.
+    let movabs_end = (ret.saturating_sub(MOVABS_SEARCH)..=ret.checked_sub(11)?).rev().find(|&r| {
+        r >= 2
+            && relocated(r)
+            && matches!(code.get(r - 2), Some(0x48 | 0x49))
+            && matches!(code.get(r - 1), Some(0xb8..=0xbf))
+    })? + 8;
+    let mut at = movabs_end;
+    while at < ret {
+        let end = instruction_end(code, at)?;
+        if end == ret {
+            let length = ret - at;
+            return (length == 2 || (length == 3 && code[at] == 0x41)).then_some(length as u8);
+        }
+        at = end;
+    }
+    None
+}
+
+/// How far before a call [`call_length`] looks for the `movabs` of its target.
+const MOVABS_SEARCH: usize = 96;
+
+/// Where the instruction at `at` ends, for the instructions Cranelift puts between loading a call's
+/// target and the call: integer moves, loads, `lea` and register arithmetic (ModRM forms), moves of
+/// immediates, SSE moves, and `call *%reg`; `None` for any other.
+fn instruction_end(code: &[u8], at: usize) -> Option<usize> {
+    let get = |i: usize| code.get(i).copied();
+    let mut i = at;
+    while matches!(get(i)?, 0x66 | 0xf2 | 0xf3) {
+        i += 1;
+    }
+    let mut wide = false;
+    if let rex @ 0x40..=0x4f = get(i)? {
+        wide = rex & 8 != 0;
+        i += 1;
+    }
+    let opcode = get(i)?;
+    i += 1;
+    let (modrm, immediate) = match opcode {
+        0x01 | 0x03 | 0x09 | 0x0b | 0x21 | 0x23 | 0x29 | 0x2b | 0x31 | 0x33 | 0x39 | 0x3b | 0x85 | 0x89 | 0x8b
+        | 0x8d | 0xff => (true, 0),
+        0xb8..=0xbf => (false, if wide { 8 } else { 4 }),
+        0xc7 => (true, 4),
+        0x0f => {
+            i += 1;
+            match get(i - 1)? {
+                0x10 | 0x11 | 0x28 | 0x29 | 0x57 | 0x6e | 0x7e | 0xd6 | 0xef => (true, 0),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if modrm {
+        let modrm = get(i)?;
+        i += 1;
+        let (mode, rm) = (modrm >> 6, modrm & 7);
+        if mode != 3 && rm == 4 {
+            let sib = get(i)?;
+            i += 1;
+            if mode == 0 && sib & 7 == 5 {
+                i += 4;
+            }
+        }
+        i += match (mode, rm) {
+            (0, 5) => 4,
+            (1, _) => 1,
+            (2, _) => 4,
+            _ => 0,
+        };
+    }
+    Some(i + immediate)
 }

@@ -61,11 +61,11 @@ pub enum CodegenFailure {
         /// The statepoint's ID.
         id: u64,
     },
-    /// The bytes before a statepoint's return address are not a call whose length the target's
-    /// decoder can tell (`Arch::call_length`).
-    #[error("statepoint {id}: cannot tell the length of the call returning to offset {return_address:#x}")]
+    /// The bytes before a statepoint's (or a stack map's) return address are not a call whose
+    /// length the target's decoder can tell (`Arch::call_length`).
+    #[error("record {id}: cannot tell the length of the call returning to offset {return_address:#x}")]
     CallLength {
-        /// The statepoint's ID.
+        /// The record's ID.
         id: u64,
         /// The call's return address, from the function's start.
         return_address: u32,

@@ -28,8 +28,8 @@ pub struct PointRecord {
     /// Patch points: what the region calls.
     pub target: Option<CallTarget>,
     /// The length of the call that returns to `offset`: statepoints (and `"deopt"` calls, lowered
-    /// as statepoints) with a call; 0 for every other record, which is not at a return address.
-    /// `None`: a statepoint call whose length the target's decoder cannot tell from the bytes before
+    /// as statepoints) with a call, and stack maps right after a call; 0 for every other record,
+    /// which is not at a return address. `None`: a call whose length the target's decoder cannot tell from the bytes before
     /// its return address (`Arch::call_length`). Only the frame-table layout stores call sizes, and
     /// it refuses such a record ([`crate::emit::section::stack_map`]) rather than guess; the other
     /// versions do not need it.
@@ -120,13 +120,18 @@ pub fn resolve(
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
         }
+        let call_size_at = |at: u32| arch.call_length(buffer.data(), at, |at| relocated.binary_search(&at).is_ok());
         let (offset, shadow, call_size) = match point.statepoint {
+            // A stack map right after a call (nothing between) is at the call's return address,
+            // where a walk arrives: the call's size, as for statepoints.
+            None if !stackmap.patchpoint && return_addresses.binary_search(&stackmap.offset).is_ok() => {
+                (stackmap.offset, point.shadow, call_size_at(stackmap.offset))
+            }
             None => (stackmap.offset, point.shadow, Some(0)),
             Some(StatepointOffset::ReturnAddress) => {
                 let after = return_addresses.partition_point(|&r| r <= stackmap.offset);
                 let r = *return_addresses.get(after).ok_or(CodegenFailure::LostStatepointCall { id: point.id })?;
-                let call_size = arch.call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok());
-                (r, 0, call_size)
+                (r, 0, call_size_at(r))
             }
             Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, Some(0)),
         };

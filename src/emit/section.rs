@@ -14,7 +14,7 @@ use crate::stackmap::{ConstantPool, Endian, LiveOut, Record, StackMap, Version};
 /// [`Version::FrameTable`], per defined function: a runtime walking frames needs every frame on the
 /// stack, records or not), in code order, and one constant pool for the whole module. `address` gives each function's address (0 in
 /// objects, where a relocation supplies it). The frame-table layout stores each record's call size:
-/// a statepoint call whose length the target's decoder cannot tell is an error for it (named by
+/// a call whose length the target's decoder cannot tell (before a statepoint or stack map) is an error for it (named by
 /// `name`), where the other versions, which do not store it, take the record as it is.
 pub fn stack_map(
     functions: &[CompiledFunction],

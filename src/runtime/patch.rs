@@ -77,7 +77,7 @@ pub unsafe fn patch_code(arch: Arch, address: *mut u8, len: usize, code: &[u8]) 
 /// Makes instruction fetch see bytes just written: nothing to do on x86-64 (coherent caches); on
 /// AArch64, clean the data cache and invalidate the instruction cache by line, then synchronise.
 #[allow(unused_variables)]
-fn flush_instruction_cache(arch: Arch, address: *mut u8, len: usize) {
+pub(crate) fn flush_instruction_cache(arch: Arch, address: *mut u8, len: usize) {
     // Only code of the host's own architecture runs here, so only the host's maintenance exists.
     #[cfg(target_arch = "aarch64")]
     if !arch.coherent_instruction_cache() {

@@ -314,13 +314,15 @@ pub struct Record {
     /// Bytes of the call instruction whose return address is `instruction_offset`, 0 when the record is
     /// not at a return address ([`Version::FrameTable`] only; 0 after parsing other versions).
     ///
-    /// The compiler's rule: a statepoint whose call is an ordinary call (NUMPATCHBYTES = 0, which
-    /// includes every call with a `"deopt"` bundle) is recorded at its call's return address, and its
-    /// call size is that call instruction's length (x86-64: 5 for `call rel32`, 6 through the GOT, 2
-    /// or 3 for `call *%reg`; AArch64: 4 for `bl`/`blr`); the materialisation of the target and the
-    /// argument moves are not counted. Every other record has 0: stack maps, statepoints with
-    /// NUMPATCHBYTES > 0 (recorded at the region's end, no call) and patch points, null target or
-    /// not, which LLVM records at the region's start, before their call sequence.
+    /// The compiler's rule: the record's offset is a call's return address -> that call
+    /// instruction's length (x86-64: 5 for `call rel32`, 6 through the GOT, 2 or 3 for `call *%reg`;
+    /// AArch64: 4 for `bl`/`blr`; the materialisation of the target and the argument moves are not
+    /// counted), else 0. Records at a return address: a statepoint whose call is an ordinary call
+    /// (NUMPATCHBYTES = 0, which includes every call with a `"deopt"` bundle), and a stack map placed
+    /// right after a call with no instruction between (where a frame walk arrives from the callee).
+    /// Records with 0: other stack maps, statepoints with NUMPATCHBYTES > 0 (recorded at the region's
+    /// end, no call) and patch points, null target or not, which LLVM records at the region's start,
+    /// before their own call sequence, and which keep 0 even where a call ends right before them.
     pub call_size: u8,
     /// Whether `live_outs` were computed (liveness ran), as opposed to not known ([`Version::FrameTable`]
     /// only; `false` after parsing other versions).

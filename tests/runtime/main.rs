@@ -1,4 +1,5 @@
-//! The runtime side: patching JIT code, exit stubs, dynamic allocas, resuming in the interpreter, and
+//! The runtime side: patching JIT code, exit stubs, the entry that captures every register and the
+//! frame-table walker, dynamic allocas, resuming in the interpreter, and
 //! the `cargo run --example` demos.
 
 #[path = "../support/mod.rs"]
@@ -7,5 +8,6 @@ mod support;
 mod dynamic_alloca;
 mod examples;
 mod exit_stub;
+mod frame_walk;
 mod interp_resume;
 mod patch;

@@ -1,9 +1,12 @@
 //! The call size of each record the compiler writes (`Record::call_size`, the frame-table layout's
-//! field): for every record with a non-zero call size, an instruction of the function's
-//! disassembly (llvm-objdump-19) starts `call_size` bytes before the record's offset, is a call
-//! (`call` on x86-64, `bl`/`blr` on AArch64) and is exactly `call_size` bytes long; and every
-//! statepoint with a call has one (the ir-examples' `gc_*` files), on both targets, at `-O none` and
-//! `-O speed`. A mutant (each call size off by one) must fail the same check.
+//! field), by its rule "the record's offset is a call's return address -> that call's size, else
+//! 0": for every record with a non-zero call size, an instruction of the function's disassembly
+//! (llvm-objdump-19) starts `call_size` bytes before the record's offset, is a call (`call` on
+//! x86-64, `bl`/`blr` on AArch64) and is exactly `call_size` bytes long; every record with 0 but a
+//! patch point's (which LLVM places at its region's start) does not follow a call; every statepoint
+//! with a call has one (the ir-examples' `gc_*` files), and so does a stack map right after a call
+//! (`sm_*`), on both targets, at `-O none` and `-O speed`. A mutant (each call size off by one) must
+//! fail the same check.
 
 use crate::support;
 
@@ -12,7 +15,7 @@ use std::path::Path;
 
 use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use patchmap::compile::{Options, Target};
-use patchmap::stackmap::StackMap;
+use patchmap::stackmap::{LocationKind, StackMap};
 
 pub const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
 pub const OPTS: [&str; 2] = ["none", "speed"];
@@ -59,10 +62,16 @@ pub fn function_symbols<'a>(file: &'a object::File<'a>) -> HashMap<u64, object::
     symbols
 }
 
-fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) -> u8) -> (Vec<String>, usize) {
+fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) -> u8) -> (Vec<String>, Checked) {
     let file = object::File::parse(object).unwrap();
     let symbols = function_symbols(&file);
-    let (mut failures, mut checked) = (Vec::new(), 0);
+    let (mut failures, mut checked) = (Vec::new(), Checked::default());
+    // The call instruction that ends at each address, by (section, address): its length.
+    let calls_ending: HashMap<(&str, u64), u64> = code
+        .iter()
+        .filter(|(_, (_, mnemonic, _))| matches!(mnemonic.as_str(), "call" | "callq" | "bl" | "blr"))
+        .map(|((section, address), (length, _, _))| ((section.as_str(), address + length), *length))
+        .collect();
     let mut records = map.records.iter();
     for (i, function) in map.functions.iter().enumerate() {
         let symbol = &symbols[&(i as u64)];
@@ -78,11 +87,24 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) 
                 ));
             }
             let call_size = mutate(record.call_size);
+            let name = symbol.name().unwrap();
+            let at = symbol.address() + u64::from(record.instruction_offset);
             if call_size == 0 {
+                if let Some(length) =
+                    calls_ending.get(&(code_section.as_str(), at)).filter(|_| !record.has_live_out_info)
+                {
+                    failures.push(format!(
+                        "{name}: record {} at {at:#x} follows a {length}-byte call but has call size 0",
+                        record.id
+                    ));
+                }
                 continue;
             }
-            checked += 1;
-            let name = symbol.name().unwrap();
+            checked.sized += 1;
+            // A statepoint's record has its five header locations (three constants first).
+            if record.locations.len() < 3 || record.locations[..3].iter().any(|l| l.kind != LocationKind::Constant) {
+                checked.stack_maps += 1;
+            }
             let start = symbol.address() + u64::from(record.instruction_offset) - u64::from(call_size);
             match code.get(&(code_section.clone(), start)) {
                 None => failures.push(format!(
@@ -133,14 +155,22 @@ pub fn visit_compiled_examples(mut visit: impl FnMut(&'static str, &str, &[u8], 
     Some(())
 }
 
-/// Runs `check` on every compiled example: the failures, and the number of records checked per
-/// target.
-fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, HashMap<&'static str, usize>)> {
-    let (mut failures, mut checked) = (Vec::new(), HashMap::new());
+/// Records with a non-zero call size checked: all, and those that are not statepoints' (stack maps).
+#[derive(Clone, Copy, Debug, Default)]
+struct Checked {
+    sized: usize,
+    stack_maps: usize,
+}
+
+/// Runs `check` on every compiled example: the failures, and the records checked per target.
+fn check_examples(mutate: impl Fn(u8) -> u8 + Copy) -> Option<(Vec<String>, HashMap<&'static str, Checked>)> {
+    let (mut failures, mut checked) = (Vec::new(), HashMap::<_, Checked>::new());
     visit_compiled_examples(|target, context, object, map, code| {
         let (found, n) = check(object, &map, code, mutate);
         failures.extend(found.into_iter().map(|f| format!("{context}: {f}")));
-        *checked.entry(target).or_default() += n;
+        let sum = checked.entry(target).or_default();
+        sum.sized += n.sized;
+        sum.stack_maps += n.stack_maps;
     })?;
     Some((failures, checked))
 }
@@ -151,14 +181,16 @@ fn call_sizes_are_the_calls_before_the_return_addresses() {
     eprintln!("records with a call size checked: {checked:?}");
     assert!(failures.is_empty(), "{} wrong call sizes:\n{}", failures.len(), failures.join("\n"));
     for target in TARGETS {
-        assert!(checked.get(target).copied().unwrap_or(0) > 0, "{target}: no record with a call size was checked");
+        let checked = checked.get(target).copied().unwrap_or_default();
+        assert!(checked.sized > 0, "{target}: no record with a call size was checked");
+        assert!(checked.stack_maps > 0, "{target}: no stack map right after a call was checked");
     }
 }
 
 #[test]
 fn an_off_by_one_call_size_fails_the_check() {
     let Some((failures, checked)) = check_examples(|size| if size == 0 { 0 } else { size + 1 }) else { return };
-    let total: usize = checked.values().sum();
+    let total: usize = checked.values().map(|c| c.sized).sum();
     assert!(total > 0);
     assert_eq!(failures.len(), total, "every mutated call size must fail:\n{}", failures.join("\n"));
 }
