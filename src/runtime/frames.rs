@@ -206,6 +206,9 @@ pub enum WalkError {
     /// A frame index past the walk.
     #[error("no frame {0} in this walk")]
     NoFrame(usize),
+    /// A `ConstantIndex` location beyond the stack map's constant pool.
+    #[error("constant index {0} is outside the stack map's constant pool")]
+    ConstantIndex(u32),
 }
 
 impl StatepointTable {
@@ -303,13 +306,16 @@ impl<'t, M: Fn(u64) -> Option<u64>> Iterator for Walk<'t, M> {
     }
 }
 
+/// The value of a `Constant` or `ConstantIndex` location.
+fn constant(map: &StackMap, location: &Location) -> Result<u64, WalkError> {
+    map.constant_value(location).ok_or(WalkError::ConstantIndex(location.offset as u32))
+}
+
 impl GcFrame<'_> {
     /// Where a location of this frame's record is: a slot address, or a constant.
     pub fn slot(&self, location: &Location, map: &StackMap) -> Result<Slot, WalkError> {
         match location.kind {
-            LocationKind::Constant | LocationKind::ConstantIndex => {
-                Ok(Slot::Constant(map.constant_value(location).unwrap_or(0)))
-            }
+            LocationKind::Constant | LocationKind::ConstantIndex => Ok(Slot::Constant(constant(map, location)?)),
             LocationKind::Register => Err(WalkError::RegisterRoot { id: self.id, register: location.dwarf_reg }),
             LocationKind::Direct | LocationKind::Indirect => {
                 let base = if location.dwarf_reg == self.arch.frame_pointer() {
@@ -577,7 +583,7 @@ impl<'t> StackWalk<'t> {
             LocationKind::Indirect => Ok(Place::Address(base()?)),
             LocationKind::Direct => Ok(Place::Value(base()?)),
             LocationKind::Constant | LocationKind::ConstantIndex => {
-                Ok(Place::Value(self.table.map.constant_value(location).unwrap_or(0)))
+                Ok(Place::Value(constant(&self.table.map, location)?))
             }
         }
     }
@@ -593,8 +599,7 @@ impl<'t> StackWalk<'t> {
     }
 
     /// The value `location` of frame `index`'s record holds, in the low bytes of a `u64` (the first
-    /// 8 of a larger location), as [`crate::runtime::read_location`] reads it. A `ConstantIndex`
-    /// past the pool reads 0.
+    /// 8 of a larger location), as [`crate::runtime::read_location`] reads it.
     pub fn read<M: Memory>(
         &self,
         index: usize,
