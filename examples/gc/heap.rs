@@ -1,14 +1,20 @@
 //! The demo's runtime: a semispace heap, its copying collector, and the entry points generated code
 //! calls (`gc_alloc`, `gc_safepoint`).
 //!
-//! An entry point must know where the generated code stopped: the return address into it, its stack
-//! pointer after the call and its frame pointer. A few instructions of assembly read them on entry,
-//! before any Rust code moves the stack, and jump to the Rust function with them as extra arguments.
+//! Generated code calls the entry points through [`patchmap::runtime::entry::Entry`]s, which capture
+//! every register of the stopped code and restore them afterwards; the collector walks the stopped
+//! frames from that capture with the frame table ([`FrameTable`]), so a root may be in a stack slot,
+//! in a callee-saved register an inner frame saved, or in a captured register, and is rewritten
+//! where it is.
 
 use std::cell::RefCell;
 
 use patchmap::arch::Arch;
-use patchmap::runtime::frames::{FrameState, Slot, StatepointTable};
+use patchmap::runtime::entry::{Entry, EntryError};
+use patchmap::runtime::frames::{FrameTable, Slot};
+use patchmap::runtime::memory::{Memory, ProcessMemory};
+use patchmap::runtime::registers::Registers;
+use patchmap::stackmap::{LocationKind, StatepointLayout};
 
 /// When the heap collects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +32,8 @@ pub struct Stats {
     pub copied: u64,
     pub roots: u64,
     pub derived_roots: u64,
+    /// Roots found in registers (captured, or saved by an inner frame's prologue).
+    pub register_roots: u64,
     pub deepest_walk: usize,
 }
 
@@ -36,7 +44,7 @@ const ERASED: u64 = 0xdead_dead_dead_dead;
 
 pub struct Heap {
     arch: Arch,
-    table: StatepointTable,
+    table: FrameTable,
     from: Vec<u64>,
     to: Vec<u64>,
     /// Words of `from` in use.
@@ -47,7 +55,7 @@ pub struct Heap {
 
 impl Heap {
     /// Semispaces of `words` 8-byte words each.
-    pub fn new(arch: Arch, table: StatepointTable, words: usize, policy: Policy) -> Heap {
+    pub fn new(arch: Arch, table: FrameTable, words: usize, policy: Policy) -> Heap {
         Heap { arch, table, from: vec![0; words], to: vec![0; words], top: 0, policy, stats: Stats::default() }
     }
 
@@ -56,7 +64,7 @@ impl Heap {
         (start..start + 8 * self.from.len() as u64).contains(&address)
     }
 
-    fn alloc(&mut self, pointers: u64, integers: u64, stopped: FrameState) -> u64 {
+    fn alloc(&mut self, pointers: u64, integers: u64, stopped: &mut Registers) -> u64 {
         let words = 1 + pointers as usize + integers as usize;
         if self.policy == Policy::Always || self.top + words > self.from.len() {
             self.collect(stopped);
@@ -70,23 +78,34 @@ impl Heap {
     }
 
     /// Copies every object reachable from the stopped thread's roots into the other semispace.
-    fn collect(&mut self, stopped: FrameState) {
+    fn collect(&mut self, stopped: &mut Registers) {
         self.stats.collections += 1;
-        // SAFETY: the walk reads the frame records and slots of the stopped thread's own stack.
-        let read = |address: u64| Some(unsafe { (address as *const u64).read() });
+        // SAFETY: the walk reads and writes the frame records and slots of the stopped thread's own
+        // stack, which is this thread's, below the runtime's frames.
+        let mut memory = unsafe { ProcessMemory::new() };
+        let walk = self.table.walk(self.arch, stopped, &memory).unwrap_or_else(|e| panic!("frame walk: {e}"));
+        let read = |slot: Slot, memory: &ProcessMemory| match slot {
+            Slot::Address(address) => memory.read(address, 8).expect("a stack slot"),
+            Slot::Register(dwarf) => stopped.get(self.arch, dwarf).expect("a captured register"),
+            Slot::Constant(value) => value,
+        };
         // All (base, derived) values first: a slot may be the base of several pairs.
         let mut roots = Vec::new();
-        let mut frames = 0;
-        for frame in self.table.walk(self.arch, stopped, &read) {
-            let frame = frame.unwrap_or_else(|e| panic!("frame walk: {e}"));
-            frames += 1;
-            for root in frame.roots_in(self.table.stack_map()).unwrap_or_else(|e| panic!("roots: {e}")) {
-                if let (Slot::Address(base), Slot::Address(derived)) = (root.base, root.derived) {
-                    roots.push((base, derived, read(base).unwrap(), read(derived).unwrap()));
+        for frame in 0..walk.frames().len() {
+            for root in walk.roots(frame, stopped, &memory).unwrap_or_else(|e| panic!("roots: {e}")) {
+                if matches!(root.base, Slot::Constant(_)) {
+                    continue;
                 }
+                roots.push((root.base, root.derived, read(root.base, &memory), read(root.derived, &memory)));
             }
         }
-        self.stats.deepest_walk = self.stats.deepest_walk.max(frames);
+        self.stats.deepest_walk = self.stats.deepest_walk.max(walk.frames().len());
+        // Which of them the records place in registers (with the register lowering of statepoints).
+        for record in walk.frames().iter().filter_map(|f| f.record) {
+            let layout = StatepointLayout::decode(record, self.table.stack_map()).expect("a statepoint record");
+            let in_registers = layout.pairs().filter(|(base, _)| base.kind == LocationKind::Register).count();
+            self.stats.register_roots += in_registers as u64;
+        }
         std::mem::swap(&mut self.from, &mut self.to);
         let old_top = std::mem::replace(&mut self.top, 0);
         let mut moved = Vec::with_capacity(roots.len());
@@ -100,10 +119,12 @@ impl Heap {
             self.stats.derived_roots += u64::from(derived != base);
         }
         for (base_slot, derived_slot, base, derived) in moved {
-            // SAFETY: the slots are the stopped frames' own, named by their records.
-            unsafe {
-                (derived_slot as *mut u64).write(derived);
-                (base_slot as *mut u64).write(base);
+            for (slot, value) in [(derived_slot, derived), (base_slot, base)] {
+                match slot {
+                    Slot::Address(address) => memory.write(address, 8, value).expect("a stack slot"),
+                    Slot::Register(dwarf) => stopped.set(self.arch, dwarf, 8, value).expect("a captured register"),
+                    Slot::Constant(_) => {}
+                }
             }
         }
         // Cheney's scan: the copied objects' pointer fields, breadth first.
@@ -164,87 +185,38 @@ fn with_heap<T>(f: impl FnOnce(&mut Heap) -> T) -> T {
     HEAP.with(|h| f(h.borrow_mut().as_mut().expect("a heap is installed")))
 }
 
-extern "C" fn gc_alloc_at(
-    pointers: u64,
-    integers: u64,
-    return_address: u64,
-    stack_pointer: u64,
-    frame_pointer: u64,
-) -> u64 {
-    let stopped = FrameState { return_address, stack_pointer, frame_pointer };
-    with_heap(|heap| {
-        let object = heap.alloc(pointers, integers, stopped);
-        debug_assert!(heap.contains(object));
-        object
-    })
+/// The runtime's entry points, which generated code calls by the names the IR declares.
+pub struct Runtime {
+    alloc: Entry,
+    safepoint: Entry,
 }
 
-extern "C" fn gc_safepoint_at(return_address: u64, stack_pointer: u64, frame_pointer: u64) {
-    let stopped = FrameState { return_address, stack_pointer, frame_pointer };
-    with_heap(|heap| {
-        if heap.policy == Policy::Always {
-            heap.collect(stopped);
-        }
-    });
-}
+impl Runtime {
+    /// `gc_alloc(pointers, integers) -> object` and `gc_safepoint()`, for code running on `arch`.
+    pub fn new(arch: Arch) -> Result<Runtime, EntryError> {
+        let arguments = arch.integer_arguments();
+        let (pointers, integers, result) = (arguments[0], arguments[1], arch.integer_result());
+        let alloc = Entry::with_closure(move |registers| {
+            let (p, i) = (registers.get(arch, pointers).unwrap(), registers.get(arch, integers).unwrap());
+            let object = with_heap(|heap| {
+                let object = heap.alloc(p, i, registers);
+                debug_assert!(heap.contains(object));
+                object
+            });
+            registers.set(arch, result, 8, object).unwrap();
+        })?;
+        let safepoint = Entry::with_closure(|registers| {
+            with_heap(|heap| {
+                if heap.policy == Policy::Always {
+                    heap.collect(registers);
+                }
+            })
+        })?;
+        Ok(Runtime { alloc, safepoint })
+    }
 
-// The entry points: the caller's return address, stack pointer after the return, and frame pointer
-// become the Rust function's next arguments, which then returns straight to the generated code.
-#[cfg(target_arch = "x86_64")]
-std::arch::global_asm!(
-    ".text",
-    ".p2align 4",
-    ".globl patchmap_demo_gc_alloc",
-    "patchmap_demo_gc_alloc:",
-    "mov rdx, [rsp]",
-    "lea rcx, [rsp + 8]",
-    "mov r8, rbp",
-    "jmp {alloc}",
-    ".p2align 4",
-    ".globl patchmap_demo_gc_safepoint",
-    "patchmap_demo_gc_safepoint:",
-    "mov rdi, [rsp]",
-    "lea rsi, [rsp + 8]",
-    "mov rdx, rbp",
-    "jmp {safepoint}",
-    alloc = sym gc_alloc_at,
-    safepoint = sym gc_safepoint_at,
-);
-
-#[cfg(target_arch = "aarch64")]
-std::arch::global_asm!(
-    ".text",
-    ".p2align 4",
-    ".globl patchmap_demo_gc_alloc",
-    "patchmap_demo_gc_alloc:",
-    "mov x2, x30",
-    "mov x3, sp",
-    "mov x4, x29",
-    "b {alloc}",
-    ".p2align 4",
-    ".globl patchmap_demo_gc_safepoint",
-    "patchmap_demo_gc_safepoint:",
-    "mov x0, x30",
-    "mov x1, sp",
-    "mov x2, x29",
-    "b {safepoint}",
-    alloc = sym gc_alloc_at,
-    safepoint = sym gc_safepoint_at,
-);
-
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-extern "C" {
-    fn patchmap_demo_gc_alloc();
-    fn patchmap_demo_gc_safepoint();
-}
-
-/// The entry points, by the names the IR declares.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
-    vec![("gc_alloc", patchmap_demo_gc_alloc as *const u8), ("gc_safepoint", patchmap_demo_gc_safepoint as *const u8)]
-}
-
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
-    Vec::new()
+    /// The entry points by the names the IR declares, for the JIT.
+    pub fn symbols(&self) -> Vec<(&'static str, *const u8)> {
+        vec![("gc_alloc", self.alloc.address()), ("gc_safepoint", self.safepoint.address())]
+    }
 }

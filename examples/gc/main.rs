@@ -1,10 +1,12 @@
 //! A moving garbage collector on statepoints: JIT-compiled code (`program.ll`) builds lists and
 //! trees in a heap, allocating through the runtime's `gc_alloc` and stopping at `gc_safepoint`, both
-//! called through `llvm.experimental.gc.statepoint`. The runtime's collector is a semispace
-//! (Cheney) copying collector: at each collection it walks the frames of the generated code by
-//! frame pointer ([`patchmap::runtime::frames`]), finds every root slot through the statepoint
-//! records, copies every live object to the other half of the heap, writes the new addresses into
-//! the slots (a derived pointer moves with its base) and erases the old half.
+//! called through `llvm.experimental.gc.statepoint` and entered through
+//! [`patchmap::runtime::entry::Entry`], which captures every register. The runtime's collector is a
+//! semispace (Cheney) copying collector: at each collection it walks the frames of the generated
+//! code with the frame table ([`patchmap::runtime::frames::FrameTable`]), finds every root through
+//! the statepoint records (a stack slot, or a callee-saved register: in the save slot of an inner
+//! frame, or captured), copies every live object to the other half of the heap, writes the new
+//! addresses where the roots are (a derived pointer moves with its base) and erases the old half.
 //!
 //! The kernel runs three times, and must give the same result each time: with a heap so large it
 //! never collects, with a small heap (collecting when full), and in stress mode, collecting at every
@@ -18,10 +20,10 @@ use patchmap::arch::Arch;
 use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::ir;
-use patchmap::runtime::frames::StatepointTable;
-use patchmap::stackmap::{Endian, StackMapView};
+use patchmap::runtime::frames::FrameTable;
+use patchmap::stackmap::Version;
 
-use heap::{Heap, Policy};
+use heap::{Heap, Policy, Runtime};
 
 const PROGRAM: &str = include_str!("program.ll");
 
@@ -35,14 +37,14 @@ fn main() {
         return;
     };
     let module = ir::parse("program.ll", PROGRAM).expect("valid IR");
-    // Version 3 records each function's record count, which attributes records to functions
-    // without knowing the functions' sizes.
-    let options = Options::new(None, "speed", 3).expect("valid options");
-    let code = JitCode::compile_with_symbols(&module, &options, &heap::runtime_symbols()).expect("compiles");
-    let section = code.stack_map_section();
-    let map = StackMapView::parse(section, Endian::native()).expect("a valid section").to_model();
+    // The frame-table layout gives each function's size and saved registers: what a walk from the
+    // captured registers needs.
+    let options = Options::new(None, "speed", 3).expect("valid options").with_stackmap_version(Version::FrameTable);
+    let runtime = Runtime::new(arch).expect("the runtime's entry points");
+    let code = JitCode::compile_with_symbols(&module, &options, &runtime.symbols()).expect("compiles");
+    let map = code.stack_map().expect("a stack map").to_model();
     let statepoints = map.records.len();
-    let table = StatepointTable::new(map).expect("v3 record counts");
+    let table = FrameTable::new(map).expect("a frame table");
     println!("compiled {} functions with {statepoints} statepoint records", code.functions().count());
 
     let runs = [
@@ -58,8 +60,8 @@ fn main() {
         let stats = heap::uninstall();
         println!(
             "{name}: kernel({LIST}, {DEPTH}) = {result}; {} collections, {} objects copied, {} roots relocated \
-             ({} derived), deepest walk {} frames",
-            stats.collections, stats.copied, stats.roots, stats.derived_roots, stats.deepest_walk
+             ({} derived, {} in registers), deepest walk {} frames",
+            stats.collections, stats.copied, stats.roots, stats.derived_roots, stats.register_roots, stats.deepest_walk
         );
         results.push((result, stats));
     }

@@ -31,6 +31,9 @@ pub fn register_file(dwarf: u16) -> Option<RegisterFile> {
     }
 }
 
+/// The AAPCS64 integer argument registers, in order: x0-x7; results in x0.
+pub const INTEGER_ARGUMENTS: [u16; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
 /// The AAPCS64 callee-saved registers: x19-x28, the frame pointer x29, and v8-v15 (their low 64
 /// bits only).
 pub const CALLEE_SAVED: [u16; 19] = [

@@ -139,6 +139,19 @@ impl Arch {
         }
     }
 
+    /// DWARF numbers of the C convention's integer argument registers, in order.
+    pub fn integer_arguments(self) -> &'static [u16] {
+        match self {
+            Arch::X86_64 => &x86_64::INTEGER_ARGUMENTS,
+            Arch::Aarch64 => &aarch64::INTEGER_ARGUMENTS,
+        }
+    }
+
+    /// DWARF number of the register the C convention returns an integer in: RAX, x0.
+    pub fn integer_result(self) -> u16 {
+        0
+    }
+
     /// DWARF numbers of the registers a callee preserves (its prologue saves those it uses), the
     /// frame pointer included and the stack pointer not: the registers whose values in a caller
     /// frame a walk can recover. AArch64's v8-v15 only in their low 64 bits.

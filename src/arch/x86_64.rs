@@ -46,6 +46,10 @@ pub fn register_file(dwarf: u16) -> Option<RegisterFile> {
     }
 }
 
+/// The System V integer argument registers, in order: RDI, RSI, RDX, RCX, R8, R9; results in RAX.
+pub const INTEGER_ARGUMENTS: [u16; 6] =
+    [X86_64::RDI.0, X86_64::RSI.0, X86_64::RDX.0, X86_64::RCX.0, X86_64::R8.0, X86_64::R9.0];
+
 /// The System V callee-saved registers: RBX, RBP, R12-R15 (no vector register).
 pub const CALLEE_SAVED: [u16; 6] =
     [X86_64::RBX.0, X86_64::RBP.0, X86_64::R12.0, X86_64::R13.0, X86_64::R14.0, X86_64::R15.0];
