@@ -129,6 +129,13 @@ pub fn resolve(
                 (r, 0, call_size)
             }
             Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, Some(0)),
+            Some(StatepointOffset::Recorded) => {
+                let r = stackmap.offset;
+                if return_addresses.binary_search(&r).is_err() {
+                    return Err(CodegenFailure::LostStatepointCall { id: point.id });
+                }
+                (r, 0, arch.call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok()))
+            }
         };
         records.push(PointRecord {
             id: point.id,
