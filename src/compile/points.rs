@@ -134,7 +134,9 @@ pub fn resolve(
                 if return_addresses.binary_search(&r).is_err() {
                     return Err(CodegenFailure::LostStatepointCall { id: point.id });
                 }
-                (r, 0, arch.call_length(buffer.data(), r, |at| relocated.binary_search(&at).is_ok()))
+                // Cranelift knows the call's length: `call *%reg` may follow a byte that reads like
+                // the REX prefix of another register, which the decoder refuses to guess.
+                (r, 0, u8::try_from(stackmap.call_bytes).ok().filter(|&n| n > 0))
             }
         };
         records.push(PointRecord {

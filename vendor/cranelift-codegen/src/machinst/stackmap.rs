@@ -417,16 +417,22 @@ impl StatepointCallInfo {
         }
     }
 
-    /// Adds the call's record at the current offset, its return address: the
-    /// locations of the relocated values' results, then of the read-only
-    /// values.
-    pub fn add_record<I: VCodeInst>(&self, sink: &mut MachBuffer<I>, layout: &FrameLayout) {
+    /// Adds the call's record at the current offset, the return address of
+    /// the call instruction that started at `call_start`: the locations of
+    /// the relocated values' results, then of the read-only values.
+    pub fn add_record<I: VCodeInst>(
+        &self,
+        sink: &mut MachBuffer<I>,
+        layout: &FrameLayout,
+        call_start: u32,
+    ) {
+        let call_bytes = sink.cur_offset() - call_start;
         let moved = self
             .relocated
             .iter()
             .map(|(_, output, _)| allocated_location(output.to_reg(), layout));
         let read = self.read.iter().map(|operand| operand.location(layout));
-        sink.add_stackmap(self.id, 0, moved.chain(read));
+        sink.add_call_record(self.id, call_bytes, moved.chain(read));
     }
 
     /// The instruction as disassembly shows it, with registers shown by `show_reg`.
@@ -959,6 +965,9 @@ mod tests {
                 // return and the point the record describes.
                 let sites: Vec<_> = code.buffer.call_sites().map(|s| s.ret_addr).collect();
                 assert_eq!(sites, [record.offset], "{triple}");
+                // `call *%reg` (2 bytes, 3 with a REX prefix) or `blr`.
+                let call = if triple.starts_with("aarch64") { 4..=4 } else { 2..=3 };
+                assert!(call.contains(&record.call_bytes), "{triple}: {}", record.call_bytes);
                 assert_eq!(record.locations.len(), moved + read, "{triple}");
                 let saved: Vec<u8> = code
                     .buffer

@@ -3583,12 +3583,13 @@ impl MachInstEmit for Inst {
 
             &Inst::StatepointCall { ref info } => {
                 let user_stack_map = state.take_stack_map();
+                let call_start = sink.cur_offset();
                 sink.put4(
                     0b1101011_0001_11111_000000_00000_00000
                         | (machreg_to_gpr(info.dest.callee) << 5),
                 );
                 // The record's offset is the return address: before any code after the call.
-                info.dest.add_record(sink, state.frame_layout());
+                info.dest.add_record(sink, state.frame_layout(), call_start);
                 if let Some(s) = user_stack_map {
                     let offset = sink.cur_offset();
                     sink.push_user_stack_map(state, offset, s);

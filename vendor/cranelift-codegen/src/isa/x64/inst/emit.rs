@@ -1845,9 +1845,10 @@ pub(crate) fn emit(
         Inst::StatepointCall { info: call_info } => {
             let stack_map = state.take_stack_map();
             let callee = asm::GprMem::Gpr(Gpr::unwrap_new(call_info.dest.callee));
+            let call_start = sink.cur_offset();
             asm::inst::callq_m::new(callee).emit(sink, info, state);
             // The record's offset is the return address: before any code after the call.
-            call_info.dest.add_record(sink, state.frame_layout());
+            call_info.dest.add_record(sink, state.frame_layout(), call_start);
             if let Some(s) = stack_map {
                 let offset = sink.cur_offset();
                 sink.push_user_stack_map(state, offset, s);
