@@ -88,9 +88,12 @@ pub fn clif_type(t: &Type) -> ClifType {
 }
 
 /// Lowers function `id` of `module` (which must be a definition) into `func` for `isa`, whose
-/// architecture is `arch`; it clears `func` first,
+/// architecture is `arch`, with statepoints keeping in registers what `registers` allows; it clears
+/// `func` first,
 /// and returns its stack map points in IR order (see [`points`]). `fctx` is scratch space, reused
 /// across functions to save allocations.
+// One caller passes what it holds per function and per worker; a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,

@@ -171,14 +171,18 @@ impl Lowering<'_> {
             Planned::Constant(v) => PlannedLocation::Constant(*v),
             Planned::Alloca(slot) => PlannedLocation::Direct(*slot),
             // The statepoint_call records the relocated values, then the read ones.
-            Planned::Spilled(operand) => match (position(&in_registers, &operand.value), position(&read, &operand.value)) {
-                (Some(index), _) => PlannedLocation::Live { index, value: Scalar::Int(64) },
-                (None, Some(i)) => PlannedLocation::Live { index: in_registers.len() + i, value: scalar(&operand.ty) },
-                (None, None) => PlannedLocation::Spilled {
-                    slot: slot_of(&slots, &operand.value).expect("every stored value has a slot"),
-                    size: operand.ty.alloc_size().max(1) as u16,
-                },
-            },
+            Planned::Spilled(operand) => {
+                match (position(&in_registers, &operand.value), position(&read, &operand.value)) {
+                    (Some(index), _) => PlannedLocation::Live { index, value: Scalar::Int(64) },
+                    (None, Some(i)) => {
+                        PlannedLocation::Live { index: in_registers.len() + i, value: scalar(&operand.ty) }
+                    }
+                    (None, None) => PlannedLocation::Spilled {
+                        slot: slot_of(&slots, &operand.value).expect("every stored value has a slot"),
+                        size: operand.ty.alloc_size().max(1) as u16,
+                    },
+                }
+            }
         }));
         let index = self.points.len() as u64;
         let mut relocated_values = Vec::new();

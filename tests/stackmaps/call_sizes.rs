@@ -118,6 +118,7 @@ pub fn visit_compiled_examples(mut visit: impl FnMut(&'static str, &str, &[u8], 
                     target: Some(Target::parse(target).unwrap()),
                     opt: opt.parse().unwrap(),
                     stackmap_version: patchmap::stackmap::Version::V3,
+                    ..Options::default()
                 };
                 let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
                     .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));

@@ -436,7 +436,8 @@ fn register_roots_collect(arch: Arch) {
             for mutant in [("GC_BREAK_REGISTER", "0"), ("GC_IGNORE_FRAME_REGISTERS", "1")] {
                 let broken = run(&toolchain, &exe, &[("GC_STRESS", "1"), mutant]).unwrap();
                 if broken.status == Some(0) && broken.stdout == expected {
-                    failures.push(format!("{what}: the mutant collector {mutant:?} went unnoticed\n{}", broken.describe()));
+                    failures
+                        .push(format!("{what}: the mutant collector {mutant:?} went unnoticed\n{}", broken.describe()));
                 }
             }
         }
