@@ -143,6 +143,62 @@ fn compare(arch: Arch) {
     assert!(gc_registers > 0, "{arch:?}: no GC pointer in a register in both records");
 }
 
+/// One statepoint with `n` GC pointers live across it, each relocated and read after it.
+fn many_pointers(n: usize) -> String {
+    let params: Vec<String> = (0..n).map(|i| format!("ptr addrspace(1) %p{i}")).collect();
+    let mut text = String::from(
+        "declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\n\
+         declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)\n\
+         declare void @g()\n",
+    );
+    text += &format!("define i64 @f({}) gc \"statepoint-example\" {{\n", params.join(", "));
+    text += &format!(
+        "  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 7, i32 0, \
+         ptr elementtype(void ()) @g, i32 0, i32 0, i32 0, i32 0) [ \"gc-live\"({}) ]\n",
+        params.join(", ")
+    );
+    for i in 0..n {
+        text +=
+            &format!("  %r{i} = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 {i}, i32 {i})\n");
+        text += &format!("  %v{i} = load i64, ptr addrspace(1) %r{i}\n");
+    }
+    text += "  %s0 = add i64 %v0, 0\n";
+    for i in 1..n {
+        text += &format!("  %s{i} = add i64 %s{}, %v{i}\n", i - 1);
+    }
+    text += &format!("  ret i64 %s{}\n}}\n", n - 1);
+    text
+}
+
+/// Beyond N, and beyond the callee-saved registers the target has for them, GC pointers keep their
+/// slots; N = 0 leaves every one in a slot.
+#[test]
+fn gc_pointers_beyond_the_limit_keep_their_slots() {
+    let module = patchmap::ir::parse("many.ll", &many_pointers(12)).unwrap();
+    for (arch, available) in [(Arch::X86_64, 5), (Arch::Aarch64, 10)] {
+        for (n, expected) in [(0u32, 0usize), (2, 2), (100, available)] {
+            let options = Options::new(Some(arch.triple()), "speed", 3).unwrap().with_max_registers_for_gc_values(n);
+            let map = stack_map(&patchmap::emit::object::compile(&module, &options).unwrap());
+            let [record] = &map.records[..] else { panic!("{arch:?}: one record, got {}", map.records.len()) };
+            // Three constants, no deopt values, then 12 (base, derived) pairs of one pointer each.
+            assert_eq!(record.locations.len(), 3 + 24, "{arch:?}");
+            let mut registers: Vec<u16> = Vec::new();
+            for pair in record.locations[3..].chunks(2) {
+                assert_eq!(pair[0], pair[1], "{arch:?}, N = {n}: a pointer is its own base");
+                match pair[0].kind {
+                    LocationKind::Register => registers.push(pair[0].dwarf_reg),
+                    LocationKind::Indirect => {}
+                    other => panic!("{arch:?}, N = {n}: {other:?}"),
+                }
+            }
+            let count = registers.len();
+            registers.sort_unstable();
+            registers.dedup();
+            assert_eq!((count, registers.len()), (expected, expected), "{arch:?}, N = {n}: {registers:?}");
+        }
+    }
+}
+
 #[test]
 fn register_lowering_keeps_llc19_record_layout_on_x86_64() {
     compare(Arch::X86_64);
