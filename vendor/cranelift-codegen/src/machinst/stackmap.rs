@@ -1055,4 +1055,46 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn statepoint_call_relocates_a_value_passed_twice_and_as_an_argument() {
+        // `g` is the call's argument and relocated twice, and the old `g` is still read after
+        // the call: each relocated result gets its own callee-saved register, the argument
+        // register gets a copy, and the checker proves every read.
+        for triple in triples() {
+            let preserved = preserved(triple);
+            let mut sig = Signature::new(CallConv::SystemV);
+            sig.params.push(AbiParam::new(types::I64));
+            sig.params.push(AbiParam::new(types::I64));
+            sig.returns.push(AbiParam::new(types::I64));
+            let mut func = Function::with_name_signature(Default::default(), sig);
+            let mut callee_sig = Signature::new(CallConv::SystemV);
+            callee_sig.params.push(AbiParam::new(types::I64));
+            callee_sig.returns.push(AbiParam::new(types::I64));
+            let callee_sig = func.import_signature(callee_sig);
+            let block0 = func.dfg.make_block();
+            let g = func.dfg.append_block_param(block0, types::I64);
+            let f = func.dfg.append_block_param(block0, types::I64);
+            let mut pos = FuncCursor::new(&mut func);
+            pos.insert_block(block0);
+            let call = pos.ins().statepoint_call(callee_sig, 5, 2, &[f, g, g, g, g]);
+            let results = pos.func.dfg.inst_results(call).to_vec();
+            assert_eq!(results.len(), 3);
+            let sum = pos.ins().iadd(results[0], results[1]);
+            let sum = pos.ins().iadd(sum, results[2]);
+            let sum = pos.ins().iadd(sum, g);
+            pos.ins().return_(&[sum]);
+            let code = compile_checked(triple, func);
+            let record = code.buffer.stackmaps().next().unwrap();
+            let [StackmapLoc::Reg(a), StackmapLoc::Reg(b), read] = record.locations else {
+                panic!("{triple}: {:?}", record.locations)
+            };
+            assert!(a != b && preserved.contains(&a.hw_enc()) && preserved.contains(&b.hw_enc()));
+            assert!(
+                matches!(read, StackmapLoc::SPOffset(_))
+                    || matches!(read, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
+                "{triple}: {read:?}"
+            );
+        }
+    }
 }
