@@ -22,11 +22,15 @@ use std::path::{Path, PathBuf};
 
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, LocationKind, StackMap};
+use support::checker;
+use support::statepoint::Program;
 use support::Arch;
+
+use crate::llc::{self, checked, normalized};
 
 const GC_REGISTERS: u32 = 4;
 
-fn programs() -> Vec<PathBuf> {
+fn example_files() -> Vec<PathBuf> {
     let mut files = support::statepoint_examples();
     let collector = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gc_collector");
     files.extend(support::ll_files(&collector));
@@ -88,7 +92,7 @@ fn records(map: &StackMap) -> Vec<Kinds> {
 fn compare(arch: Arch) {
     let Some(llc) = support::tool("llc-19") else { return };
     let dir = tempfile::tempdir().unwrap();
-    let files = programs();
+    let files = example_files();
     assert!(files.len() >= 7, "the gc_* examples and the collector's programs: {files:?}");
     let (mut gc_registers, mut more_registers, mut deopt_slots) = (0, 0, 0);
     let mut failures = Vec::new();
@@ -207,4 +211,57 @@ fn register_lowering_keeps_llc19_record_layout_on_x86_64() {
 #[test]
 fn register_lowering_keeps_llc19_record_layout_on_aarch64() {
     compare(Arch::Aarch64);
+}
+
+/// The generated statepoint programs (and the examples), compiled both ways and run under the
+/// location checker, which stops at every record and reads each location: the register lowering's
+/// records hold the values the slot lowering's hold, execution by execution, and the programs end
+/// alike.
+fn same_values_as_the_slot_lowering(arch: Arch, first_seed: u64) {
+    let Some(tc) = support::toolchain(arch) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    let mut register_locations = 0;
+    let programs = llc::programs(first_seed);
+    for (name, text) in &programs {
+        let run = |registers: u32| -> Result<_, String> {
+            let module = patchmap::ir::parse(&format!("{name}.ll"), text).map_err(|e| e.to_string())?;
+            let options = Options::new(Some(arch.triple()), "speed", 3)
+                .unwrap()
+                .with_max_registers_for_gc_values(registers)
+                .with_registers_for_deopt_values(registers > 0);
+            let object = patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())?;
+            let map = stack_map(&object);
+            let (outcome, report) = checked(&object, &tc, dir.path(), &format!("{name}-{registers}"))?;
+            Ok((map, outcome, normalized(&Program::parse(text), &report, 2)?))
+        };
+        let result = run(0).and_then(|slots| Ok((slots, run(GC_REGISTERS)?))).and_then(|(slots, registers)| {
+            register_locations += registers
+                .0
+                .records
+                .iter()
+                .flat_map(|r| &r.locations)
+                .filter(|l| l.kind == LocationKind::Register)
+                .count();
+            if registers.1 != slots.1 {
+                return Err(format!("the outcome is {:?}, with slots {:?}", registers.1, slots.1));
+            }
+            checker::compare_executions(&registers.2, &slots.2)
+        });
+        if let Err(e) = result {
+            failures.push(format!("{name} ({arch:?}): {}", e.lines().take(12).collect::<Vec<_>>().join("\n    ")));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} programs:\n{}", failures.len(), programs.len(), failures.join("\n"));
+    assert!(register_locations > 0, "{arch:?}: no register location in any record");
+}
+
+#[test]
+fn generated_programs_record_the_same_values_in_registers_on_x86_64() {
+    same_values_as_the_slot_lowering(Arch::X86_64, 200);
+}
+
+#[test]
+fn generated_programs_record_the_same_values_in_registers_on_aarch64() {
+    same_values_as_the_slot_lowering(Arch::Aarch64, 300);
 }
