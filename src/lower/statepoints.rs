@@ -246,7 +246,9 @@ impl Lowering<'_> {
     }
 
     /// Emits a call of `callee` with `values`: an ordinary call, or with `recorded` the vendored
-    /// `statepoint_call`, which calls through a register (a direct callee's address is taken).
+    /// `statepoint_call`, whose callee is an address: a direct callee's `func_addr`, which Cranelift
+    /// turns back into a direct call when the function is colocated (objects; the JIT calls through a
+    /// register).
     pub(super) fn emit_call(
         &mut self,
         callee: Callee,

@@ -3644,9 +3644,12 @@ pub(crate) fn define(
         stack slot, never a register the call clobbers; an `iconst` is
         recorded as its constant.
 
+        When `callee` is a `func_addr` of a colocated function, the call is
+        direct (`call rel32`, `bl`) and the address is not materialized.
+
         The output `MachBuffer` gets a record at the return address, with
-        its `id` and the locations of the relocated values, then of the
-        read-only values. At most as many values can be relocated as the
+        its `id`, the call instruction's length and the locations of the
+        relocated values, then of the read-only values. At most as many values can be relocated as the
         convention has callee-saved integer registers (5 on x64 System V, 10
         on AArch64); lowering more is a panic.
         "#,

@@ -4,7 +4,7 @@
 //! operands, and a call whose record at its return address names registers
 //! that a runtime may rewrite.
 
-use crate::ir::{InstructionData, Opcode, SigRef, Value, types};
+use crate::ir::{ExternalName, InstructionData, Opcode, SigRef, Value, types};
 use crate::machinst::{
     CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
     OperandVisitorImpl, Reg, RetLocation, StackmapLoc, VCodeInst, ValueRegs, Writable,
@@ -299,6 +299,17 @@ impl PatchpointInfo {
     }
 }
 
+/// The target of a lowered `statepoint_call`.
+#[derive(Clone, Debug)]
+pub enum StatepointCallee {
+    /// The address in a register.
+    Reg(Reg),
+    /// A colocated function whose address is the callee (a `func_addr` of
+    /// it): a direct call (`call rel32`, `bl`), its address never
+    /// materialized.
+    Direct(ExternalName),
+}
+
 /// A lowered `statepoint_call`: the `dest` of its [`CallInfo`], whose uses,
 /// defs and clobbers are the call's under its signature's convention.
 ///
@@ -314,8 +325,8 @@ impl PatchpointInfo {
 pub struct StatepointCallInfo {
     /// The instruction's `id`.
     pub id: u64,
-    /// The callee's address.
-    pub callee: Reg,
+    /// What is called.
+    pub callee: StatepointCallee,
     /// Each relocated value: its use, its result, and the callee-saved
     /// register both are fixed to.
     pub relocated: Vec<(Reg, Writable<Reg>, PReg)>,
@@ -358,7 +369,21 @@ impl StatepointCallInfo {
         let stack_space =
             ctx.sigs()[sig].sized_stack_ret_space() + ctx.sigs()[sig].sized_stack_arg_space();
         ctx.abi_mut().accumulate_outgoing_args_size(stack_space);
-        let callee = ctx.put_value_in_regs(callee).only_reg().unwrap();
+        let dfg = ctx.dfg();
+        let near = dfg
+            .value_def(callee)
+            .inst()
+            .and_then(|inst| match dfg.insts[inst] {
+                InstructionData::FuncAddr {
+                    opcode: Opcode::FuncAddr,
+                    func_ref,
+                } if dfg.ext_funcs[func_ref].colocated => Some(dfg.ext_funcs[func_ref].name.clone()),
+                _ => None,
+            });
+        let callee = match near {
+            Some(name) => StatepointCallee::Direct(name),
+            None => StatepointCallee::Reg(ctx.put_value_in_regs(callee).only_reg().unwrap()),
+        };
         let relocated = moved
             .iter()
             .zip(moved_outputs)
@@ -405,7 +430,9 @@ impl StatepointCallInfo {
         }
         collector.reg_clobbers(info.clobbers);
         let dest = &mut info.dest;
-        collector.reg_use(&mut dest.callee);
+        if let StatepointCallee::Reg(callee) = &mut dest.callee {
+            collector.reg_use(callee);
+        }
         for (input, output, preg) in &mut dest.relocated {
             collector.reg_fixed_use(input, Reg::from(*preg));
             collector.reg_fixed_def(output, Reg::from(*preg));
@@ -437,7 +464,11 @@ impl StatepointCallInfo {
 
     /// The instruction as disassembly shows it, with registers shown by `show_reg`.
     pub fn pretty_print(&self, show_reg: impl Fn(Reg) -> String) -> String {
-        let mut s = alloc::format!("statepoint_call {}, {}", self.id, show_reg(self.callee));
+        let callee = match &self.callee {
+            StatepointCallee::Reg(reg) => show_reg(*reg),
+            StatepointCallee::Direct(name) => alloc::format!("{name:?}"),
+        };
+        let mut s = alloc::format!("statepoint_call {}, {callee}", self.id);
         for (input, output, _) in &self.relocated {
             s.push_str(&alloc::format!(", {} -> {}", show_reg(*input), show_reg(output.to_reg())));
         }
@@ -1094,6 +1125,70 @@ mod tests {
                 matches!(read, StackmapLoc::SPOffset(_))
                     || matches!(read, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
                 "{triple}: {read:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn statepoint_call_of_a_colocated_function_is_a_direct_call() {
+        // `statepoint_call` of `func_addr` of a colocated function: `call rel32` / `bl`, the
+        // same code as an ordinary direct `call` with the same values live across it.
+        for triple in triples() {
+            let preserved = preserved(triple);
+            let build = |statepoint: bool| {
+                let mut sig = Signature::new(CallConv::SystemV);
+                sig.params.push(AbiParam::new(types::I64));
+                sig.returns.push(AbiParam::new(types::I64));
+                let mut func = Function::with_name_signature(Default::default(), sig);
+                let mut callee_sig = Signature::new(CallConv::SystemV);
+                callee_sig.params.push(AbiParam::new(types::I64));
+                callee_sig.returns.push(AbiParam::new(types::I64));
+                let callee_sig = func.import_signature(callee_sig);
+                let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+                let callee = func.import_function(ExtFuncData {
+                    name: ExternalName::user(callee_name),
+                    signature: callee_sig,
+                    colocated: true,
+                    patchable: false,
+                });
+                let block0 = func.dfg.make_block();
+                let p = func.dfg.append_block_param(block0, types::I64);
+                let mut pos = FuncCursor::new(&mut func);
+                pos.insert_block(block0);
+                let g = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
+                let h = pos.ins().load(types::I64, MemFlagsData::new(), p, 8);
+                let results = if statepoint {
+                    let address = pos.ins().func_addr(types::I64, callee);
+                    let call = pos.ins().statepoint_call(callee_sig, 4, 2, &[address, p, g, h]);
+                    pos.func.dfg.inst_results(call).to_vec()
+                } else {
+                    let call = pos.ins().call(callee, &[p]);
+                    alloc::vec![pos.func.dfg.inst_results(call)[0], g, h]
+                };
+                let sum = pos.ins().iadd(results[0], results[1]);
+                let sum = pos.ins().iadd(sum, results[2]);
+                pos.ins().return_(&[sum]);
+                func
+            };
+            let plain = compile_checked(triple, build(false));
+            let code = compile_checked(triple, build(true));
+            let record = code.buffer.stackmaps().next().unwrap();
+            let call = if triple.starts_with("aarch64") { 4 } else { 5 };
+            assert_eq!(record.call_bytes, call, "{triple}");
+            let relocs: Vec<_> = code.buffer.relocs().iter().map(|r| r.offset).collect();
+            assert_eq!(relocs, [record.offset - 4], "{triple}: the call's relocation only");
+            for loc in record.locations {
+                assert!(
+                    matches!(loc, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
+                    "{triple}: {loc:?}"
+                );
+            }
+            assert_eq!(
+                plain.buffer.data().len(),
+                code.buffer.data().len(),
+                "{triple}:\n{}\n{}",
+                plain.vcode.as_deref().unwrap(),
+                code.vcode.as_deref().unwrap()
             );
         }
     }

@@ -3584,10 +3584,15 @@ impl MachInstEmit for Inst {
             &Inst::StatepointCall { ref info } => {
                 let user_stack_map = state.take_stack_map();
                 let call_start = sink.cur_offset();
-                sink.put4(
-                    0b1101011_0001_11111_000000_00000_00000
-                        | (machreg_to_gpr(info.dest.callee) << 5),
-                );
+                match &info.dest.callee {
+                    StatepointCallee::Reg(reg) => sink.put4(
+                        0b1101011_0001_11111_000000_00000_00000 | (machreg_to_gpr(*reg) << 5),
+                    ),
+                    StatepointCallee::Direct(name) => {
+                        sink.add_reloc(Reloc::Arm64Call, name, 0);
+                        sink.put4(enc_jump26(0b100101, 0));
+                    }
+                }
                 // The record's offset is the return address: before any code after the call.
                 info.dest.add_record(sink, state.frame_layout(), call_start);
                 if let Some(s) = user_stack_map {

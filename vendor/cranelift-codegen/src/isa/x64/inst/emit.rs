@@ -1844,9 +1844,18 @@ pub(crate) fn emit(
 
         Inst::StatepointCall { info: call_info } => {
             let stack_map = state.take_stack_map();
-            let callee = asm::GprMem::Gpr(Gpr::unwrap_new(call_info.dest.callee));
             let call_start = sink.cur_offset();
-            asm::inst::callq_m::new(callee).emit(sink, info, state);
+            match &call_info.dest.callee {
+                StatepointCallee::Reg(reg) => {
+                    let callee = asm::GprMem::Gpr(Gpr::unwrap_new(*reg));
+                    asm::inst::callq_m::new(callee).emit(sink, info, state);
+                }
+                StatepointCallee::Direct(name) => {
+                    asm::inst::callq_d::new(0).emit(sink, info, state);
+                    let end = sink.cur_offset();
+                    sink.add_reloc_at_offset(end - 4, Reloc::X86CallPCRel4, name, -4);
+                }
+            }
             // The record's offset is the return address: before any code after the call.
             call_info.dest.add_record(sink, state.frame_layout(), call_start);
             if let Some(s) = stack_map {
