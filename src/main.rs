@@ -35,6 +35,14 @@ enum Command {
         /// 2015 StackMap v2 proposal: function and call sizes, frame flags, saved registers).
         #[arg(long = "stackmap-version", default_value = "1", value_parser = clap::value_parser!(patchmap::stackmap::Version))]
         stackmap_version: patchmap::stackmap::Version,
+        /// As llc-19's option: up to N GC pointers of each statepoint with a call stay in
+        /// callee-saved registers, which the record names (0: every one in a frame slot).
+        #[arg(long = "max-registers-for-gc-values", default_value_t = 0, value_name = "N")]
+        max_registers_for_gc_values: u32,
+        /// As llc-19's option: statepoints' deopt values stay in callee-saved registers or spill
+        /// slots, wherever the register allocator keeps them, instead of frame slots of their own.
+        #[arg(long = "use-registers-for-deopt-values")]
+        use_registers_for_deopt_values: bool,
     },
     /// JIT-compile an IR file (or interpret it), call a function with i64 arguments and print its return value.
     Run {
@@ -293,11 +301,21 @@ fn run(command: Command) -> Result<ExitCode, String> {
             patchmap::ir::parse_file(&input).and_then(|m| patchmap::ir::verify(&m)).map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Compile { input, output, target, opt, stackmap_version } => {
+        Command::Compile {
+            input,
+            output,
+            target,
+            opt,
+            stackmap_version,
+            max_registers_for_gc_values,
+            use_registers_for_deopt_values,
+        } => {
             check_output(&output, &[&input])?;
             let options = patchmap::compile::Options::new(target.as_deref(), &opt, 1)
                 .map_err(|e| format!("patchmap: error: {e}"))?
-                .with_stackmap_version(stackmap_version);
+                .with_stackmap_version(stackmap_version)
+                .with_max_registers_for_gc_values(max_registers_for_gc_values)
+                .with_registers_for_deopt_values(use_registers_for_deopt_values);
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
             write(&output, &object)?;

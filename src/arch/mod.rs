@@ -247,6 +247,15 @@ impl Arch {
         }
     }
 
+    /// How many GC pointers a statepoint can keep in callee-saved registers across its call: the
+    /// vendored `statepoint_call`'s registers (x86-64: rbx, r12-r15; AArch64: x19-x28).
+    pub fn statepoint_relocation_registers(self) -> usize {
+        match self {
+            Arch::X86_64 => 5,
+            Arch::Aarch64 => 10,
+        }
+    }
+
     /// The size instructions come in multiples of: shadows and patched code are whole instructions.
     pub fn instruction_size(self) -> u32 {
         match self {

@@ -17,7 +17,7 @@ use cranelift_module::ModuleReloc;
 
 use crate::ir;
 use crate::lower::points::CallTarget;
-use crate::lower::{self, Symbols};
+use crate::lower::{self, StatepointRegisters, Symbols};
 use crate::stackmap::Version;
 pub use crate::target::{OptLevel, Target, TargetError};
 pub use error::{CallError, CodegenFailure, CompileError, EmitError};
@@ -34,11 +34,25 @@ pub struct Options {
     /// ([`Version::FrameTable`], with each function's size, frame flags and saved registers and each
     /// record's call size).
     pub stackmap_version: Version,
+    /// llc-19's `-max-registers-for-gc-values`: how many GC pointers of a statepoint (NUMPATCHBYTES
+    /// 0, or a `"deopt"` call) may stay in callee-saved registers across its call, which the
+    /// collector rewrites there. 0 (the default) stores every one in a frame slot, as llc-19 does.
+    pub max_registers_for_gc_values: u32,
+    /// llc-19's `-use-registers-for-deopt-values`: a statepoint's deopt values stay wherever the
+    /// register allocator keeps them across the call (a callee-saved register or a spill slot)
+    /// instead of being stored in a frame slot of their own.
+    pub use_registers_for_deopt_values: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { target: None, opt: OptLevel::Speed, stackmap_version: Version::V1 }
+        Options {
+            target: None,
+            opt: OptLevel::Speed,
+            stackmap_version: Version::V1,
+            max_registers_for_gc_values: 0,
+            use_registers_for_deopt_values: false,
+        }
     }
 }
 
@@ -49,12 +63,32 @@ impl Options {
         let target = target.map(Target::parse).transpose()?;
         let stackmap_version =
             Version::from_byte(stackmap_version).ok_or(TargetError::StackMapVersion(stackmap_version))?;
-        Ok(Options { target, opt: opt.parse()?, stackmap_version })
+        Ok(Options { target, opt: opt.parse()?, stackmap_version, ..Options::default() })
     }
 
     /// These options writing `version`, any of them, the frame-table layout included.
     pub fn with_stackmap_version(self, version: Version) -> Options {
         Options { stackmap_version: version, ..self }
+    }
+
+    /// These options with up to `n` GC pointers per statepoint in callee-saved registers (see
+    /// [`Options::max_registers_for_gc_values`]).
+    pub fn with_max_registers_for_gc_values(self, n: u32) -> Options {
+        Options { max_registers_for_gc_values: n, ..self }
+    }
+
+    /// These options with statepoints' deopt values left in registers or spill slots (see
+    /// [`Options::use_registers_for_deopt_values`]).
+    pub fn with_registers_for_deopt_values(self, on: bool) -> Options {
+        Options { use_registers_for_deopt_values: on, ..self }
+    }
+
+    /// What the lowering of statepoints may leave in registers.
+    pub(crate) fn statepoint_registers(&self) -> StatepointRegisters {
+        StatepointRegisters {
+            gc_values: self.max_registers_for_gc_values,
+            deopt_values: self.use_registers_for_deopt_values,
+        }
     }
 
     /// The target for a module: `--target` if given, else the module's triple, else the host. A
@@ -106,6 +140,7 @@ pub(crate) fn compile_functions(
     module: &ir::Module,
     isa: &Arc<dyn TargetIsa>,
     symbols: &Symbols,
+    registers: StatepointRegisters,
 ) -> Result<Vec<CompiledFunction>, CompileError> {
     let defined: Vec<ir::FuncId> =
         (0..module.functions.len() as u32).map(ir::FuncId).filter(|&id| module.function(id).emits_code()).collect();
@@ -119,7 +154,7 @@ pub(crate) fn compile_functions(
                 ctx: cranelift_codegen::Context::new(),
                 fctx: FunctionBuilderContext::new(),
             });
-            compile_function(module, id, isa, symbols, scratch)
+            compile_function(module, id, isa, symbols, registers, scratch)
         })
     });
     results.into_iter().collect()
@@ -137,6 +172,7 @@ fn compile_function(
     id: ir::FuncId,
     isa: &Arc<dyn TargetIsa>,
     symbols: &Symbols,
+    registers: StatepointRegisters,
     scratch: &mut Scratch,
 ) -> Result<CompiledFunction, CompileError> {
     let name = &module.function(id).name;
@@ -144,7 +180,8 @@ fn compile_function(
     let arch = Target::arch_of(isa.as_ref())?;
     let ctx = &mut scratch.ctx;
     ctx.clear();
-    let planned = lower::lower_function(module, id, isa.as_ref(), arch, symbols, &mut ctx.func, &mut scratch.fctx)?;
+    let planned =
+        lower::lower_function(module, id, isa.as_ref(), arch, symbols, registers, &mut ctx.func, &mut scratch.fctx)?;
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");

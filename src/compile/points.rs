@@ -134,6 +134,15 @@ pub fn resolve(
                 (r, 0, call_size_at(r))
             }
             Some(StatepointOffset::RegionEnd) => (stackmap.offset + point.shadow, 0, Some(0)),
+            Some(StatepointOffset::Recorded) => {
+                let r = stackmap.offset;
+                if return_addresses.binary_search(&r).is_err() {
+                    return Err(CodegenFailure::LostStatepointCall { id: point.id });
+                }
+                // Cranelift knows the call's length: `call *%reg` may follow a byte that reads like
+                // the REX prefix of another register, which the decoder refuses to guess.
+                (r, 0, u8::try_from(stackmap.call_bytes).ok().filter(|&n| n > 0))
+            }
         };
         records.push(PointRecord {
             id: point.id,

@@ -139,7 +139,7 @@ impl JitCode {
             }
         }
         let mut out = JITModule::new(builder);
-        let (symbols, compiled) = define_module(module, &mut out, &isa, false)?;
+        let (symbols, compiled) = define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))

@@ -13,7 +13,7 @@ use cranelift_module::{DataDescription, Module};
 
 use crate::compile::{compile_functions, CompileError, CompiledFunction, EmitError};
 use crate::ir::{self, Const, Init, IrError, Type};
-use crate::lower::Symbols;
+use crate::lower::{StatepointRegisters, Symbols};
 
 /// Verifies the module, declares its symbols in `out`, defines its globals, compiles its functions and
 /// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
@@ -22,13 +22,14 @@ fn define_module(
     out: &mut dyn Module,
     isa: &Arc<dyn TargetIsa>,
     colocated: bool,
+    registers: StatepointRegisters,
 ) -> Result<(Symbols, Vec<CompiledFunction>), CompileError> {
     // Globals and names reach Cranelift and `object` here, before any function is compiled.
     ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
     define_globals(module, out, &symbols)?;
     symbols.define_helpers(out).map_err(EmitError::from)?;
-    let compiled = compile_functions(module, isa, &symbols)?;
+    let compiled = compile_functions(module, isa, &symbols, registers)?;
     for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
         let id = symbols.function(f.func).expect("defined functions have symbols");
         let align = f.alignment.max(module.function(f.func).placement.align.unwrap_or(1));

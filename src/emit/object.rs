@@ -34,7 +34,7 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let builder =
         ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
-    let (symbols, compiled) = define_module(module, &mut out, &isa, true)?;
+    let (symbols, compiled) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
     let mut product = out.finish();
     if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
         // Where the C library has no thread-exit destructors, the arena helper skips registering one.

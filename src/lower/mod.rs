@@ -32,6 +32,7 @@ use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
 pub use points::{PlannedLocation, PlannedPoint};
+pub use statepoints::StatepointRegisters;
 pub use symbols::{zero_section, HelperError, Symbols};
 
 /// The user trap code `unreachable` lowers to (Cranelift's own codes cover the other traps the
@@ -87,15 +88,19 @@ pub fn clif_type(t: &Type) -> ClifType {
 }
 
 /// Lowers function `id` of `module` (which must be a definition) into `func` for `isa`, whose
-/// architecture is `arch`; it clears `func` first,
+/// architecture is `arch`, with statepoints keeping in registers what `registers` allows; it clears
+/// `func` first,
 /// and returns its stack map points in IR order (see [`points`]). `fctx` is scratch space, reused
 /// across functions to save allocations.
+// One caller passes what it holds per function and per worker; a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub fn lower_function(
     module: &ir::Module,
     id: ir::FuncId,
     isa: &dyn TargetIsa,
     arch: Arch,
     symbols: &Symbols,
+    registers: StatepointRegisters,
     func: &mut clif::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Vec<PlannedPoint>, IrError> {
@@ -113,6 +118,7 @@ pub fn lower_function(
         isa,
         arch,
         symbols,
+        registers,
         b: builder,
         blocks: Vec::new(),
         values: vec![None; f.insts.len()],
@@ -152,6 +158,8 @@ struct Lowering<'a> {
     /// The target's facts, for the ISA.
     arch: Arch,
     symbols: &'a Symbols,
+    /// What statepoints may leave in registers.
+    registers: StatepointRegisters,
     b: FunctionBuilder<'a>,
     /// The Cranelift block of each IR block (`None` for unreachable blocks).
     blocks: Vec<Option<clif::Block>>,
@@ -819,7 +827,7 @@ impl<'a> Lowering<'a> {
                 return Ok(());
             }
         }
-        self.plain_call(id, callee, sig, args)
+        self.plain_call(id, callee, sig, args, None).map(|_| ())
     }
 
     /// A call of a function or pointer (not an intrinsic), whose result becomes `id`'s.
@@ -829,7 +837,8 @@ impl<'a> Lowering<'a> {
         callee: &Value,
         sig: &ir::Signature,
         args: &[ir::Operand],
-    ) -> Result<(), IrError> {
+        recorded: Option<&statepoints::RecordedOperands>,
+    ) -> Result<Vec<clif::Value>, IrError> {
         let data = self.f.inst(id);
         if !self.arch.passes_byval() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
             return Err(self.error(data.span, format!("'byval' arguments are not supported on {}", self.arch.name())));
@@ -860,7 +869,7 @@ impl<'a> Lowering<'a> {
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
                 let r = self.func_ref(*fid);
-                self.b.ins().call(r, &values)
+                self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
             }
             _ => {
                 // A variadic call passes its extra arguments like fixed ones on the targets we support;
@@ -881,23 +890,26 @@ impl<'a> Lowering<'a> {
                 };
                 if let Some(thunk) = thunk {
                     let r = self.import(thunk, call_sig);
-                    self.b.ins().call(r, &values)
+                    self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
                 } else {
                     if sig.varargs {
                         self.check_variadic_args(data.span, extra)?;
                     }
                     let sig_ref = self.b.import_signature(call_sig);
                     let address = self.value(callee, &Type::PTR)?;
-                    self.b.ins().call_indirect(sig_ref, address, &values)
+                    self.emit_call(statepoints::Callee::Indirect(sig_ref, address), &values, recorded)
                 }
             }
         };
+        // A statepoint_call's relocated values follow the call's results.
+        let mut results = self.b.inst_results(call).to_vec();
+        let relocated = results.split_off(results.len() - recorded.map_or(0, |r| r.relocated.len()));
         if sig.ret.is_aggregate() {
-            self.aggregates.insert(id, self.b.inst_results(call).to_vec());
+            self.aggregates.insert(id, results);
         } else {
-            self.values[id.0 as usize] = self.b.inst_results(call).first().copied();
+            self.values[id.0 as usize] = results.first().copied();
         }
-        Ok(())
+        Ok(relocated)
     }
 
     /// Where variadic calls with floating-point arguments need a thunk (SysV x86-64's %al), a call

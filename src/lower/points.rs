@@ -47,6 +47,8 @@ pub enum StatepointOffset {
     ReturnAddress,
     /// The end of the patchable region (NUMPATCHBYTES of nops, no call).
     RegionEnd,
+    /// The offset Cranelift recorded: a `statepoint_call`'s record is at its return address.
+    Recorded,
 }
 
 /// The target of a patch point's call sequence.
@@ -242,7 +244,7 @@ impl Lowering<'_> {
 }
 
 /// What the target's size rules need to know of an IR type.
-fn scalar(ty: &Type) -> Scalar {
+pub(super) fn scalar(ty: &Type) -> Scalar {
     match ty {
         Type::Int(bits) => Scalar::Int(*bits),
         Type::Float => Scalar::F32,

@@ -12,6 +12,14 @@
 //!
 //! An ordinary call with a `"deopt"` bundle is lowered the same way, as llc-19 makes it a statepoint.
 //!
+//! With llc-19's options `-max-registers-for-gc-values=N` and `-use-registers-for-deopt-values`
+//! ([`StatepointRegisters`]), a statepoint with a call (NUMPATCHBYTES = 0) is the vendored
+//! `statepoint_call` instead: up to N of its GC pointers (no more than the target has callee-saved
+//! registers for them) stay in callee-saved registers, which the call redefines as the relocated
+//! pointers, and the record at its return address names those registers; deopt values stay in a
+//! callee-saved register or a spill slot, wherever the allocator keeps them. The rest keep their
+//! slots. A collector rewrites a register root where the frame table says the register is saved.
+//!
 //! The record's layout and which pointers get a (base, derived) pair follow llc-19 (see
 //! [`Lowering::statepoint_record`]), so runtimes written against LLVM's records read ours.
 
@@ -22,9 +30,10 @@ use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::settings::OptLevel;
 
 use super::{clif_type, Lowering};
+use crate::arch::Scalar;
 use crate::ir::statepoints::is_gc_pointer;
 use crate::ir::{Const, Inst, InstId, IrError, Operand, StatepointCall, TokenUse, Type, Value};
-use crate::lower::points::{PlannedLocation, PlannedPoint, StatepointOffset};
+use crate::lower::points::{scalar, PlannedLocation, PlannedPoint, StatepointOffset};
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// llc-19's constant for an `undef` or `poison` deopt value: 0xFEFEFEFE, zero-extended.
@@ -33,6 +42,31 @@ const UNDEF_DEOPT_CONSTANT: i64 = 0xFEFE_FEFE;
 /// llc-19 folds a derived pointer `getelementptr base, C...` whose indices are constants up to this
 /// into its relocated base (CodeGenPrepare's `simplifyOffsetableRelocate`), at -O1 and above.
 const MAX_FOLDED_GEP_INDEX: u64 = 20;
+
+/// What statepoints may leave in registers, as llc-19's options say. The default leaves nothing:
+/// every recorded value in a frame slot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatepointRegisters {
+    /// `-max-registers-for-gc-values`: GC pointers per statepoint kept in callee-saved registers.
+    pub gc_values: u32,
+    /// `-use-registers-for-deopt-values`.
+    pub deopt_values: bool,
+}
+
+/// What a call calls, before it is emitted.
+pub(super) enum Callee {
+    Direct(clif::FuncRef),
+    Indirect(clif::SigRef, clif::Value),
+}
+
+/// The values a `statepoint_call` records: `relocated` in callee-saved registers that the call
+/// redefines, `read` wherever they are across it.
+pub(super) struct RecordedOperands {
+    /// The record's index among the function's points.
+    index: u64,
+    pub(super) relocated: Vec<clif::Value>,
+    read: Vec<clif::Value>,
+}
 
 /// A `gc.relocate` of a statepoint.
 #[derive(Clone, Copy, Debug)]
@@ -53,6 +87,9 @@ struct RecordPlan<'v> {
     /// Relocates that llc-19 folds into `base + offset` (at -O1 and above): the relocate, the
     /// relocate of its base, the offset.
     folded: Vec<(InstId, InstId, i64)>,
+    /// The GC pointers among `spilled` (those of the (base, derived) pairs): derived pointers in the
+    /// pairs' order, then bases.
+    gc: Vec<&'v Operand>,
 }
 
 /// A location before slots are assigned.
@@ -85,10 +122,33 @@ impl Lowering<'_> {
                 ),
             ));
         }
+        // With a call, and as the options ask: the GC pointers kept in callee-saved registers, and
+        // the deopt values (not GC pointers, one register wide) left where the allocator keeps them.
+        let with_call = call.patch_bytes == 0;
+        let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
+        let in_registers: Vec<&Operand> =
+            if with_call { plan.gc.iter().copied().take(limit).collect() } else { Vec::new() };
+        let read: Vec<&Operand> = if with_call && self.registers.deopt_values {
+            let fits = |ty: &Type| matches!(ty, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_));
+            plan.spilled
+                .iter()
+                .copied()
+                .filter(|o| fits(&o.ty) && !plan.gc.iter().any(|g| g.value == o.value))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let position = |list: &[&Operand], value: &Value| list.iter().position(|o| o.value == *value);
         // One slot per spilled value, from a pool every statepoint of the function reuses: each
         // reads its slots back right after its call.
-        let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(plan.spilled.len());
-        for (i, operand) in plan.spilled.iter().enumerate() {
+        let stored: Vec<&Operand> = plan
+            .spilled
+            .iter()
+            .copied()
+            .filter(|o| position(&in_registers, &o.value).is_none() && position(&read, &o.value).is_none())
+            .collect();
+        let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(stored.len());
+        for (i, operand) in stored.iter().enumerate() {
             if self.statepoint_slots.len() == i {
                 let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
                 self.statepoint_slots.push(slot);
@@ -110,13 +170,39 @@ impl Lowering<'_> {
         locations.extend(plan.locations.iter().map(|l| match l {
             Planned::Constant(v) => PlannedLocation::Constant(*v),
             Planned::Alloca(slot) => PlannedLocation::Direct(*slot),
-            Planned::Spilled(operand) => PlannedLocation::Spilled {
-                slot: slot_of(&slots, &operand.value).expect("every spilled value has a slot"),
-                size: operand.ty.alloc_size().max(1) as u16,
-            },
+            // The statepoint_call records the relocated values, then the read ones.
+            Planned::Spilled(operand) => {
+                match (position(&in_registers, &operand.value), position(&read, &operand.value)) {
+                    (Some(index), _) => PlannedLocation::Live { index, value: Scalar::Int(64) },
+                    (None, Some(i)) => {
+                        PlannedLocation::Live { index: in_registers.len() + i, value: scalar(&operand.ty) }
+                    }
+                    (None, None) => PlannedLocation::Spilled {
+                        slot: slot_of(&slots, &operand.value).expect("every stored value has a slot"),
+                        size: operand.ty.alloc_size().max(1) as u16,
+                    },
+                }
+            }
         }));
         let index = self.points.len() as u64;
-        if call.patch_bytes == 0 {
+        let mut relocated_values = Vec::new();
+        if with_call && !(in_registers.is_empty() && read.is_empty()) {
+            let mut recorded = RecordedOperands { index, relocated: Vec::new(), read: Vec::new() };
+            for operand in &in_registers {
+                recorded.relocated.push(self.value(&operand.value, &operand.ty)?);
+            }
+            for operand in &read {
+                recorded.read.push(self.value(&operand.value, &operand.ty)?);
+            }
+            self.points.push(PlannedPoint {
+                id: call.id,
+                shadow: 0,
+                locations,
+                region: None,
+                statepoint: Some(StatepointOffset::Recorded),
+            });
+            relocated_values = self.plain_call(inst, call.target, call.target_type, call.args, Some(&recorded))?;
+        } else if with_call {
             self.b.ins().stackmap(index, 0, &[]);
             self.points.push(PlannedPoint {
                 id: call.id,
@@ -125,7 +211,7 @@ impl Lowering<'_> {
                 region: None,
                 statepoint: Some(StatepointOffset::ReturnAddress),
             });
-            self.plain_call(inst, call.target, call.target_type, call.args)?;
+            self.plain_call(inst, call.target, call.target_type, call.args, None)?;
         } else {
             self.patched_statepoint(inst, index, call)?;
             self.points.push(PlannedPoint {
@@ -136,15 +222,19 @@ impl Lowering<'_> {
                 statepoint: Some(StatepointOffset::RegionEnd),
             });
         }
-        // The relocated pointers, read back before anything else can run.
+        // The relocated pointers: the statepoint_call's results, or read back from their slots before
+        // anything else can run.
         for r in relocates {
             if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
             let operand = &call.gc_live[r.derived as usize];
-            self.values[r.inst.0 as usize] = Some(match slot_of(&slots, &operand.value) {
-                Some(slot) => self.b.ins().stack_load(clif::types::I64, clif::types::I64, slot, 0),
-                None => self.value(&operand.value, &operand.ty)?,
+            self.values[r.inst.0 as usize] = Some(match position(&in_registers, &operand.value) {
+                Some(i) => relocated_values[i],
+                None => match slot_of(&slots, &operand.value) {
+                    Some(slot) => self.b.ins().stack_load(clif::types::I64, clif::types::I64, slot, 0),
+                    None => self.value(&operand.value, &operand.ty)?,
+                },
             });
         }
         for &(relocate, base, offset) in &plan.folded {
@@ -153,6 +243,37 @@ impl Lowering<'_> {
             self.values[relocate.0 as usize] = Some(self.b.ins().iadd_imm_s(base, offset));
         }
         Ok(())
+    }
+
+    /// Emits a call of `callee` with `values`: an ordinary call, or with `recorded` the vendored
+    /// `statepoint_call`, whose callee is an address: a direct callee's `func_addr`, which Cranelift
+    /// turns back into a direct call when the function is colocated (objects; the JIT calls through a
+    /// register).
+    pub(super) fn emit_call(
+        &mut self,
+        callee: Callee,
+        values: &[clif::Value],
+        recorded: Option<&RecordedOperands>,
+    ) -> clif::Inst {
+        let Some(recorded) = recorded else {
+            return match callee {
+                Callee::Direct(r) => self.b.ins().call(r, values),
+                Callee::Indirect(sig, address) => self.b.ins().call_indirect(sig, address, values),
+            };
+        };
+        let (sig, address) = match callee {
+            Callee::Direct(r) => {
+                let sig = self.b.func.dfg.ext_funcs[r].signature;
+                (sig, self.b.ins().func_addr(clif::types::I64, r))
+            }
+            Callee::Indirect(sig, address) => (sig, address),
+        };
+        let mut args = Vec::with_capacity(1 + values.len() + recorded.relocated.len() + recorded.read.len());
+        args.push(address);
+        args.extend_from_slice(values);
+        args.extend_from_slice(&recorded.relocated);
+        args.extend_from_slice(&recorded.read);
+        self.b.ins().statepoint_call(sig, recorded.index, recorded.relocated.len() as u32, &args)
     }
 
     /// A statepoint with NUMPATCHBYTES > 0: the vendored `patchpoint` instruction, a region of nops
@@ -218,7 +339,7 @@ impl Lowering<'_> {
     ///   into that one (no pair);
     /// - the address of each alloca among the gc-live values.
     fn statepoint_record<'v>(&self, call: &StatepointCall<'v>, relocates: &[Relocate]) -> RecordPlan<'v> {
-        let mut plan = RecordPlan { locations: Vec::new(), spilled: Vec::new(), folded: Vec::new() };
+        let mut plan = RecordPlan { locations: Vec::new(), spilled: Vec::new(), folded: Vec::new(), gc: Vec::new() };
         fn spill<'v>(plan: &mut RecordPlan<'v>, operand: &'v Operand) -> Planned<'v> {
             if !plan.spilled.iter().any(|s| s.value == operand.value) {
                 plan.spilled.push(operand);
@@ -253,6 +374,13 @@ impl Lowering<'_> {
             if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
                 seen.push(&operand.value);
                 pairs.push((operand, operand));
+            }
+        }
+        // The GC pointers that may stay in registers: derived pointers first, then bases, as llc-19
+        // gives derived pointers the first registers.
+        for operand in pairs.iter().map(|p| p.1).chain(pairs.iter().map(|p| p.0)) {
+            if self.recorded_constant(operand).is_none() && !plan.gc.iter().any(|g| g.value == operand.value) {
+                plan.gc.push(operand);
             }
         }
         for (base, derived) in pairs {

@@ -580,3 +580,40 @@ fn termination_during_a_write_leaves_no_temporary_file() {
     assert_eq!(child.wait().unwrap().code(), Some(0));
     assert_eq!(dir_names(d), ["large.ll", "large.o"]);
 }
+
+/// `--max-registers-for-gc-values N` and `--use-registers-for-deopt-values`: with them, a
+/// statepoint's record names registers; `--max-registers-for-gc-values 0`, the default, writes the
+/// very bytes of a compile without the options.
+#[test]
+fn statepoint_register_options_put_values_in_registers_and_default_to_slots() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
+    std::fs::copy(examples.join("gc_loop.ll"), d.join("gc.ll")).unwrap();
+    for target in ["x86_64", "aarch64"] {
+        let compile = |extra: &[&str]| {
+            let mut args = vec!["compile", "gc.ll", "-o", "-", "--target", target];
+            args.extend_from_slice(extra);
+            let (code, object, err) = patchmap_in(d, &args);
+            assert_eq!(code, 0, "{target} {extra:?}: {err}");
+            object
+        };
+        let plain = compile(&[]);
+        assert_eq!(compile(&["--max-registers-for-gc-values", "0"]), plain, "{target}");
+        let registers = compile(&["--max-registers-for-gc-values", "4", "--use-registers-for-deopt-values"]);
+        let dump = |object: &[u8], name: &str| {
+            std::fs::write(d.join(name), object).unwrap();
+            let (code, text, err) = patchmap_in(d, &["dump", name]);
+            assert_eq!(code, 0, "{err}");
+            String::from_utf8(text).unwrap()
+        };
+        let (plain, registers) = (dump(&plain, "plain.o"), dump(&registers, "registers.o"));
+        // gc_loop's statepoint 300 has one deopt value in a register either way (llc-19 -O2 keeps
+        // its loop counter there too); the options add the GC pointers and the other deopt values.
+        let count = |text: &str| text.matches("Register R#").count();
+        assert!(count(&registers) > count(&plain), "{target}:\n{plain}\n{registers}");
+    }
+    let (code, _, err) = patchmap(&["compile", "x.ll", "-o", "x.o", "--max-registers-for-gc-values", "many"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--max-registers-for-gc-values"), "{err}");
+}

@@ -28,8 +28,25 @@
  * v1_owners).
  *
  * Statepoint records: locations [0] calling convention, [1] flags, [2] N = deopt count (all
- * Constants), N deopt locations, then (base, derived) pairs. Pairs must be Indirect [reg + off]
- * slots of 8 bytes (Register locations are refused; Constant pairs, e.g. null, are skipped). A frame
+ * Constants), N deopt locations, then (base, derived) pairs. Pairs are Indirect [reg + off] slots of
+ * 8 bytes, or Register locations of callee-saved registers (patchmap's
+ * --max-registers-for-gc-values), which need the frame-table layout (patchmap's --stackmap-version
+ * rfc2: per function its address, size and the callee-saved registers its prologue saved, with their
+ * offsets from FP); Constant pairs, e.g. null, are skipped.
+ *
+ * Register roots: gc_alloc and gc_safepoint are assembly entries that store the callee-saved
+ * registers in a register file on entry, call the C code, and load them back from it on return. A
+ * callee-saved register R of a generated frame k holds, at k's call, what the nearest inner generated
+ * frame that saved R stored in its save slot (its FP + the table's offset), or, if no inner frame
+ * saved R, what R holds at the entry: the register file. Walking frames outwards from the entry, the
+ * collector keeps, per register, the address that holds the current frame's value, and rewrites
+ * roots there. Register roots counted: "gc: register roots relocated: <n>" on stderr (only when there
+ * are some). GC_BREAK_REGISTER=<n> skips writing back the n-th distinct register root (in address
+ * order) of every collection, and GC_IGNORE_FRAME_REGISTERS=1 takes every register root from the
+ * register file, as if no frame saved a register: the negative controls for them.
+ *
+ * Frame-table blobs start with version 2, as LLVM 4.0's do: a blob is read as the frame table when
+ * its header is one (Constants Offset 32, the other offsets in order and inside the section). A frame
  * is matched to a record by its return address (function address + instruction offset); its SP at
  * that address is the CFA libgcc reports for it (the CFA of the frame it called), other registers
  * come from _Unwind_GetGR. A frame at a return address without a record is skipped, unless its
@@ -53,10 +70,13 @@
 #include <unistd.h>
 #include <unwind.h>
 
+/* SAVED_REGS: the callee-saved registers the entries capture, by DWARF number, in register-file order. */
 #if defined(__x86_64__)
 #define DWARF_SP 7
+#define SAVED_REGS {3, 12, 13, 14, 15}
 #elif defined(__aarch64__)
 #define DWARF_SP 31
+#define SAVED_REGS {19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 72, 73, 74, 75, 76, 77, 78, 79}
 #else
 #error "the collector supports x86-64 and AArch64"
 #endif
@@ -111,6 +131,26 @@ static struct entry *entries;
 static size_t nentries, entries_cap;
 static uintptr_t *functions; /* every listed function address, sorted */
 static size_t nfunctions;
+
+static const unsigned saved_regs[] = SAVED_REGS;
+#define NSAVED (sizeof saved_regs / sizeof saved_regs[0])
+
+/* A function of a frame-table blob: where its prologue saved registers. */
+struct frame_info {
+    uintptr_t addr;
+    uint32_t size;
+    unsigned base_reg, nregs;
+    const uint8_t *regs; /* FrameRegister entries: u16 DWARF, i16 offset from the base, u8 size, u8 flags */
+};
+static struct frame_info *frames;
+static size_t nframes;
+
+static int saved_index(unsigned reg) {
+    for (size_t i = 0; i < NSAVED; i++)
+        if (saved_regs[i] == reg)
+            return (int)i;
+    return -1;
+}
 
 static struct location location(const struct record *r, unsigned i) {
     struct location l;
@@ -188,10 +228,85 @@ static void v1_owners(const uint64_t *addrs, uint32_t nf, const uint32_t *offset
     free(tail);
 }
 
+/* Whether a version-2 blob is the frame-table layout: its header's offsets (at 4: constants = 32,
+ * frame records, frame registers, records, locations, live-outs) are in order, aligned as the layout
+ * aligns them, and inside the section. */
+static int is_frame_table(const uint8_t *p, size_t avail) {
+    if (avail < 32 || p[0] != 2 || p[1] || p[2] || p[3] || rd32(p + 4) != 32)
+        return 0;
+    static const uint32_t align[6] = {8, 8, 4, 8, 4, 2};
+    uint32_t prev = 28;
+    for (int i = 0; i < 6; i++) {
+        uint32_t o = rd32(p + 4 + 4 * i);
+        if (o < prev || o % align[i] != 0 || o > avail)
+            return 0;
+        prev = o;
+    }
+    return 1;
+}
+
+/* Parses a frame-table blob (layout: src/stackmap/frame_table.rs); returns its size. */
+static size_t parse_frame_table(const uint8_t *p, size_t avail) {
+    uint32_t consts = rd32(p + 4), fro = rd32(p + 8), rego = rd32(p + 12), reco = rd32(p + 16), loco = rd32(p + 20),
+             liveo = rd32(p + 24);
+    uint32_t nc = (fro - consts) / 8, nf = (rego - fro) / 28, nr = (loco - reco) / 22;
+    records = realloc(records, (nrecords + nr + 1) * sizeof *records);
+    functions = realloc(functions, (nfunctions + nf + 1) * sizeof *functions);
+    frames = realloc(frames, (nframes + nf + 1) * sizeof *frames);
+    if (!records || !functions || !frames)
+        die("out of memory");
+    size_t first = nrecords, end = liveo;
+    for (uint32_t r = 0; r < nr; r++) {
+        const uint8_t *q = p + reco + 22 * (size_t)r;
+        struct record *rec = &records[nrecords++];
+        rec->id = rd64(q);
+        rec->nlocs = rd16(q + 14);
+        rec->version = 2; /* 8-byte locations, as versions 1 and 2 */
+        rec->locs = p + loco + 8 * (size_t)rd16(q + 16);
+        rec->consts = p + consts;
+        rec->nconsts = nc;
+        if (rec->locs + 8 * (size_t)rec->nlocs > p + liveo)
+            die("frame table: record %" PRIu32 "'s locations run past the table", r);
+        size_t live_end = liveo + 4 * ((size_t)rd16(q + 20) + rd16(q + 18));
+        if (live_end > end)
+            end = live_end;
+    }
+    for (uint32_t f = 0; f < nf; f++) {
+        const uint8_t *q = p + fro + 28 * (size_t)f;
+        struct frame_info *fi = &frames[nframes++];
+        fi->addr = (uintptr_t)rd64(q);
+        fi->size = rd32(q + 8);
+        fi->base_reg = rd16(q + 18);
+        fi->nregs = rd16(q + 20);
+        fi->regs = p + rego + 6 * (size_t)rd16(q + 22);
+        if (fi->regs + 6 * (size_t)fi->nregs > p + reco)
+            die("frame table: function %" PRIu32 "'s frame registers run past the table", f);
+        functions[nfunctions++] = fi->addr;
+        uint32_t count = rd16(q + 24), index = rd16(q + 26);
+        if ((uint64_t)index + count > nr)
+            die("frame table: function %" PRIu32 "'s records run past the table", f);
+        for (uint32_t k = 0; k < count; k++)
+            add_entry(fi->addr + rd32(p + reco + 22 * ((size_t)index + k) + 8), first + index + k);
+    }
+    end = (end + 7) & ~(size_t)7;
+    if (end > avail)
+        die("truncated frame table");
+    return end;
+}
+
+static const struct frame_info *frame_of(uintptr_t start) {
+    for (size_t i = 0; i < nframes; i++)
+        if (frames[i].addr == start)
+            return &frames[i];
+    return NULL;
+}
+
 /* Parses one blob, appending its records and functions; returns its size. */
 static size_t parse_blob(const uint8_t *p, size_t avail) {
     if (avail < 16)
         die("truncated stack map blob");
+    if (is_frame_table(p, avail))
+        return parse_frame_table(p, avail);
     unsigned version = p[0];
     if (version < 1 || version > 3)
         die("stack map version %u is not 1, 2 or 3", version);
@@ -359,7 +474,8 @@ static uint8_t *spaces[2];
 static uint64_t *starts[2]; /* one bit per word: an object's first field starts there */
 static int current;         /* index of the space allocated from */
 static uint8_t *alloc_ptr, *alloc_end;
-static int stress, break_slot = -1;
+static int stress, break_slot = -1, break_register = -1, ignore_frame_table;
+static uint64_t register_roots; /* register roots written back with a new value */
 static uint64_t collections, moved, roots_seen, deopt_values, deopt_checksum;
 
 static uint8_t *space_start(int s) { return spaces[s]; }
@@ -394,6 +510,9 @@ static void heap_init(void) {
         semispace_bytes = (size_t)strtoull(e, NULL, 0);
     if ((e = getenv("GC_BREAK")) != NULL)
         break_slot = atoi(e);
+    if ((e = getenv("GC_BREAK_REGISTER")) != NULL)
+        break_register = atoi(e);
+    ignore_frame_table = getenv("GC_IGNORE_FRAME_REGISTERS") != NULL;
     semispace_bytes = (semispace_bytes + 4095) & ~(size_t)4095;
     for (int s = 0; s < 2; s++) {
         void *m = mmap(NULL, semispace_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -438,12 +557,21 @@ static uintptr_t forward(uintptr_t obj, int from, const char *what) {
 struct root {
     uintptr_t *base_slot, *derived_slot;
     uintptr_t old_base, old_derived;
+    int base_in_register, derived_in_register;
 };
+
+/* The register file the entry (gc_alloc, gc_safepoint) stored, in saved_regs order. */
+static uint64_t *entry_regs;
 
 struct walk {
     struct root *roots;
     size_t nroots, cap;
     unsigned compiled_frames;
+    /* Per saved register: where the current frame's value is (see the header). */
+    uint64_t *where[NSAVED];
+    /* A generated frame without frame-table information was passed: register values of outer
+     * frames cannot be found. */
+    int untracked;
 };
 
 static uintptr_t register_value(struct _Unwind_Context *ctx, unsigned reg) {
@@ -454,11 +582,24 @@ static uintptr_t register_value(struct _Unwind_Context *ctx, unsigned reg) {
     return (uintptr_t)_Unwind_GetGR(ctx, (int)reg);
 }
 
-static uintptr_t *slot_address(struct _Unwind_Context *ctx, const struct record *rec, unsigned i) {
+/* Where the frame being visited keeps callee-saved register `reg`. */
+static uint64_t *register_home(const struct walk *w, const struct record *rec, unsigned reg) {
+    int k = saved_index(reg);
+    if (k < 0)
+        die("record %" PRIu64 ": register %u is not one the entries capture (callee-saved)", rec->id, reg);
+    if (w->untracked)
+        die("record %" PRIu64 ": register %u of a frame outside one without frame-table information", rec->id, reg);
+    return w->where[k];
+}
+
+static uintptr_t *slot_address(struct _Unwind_Context *ctx, const struct walk *w, const struct record *rec,
+                               unsigned i) {
     struct location l = location(rec, i);
-    if (l.kind == KIND_REGISTER)
-        die("record %" PRIu64 ": gc pointer #%u is in register %u: Register locations are not supported", rec->id, i + 1,
-            l.reg);
+    if (l.kind == KIND_REGISTER) {
+        if (l.size != 8)
+            die("record %" PRIu64 ": gc pointer #%u has size %u, not 8", rec->id, i + 1, l.size);
+        return (uintptr_t *)register_home(w, rec, l.reg);
+    }
     if (l.kind != KIND_INDIRECT)
         die("record %" PRIu64 ": gc pointer #%u has location kind %u, not Indirect", rec->id, i + 1, l.kind);
     if (l.size != 8)
@@ -484,7 +625,7 @@ static uint64_t sized(uint64_t v, unsigned size) { return size >= 8 ? v : v & ((
 
 /* A deopt value's low 32 bits (a producer may record an i32 as an 8-byte constant or a 4-byte slot;
  * Direct: the address itself is not comparable between programs and counts as 0). */
-static uint64_t deopt_value(struct _Unwind_Context *ctx, const struct record *rec, unsigned i) {
+static uint64_t deopt_value(struct _Unwind_Context *ctx, const struct walk *w, const struct record *rec, unsigned i) {
     struct location l = location(rec, i);
     int ok;
     uint64_t v = (uint64_t)constant_of(rec, i, &ok);
@@ -492,6 +633,8 @@ static uint64_t deopt_value(struct _Unwind_Context *ctx, const struct record *re
         return (uint32_t)v;
     switch (l.kind) {
     case KIND_REGISTER:
+        if (saved_index(l.reg) >= 0 && !w->untracked)
+            return (uint32_t)sized(*register_home(w, rec, l.reg), l.size);
         return (uint32_t)sized(register_value(ctx, l.reg), l.size);
     case KIND_DIRECT:
         return 0;
@@ -511,6 +654,7 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *ctx, void *arg) {
     if (ip == 0)
         return _URC_NO_REASON;
     const struct record *rec = find_record(ip);
+    const struct frame_info *fi = frame_of((uintptr_t)_Unwind_GetRegionStart(ctx));
     if (!rec) {
         uintptr_t start = (uintptr_t)_Unwind_GetRegionStart(ctx);
         if (start && listed_function(start))
@@ -531,7 +675,7 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *ctx, void *arg) {
         die("record %" PRIu64 ": %u locations do not fit 3 + %" PRId64 " deopt values + (base, derived) pairs", rec->id,
             rec->nlocs, ndeopt);
     for (unsigned i = 3; i < 3 + ndeopt; i++) {
-        uint64_t v = deopt_value(ctx, rec, i);
+        uint64_t v = deopt_value(ctx, w, rec, i);
         deopt_values++;
         deopt_checksum = deopt_checksum * 31 + v;
     }
@@ -549,15 +693,30 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *ctx, void *arg) {
                 die("out of memory");
         }
         struct root *r = &w->roots[w->nroots++];
-        r->base_slot = slot_address(ctx, rec, i);
-        r->derived_slot = slot_address(ctx, rec, i + 1);
+        r->base_slot = slot_address(ctx, w, rec, i);
+        r->derived_slot = slot_address(ctx, w, rec, i + 1);
+        r->base_in_register = b.kind == KIND_REGISTER;
+        r->derived_in_register = d.kind == KIND_REGISTER;
+    }
+    /* Outer frames find the registers this frame's prologue saved in its save slots. */
+    if (!fi) {
+        w->untracked = 1;
+        return _URC_NO_REASON;
+    }
+    uintptr_t base = register_value(ctx, fi->base_reg);
+    for (unsigned k = 0; k < fi->nregs && !ignore_frame_table; k++) {
+        const uint8_t *e = fi->regs + 6 * (size_t)k;
+        int at = saved_index(rd16(e));
+        if (at >= 0)
+            w->where[at] = (uint64_t *)(base + (intptr_t)(int16_t)rd16(e + 2));
     }
     return _URC_NO_REASON;
 }
 
 struct write {
     uintptr_t *slot;
-    uintptr_t value;
+    uintptr_t value, old;
+    int in_register;
 };
 
 static int by_slot(const void *a, const void *b) {
@@ -583,6 +742,8 @@ static void verify_heap(int space) {
 
 static __attribute__((noinline)) void collect(void) {
     struct walk w = {0};
+    for (size_t k = 0; k < NSAVED; k++)
+        w.where[k] = &entry_regs[k];
     _Unwind_Backtrace(visit, &w);
     int from = current, to = 1 - current;
     uint8_t *from_end = alloc_ptr;
@@ -604,8 +765,9 @@ static __attribute__((noinline)) void collect(void) {
     for (size_t i = 0; i < w.nroots; i++) {
         struct root *r = &w.roots[i];
         uintptr_t base = forward(r->old_base, from, "base pointer");
-        writes[nwrites++] = (struct write){r->base_slot, base};
-        writes[nwrites++] = (struct write){r->derived_slot, base + (r->old_derived - r->old_base)};
+        writes[nwrites++] = (struct write){r->base_slot, base, r->old_base, r->base_in_register};
+        writes[nwrites++] =
+            (struct write){r->derived_slot, base + (r->old_derived - r->old_base), r->old_derived, r->derived_in_register};
     }
     /* Cheney scan. */
     for (uint8_t *scan = space_start(to); scan < alloc_ptr;) {
@@ -616,13 +778,19 @@ static __attribute__((noinline)) void collect(void) {
         scan += object_words(h) * 8;
     }
     qsort(writes, nwrites, sizeof *writes, by_slot);
-    for (size_t i = 0, distinct = 0; i < nwrites; i++) {
+    for (size_t i = 0, distinct = 0, in_registers = 0; i < nwrites; i++) {
         if (i > 0 && writes[i].slot == writes[i - 1].slot) {
             if (writes[i].value != writes[i - 1].value)
                 die("slot %p gets two different relocated values", (void *)writes[i].slot);
             continue;
         }
-        if ((int)distinct++ != break_slot)
+        int skip = (int)distinct++ == break_slot;
+        if (writes[i].in_register) {
+            skip |= (int)in_registers++ == break_register;
+            if (!skip && writes[i].value != writes[i].old)
+                register_roots++;
+        }
+        if (!skip)
             *writes[i].slot = writes[i].value;
     }
     for (size_t i = 0; i < w.nroots; i++) {
@@ -643,7 +811,48 @@ static __attribute__((noinline)) void collect(void) {
 
 /* ---- the program's interface ---- */
 
-void *gc_alloc(int64_t nptrs, int64_t nscalars) {
+/* The entries: gc_alloc and gc_safepoint store the callee-saved registers (SAVED_REGS order) in a
+ * register file on their frame, call gc_alloc_body / gc_safepoint_body with its address, and load the
+ * registers back from it, with the relocated roots the collector wrote there. CFI lets libgcc's
+ * unwinder pass through them. */
+#if defined(__x86_64__)
+#define ENTRY(name, regs_arg)                                                                                     \
+    __asm__(".text\n.globl " #name "\n.type " #name ",@function\n" #name ":\n"                                   \
+            ".cfi_startproc\n"                                                                                    \
+            "push %rbp\n.cfi_def_cfa_offset 16\n.cfi_offset %rbp, -16\n"                                          \
+            "mov %rsp, %rbp\n.cfi_def_cfa_register %rbp\n"                                                        \
+            "push %r15\npush %r14\npush %r13\npush %r12\npush %rbx\nsub $8, %rsp\n"                                 \
+            "lea -40(%rbp), " regs_arg "\n"                                                                      \
+            "call " #name "_body\n"                                                                               \
+            "mov -40(%rbp), %rbx\nmov -32(%rbp), %r12\nmov -24(%rbp), %r13\nmov -16(%rbp), %r14\n"               \
+            "mov -8(%rbp), %r15\n"                                                                                \
+            "leave\n.cfi_def_cfa %rsp, 8\nret\n.cfi_endproc\n.size " #name ", .-" #name "\n")
+ENTRY(gc_alloc, "%rdx");
+ENTRY(gc_safepoint, "%rdi");
+#else
+#define ENTRY(name, regs_arg)                                                                                     \
+    __asm__(".text\n.globl " #name "\n.type " #name ",%function\n" #name ":\n"                                   \
+            ".cfi_startproc\n"                                                                                    \
+            "stp x29, x30, [sp, #-176]!\n.cfi_def_cfa_offset 176\n.cfi_offset x29, -176\n.cfi_offset x30, -168\n"  \
+            "mov x29, sp\n"                                                                                       \
+            "stp x19, x20, [sp, #16]\nstp x21, x22, [sp, #32]\nstp x23, x24, [sp, #48]\n"                          \
+            "stp x25, x26, [sp, #64]\nstp x27, x28, [sp, #80]\n"                                                   \
+            "stp d8, d9, [sp, #96]\nstp d10, d11, [sp, #112]\nstp d12, d13, [sp, #128]\nstp d14, d15, [sp, #144]\n" \
+            "add " regs_arg ", sp, #16\n"                                                                        \
+            "bl " #name "_body\n"                                                                                 \
+            "ldp x19, x20, [sp, #16]\nldp x21, x22, [sp, #32]\nldp x23, x24, [sp, #48]\n"                          \
+            "ldp x25, x26, [sp, #64]\nldp x27, x28, [sp, #80]\n"                                                   \
+            "ldp d8, d9, [sp, #96]\nldp d10, d11, [sp, #112]\nldp d12, d13, [sp, #128]\nldp d14, d15, [sp, #144]\n" \
+            "ldp x29, x30, [sp], #176\n.cfi_def_cfa_offset 0\nret\n.cfi_endproc\n.size " #name ", .-" #name "\n")
+ENTRY(gc_alloc, "x2");
+ENTRY(gc_safepoint, "x0");
+#endif
+
+void *gc_alloc_body(int64_t nptrs, int64_t nscalars, uint64_t *regs);
+void gc_safepoint_body(uint64_t *regs);
+
+void *gc_alloc_body(int64_t nptrs, int64_t nscalars, uint64_t *regs) {
+    entry_regs = regs;
     if (nptrs < 0 || nscalars < 0 || nptrs > 1 << 20 || nscalars > 1 << 20)
         die("gc_alloc(%" PRId64 ", %" PRId64 "): bad object shape", nptrs, nscalars);
     size_t bytes = 8 * (size_t)(1 + nptrs + nscalars);
@@ -659,7 +868,8 @@ void *gc_alloc(int64_t nptrs, int64_t nscalars) {
     return p + 1;
 }
 
-void gc_safepoint(void) {
+void gc_safepoint_body(uint64_t *regs) {
+    entry_regs = regs;
     if (stress)
         collect();
 }
@@ -678,5 +888,7 @@ int main(void) {
             "gc: %" PRIu64 " collections, %" PRIu64 " objects moved, %" PRIu64 " roots, %" PRIu64
             " deopt values, deopt checksum %" PRIu64 "\n",
             collections, moved, roots_seen, deopt_values, deopt_checksum);
+    if (register_roots)
+        fprintf(stderr, "gc: register roots relocated: %" PRIu64 "\n", register_roots);
     return 0;
 }

@@ -127,28 +127,39 @@ fn check(object: &[u8], map: &StackMap, code: &Disassembly, mutate: impl Fn(u8) 
 }
 
 /// Every ir-example that has records, compiled for each target and level (a v3 section) and
-/// disassembled: `visit(target, context, object, map, code)`, where `context` names the example,
-/// target and level for messages. `None` (after the skip message) without llvm-objdump-19.
+/// disassembled, the statepoint examples also with GC pointers and deopt values in registers
+/// (`statepoint_call`): `visit(target, context, object, map, code)`, where `context` names the
+/// example, target, level and lowering for messages. `None` (after the skip message) without
+/// llvm-objdump-19.
 pub fn visit_compiled_examples(mut visit: impl FnMut(&'static str, &str, &[u8], StackMap, &Disassembly)) -> Option<()> {
     let objdump = support::tool("llvm-objdump-19")?;
     let dir = tempfile::tempdir().unwrap();
+    let statepoint_examples = support::statepoint_examples();
     for ll in support::ir_examples() {
         let module = patchmap::ir::parse_file(&ll).unwrap();
+        let lowerings: &[u32] = if statepoint_examples.contains(&ll) { &[0, 4] } else { &[0] };
         for target in TARGETS {
             for opt in OPTS {
-                let options = Options {
-                    target: Some(Target::parse(target).unwrap()),
-                    opt: opt.parse().unwrap(),
-                    stackmap_version: patchmap::stackmap::Version::V3,
-                };
-                let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
-                    .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));
-                if map.records.is_empty() {
-                    continue;
+                for &registers in lowerings {
+                    let options = Options {
+                        target: Some(Target::parse(target).unwrap()),
+                        opt: opt.parse().unwrap(),
+                        stackmap_version: patchmap::stackmap::Version::V3,
+                        ..Options::default()
+                    }
+                    .with_max_registers_for_gc_values(registers)
+                    .with_registers_for_deopt_values(registers > 0);
+                    let (object, map) = patchmap::emit::object::compile_with_stack_map(&module, &options)
+                        .unwrap_or_else(|e| panic!("{}: {target} -O {opt}: {e}", ll.display()));
+                    if map.records.is_empty() {
+                        continue;
+                    }
+                    let code = disassemble(&objdump, &object, dir.path());
+                    let lowering = if registers > 0 { ", values in registers" } else { "" };
+                    let context =
+                        format!("{} ({target}, -O {opt}{lowering})", ll.file_name().unwrap().to_string_lossy());
+                    visit(target, &context, &object, map, &code);
                 }
-                let code = disassemble(&objdump, &object, dir.path());
-                let context = format!("{} ({target}, -O {opt})", ll.file_name().unwrap().to_string_lossy());
-                visit(target, &context, &object, map, &code);
             }
         }
     }

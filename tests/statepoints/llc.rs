@@ -144,7 +144,7 @@ fn count() -> u64 {
 }
 
 /// The examples and the generated programs: (name, text).
-fn programs(first_seed: u64) -> Vec<(String, String)> {
+pub(crate) fn programs(first_seed: u64) -> Vec<(String, String)> {
     if let Some(seed) = std::env::var("PATCHMAP_STATEPOINT_SEED").ok().and_then(|v| v.parse::<u64>().ok()) {
         return vec![(format!("gen{seed}"), generator::statepoint::program(seed))];
     }
@@ -185,7 +185,7 @@ fn stack_map(object: &[u8]) -> Result<StackMap, String> {
 }
 
 /// Builds `object` with the checker and runs it.
-fn checked(object: &[u8], tc: &Toolchain, dir: &Path, name: &str) -> Result<(Outcome, Report), String> {
+pub(crate) fn checked(object: &[u8], tc: &Toolchain, dir: &Path, name: &str) -> Result<(Outcome, Report), String> {
     let exe = checker::build_checked(object, tc, dir, name)?;
     let (outcome, report) = checker::run_checked_report(&exe, tc)?;
     if !report.capped.is_empty() {
@@ -304,7 +304,7 @@ fn llc_reference(
 }
 
 /// The checker's values per execution, normalised by the types of llc-19's `-O<opt>` layout.
-fn normalized(program: &Program, report: &Report, opt: u8) -> Result<Normal, String> {
+pub(crate) fn normalized(program: &Program, report: &Report, opt: u8) -> Result<Normal, String> {
     report
         .hits
         .iter()

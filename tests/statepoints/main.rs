@@ -8,3 +8,4 @@ mod support;
 mod forms;
 mod gc_collector;
 mod llc;
+mod registers;

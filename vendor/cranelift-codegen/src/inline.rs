@@ -232,7 +232,8 @@ pub(crate) fn do_inlining(
                 }
                 ir::InstructionData::CallIndirect { .. }
                 | ir::InstructionData::TryCallIndirect { .. }
-                | ir::InstructionData::Patchpoint { .. } => {
+                | ir::InstructionData::Patchpoint { .. }
+                | ir::InstructionData::StatepointCall { .. } => {
                     // Can't inline indirect calls; need to have some earlier
                     // pass rewrite them into direct calls first, when possible.
                 }

@@ -451,6 +451,19 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
             }
             Ok(())
         }
+        StatepointCall {
+            sig_ref,
+            id,
+            relocated,
+            ref args,
+            ..
+        } => {
+            write!(w, " {sig_ref}, {id}, {relocated}")?;
+            if !args.is_empty() {
+                write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
+            }
+            Ok(())
+        }
         TernaryImm8 { imm, args, .. } => write!(w, " {}, {}, {}", args[0], args[1], imm),
         Shuffle { imm, args, .. } => {
             let data = dfg.immediates.get(imm).expect(

@@ -27,6 +27,7 @@ pub(crate) struct Formats {
     pub(crate) stack_addr: Rc<InstructionFormat>,
     pub(crate) stackmap: Rc<InstructionFormat>,
     pub(crate) patchpoint: Rc<InstructionFormat>,
+    pub(crate) statepoint_call: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
     pub(crate) store: Rc<InstructionFormat>,
     pub(crate) store_no_offset: Rc<InstructionFormat>,
@@ -196,6 +197,13 @@ impl Formats {
                 .imm(&entities.sig_ref)
                 .imm(&imm.stackmap_id)
                 .imm(&imm.region_bytes)
+                .varargs()
+                .build(),
+
+            statepoint_call: Builder::new("StatepointCall")
+                .imm(&entities.sig_ref)
+                .imm(&imm.stackmap_id)
+                .imm(&imm.relocated_count)
                 .varargs()
                 .build(),
 

@@ -66,6 +66,9 @@ pub(crate) struct Immediates {
 
     /// The number of bytes of a `patchpoint` instruction's region.
     pub region_bytes: OperandKind,
+
+    /// The number of values a `statepoint_call` relocates.
+    pub relocated_count: OperandKind,
 }
 
 fn new_imm(
@@ -222,6 +225,11 @@ impl Immediates {
                 "bytes",
                 "ir::immediates::Uimm32",
                 "A number of bytes of machine code an instruction occupies.",
+            ),
+            relocated_count: new_imm(
+                "relocated",
+                "ir::immediates::Uimm32",
+                "A number of values that a call redefines.",
             ),
         }
     }

@@ -3618,4 +3618,56 @@ pub(crate) fn define(
         ])
         .call(),
     );
+
+    ig.push(
+        Inst::new(
+            "statepoint_call",
+            r#"
+        An indirect call to `callee` with signature `SIG` that records, at its
+        return address, where the values a collector or a deoptimizer reads
+        and rewrites are while the callee runs.
+
+        `args` are the callee's address, the call's arguments (`SIG`-many),
+        then `relocated`-many
+        `i64` values that the call may move (GC pointers), then values that
+        are only read (deopt values). The results are `SIG`'s, then one `i64`
+        per relocated value: the value after the call.
+
+        Each relocated value is passed in a register that the call preserves
+        (a callee-saved register of the caller's convention, the first free
+        ones in order) and its result is defined in that same register at the
+        return address: a runtime that rewrites the register while the callee
+        runs (in the callee's save slot or in a register file it captured)
+        changes the result, and no move can come between the return address
+        and the code reading it. Each read-only value is wherever the
+        allocator keeps it across the call: a callee-saved register or a
+        stack slot, never a register the call clobbers; an `iconst` is
+        recorded as its constant.
+
+        When `callee` is a `func_addr` of a colocated function, the call is
+        direct (`call rel32`, `bl`) and the address is not materialized.
+
+        The output `MachBuffer` gets a record at the return address, with
+        its `id`, the call instruction's length and the locations of the
+        relocated values, then of the read-only values. At most as many values can be relocated as the
+        convention has callee-saved integer registers (5 on x64 System V, 10
+        on AArch64); lowering more is a panic.
+        "#,
+            &formats.statepoint_call,
+        )
+        .operands_in(vec![
+            Operand::new("SIG", &entities.sig_ref).with_doc("the call's signature"),
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
+            Operand::new("relocated", &imm.relocated_count)
+                .with_doc("how many of the values after the arguments are relocated"),
+            Operand::new("args", &entities.varargs).with_doc(
+                "the callee, its arguments, the relocated values, then the read-only values",
+            ),
+        ])
+        .operands_out(vec![
+            Operand::new("rvals", &entities.varargs)
+                .with_doc("return values, then the relocated values"),
+        ])
+        .call(),
+    );
 }

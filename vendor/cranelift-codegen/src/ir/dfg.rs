@@ -1124,11 +1124,22 @@ impl DataFlowGraph {
         }
     }
 
+    /// The number of results a `statepoint_call` has beyond its signature's
+    /// returns: its relocated values. Zero for any other instruction.
+    fn relocated_results(&self, inst: Inst) -> usize {
+        match self.insts[inst] {
+            ir::InstructionData::StatepointCall { relocated, .. } => {
+                u32::from(relocated) as usize
+            }
+            _ => 0,
+        }
+    }
+
     // Only for use by the verifier. Everyone else should just use
     // `dfg.inst_results(inst).len()`.
     pub(crate) fn num_expected_results_for_verifier(&self, inst: Inst) -> usize {
         match self.non_tail_call_or_try_call_signature(inst) {
-            Some(sig) => self.signatures[sig].returns.len(),
+            Some(sig) => self.signatures[sig].returns.len() + self.relocated_results(inst),
             None => {
                 let constraints = self.insts[inst].opcode().constraints();
                 constraints.num_fixed_results()
@@ -1143,7 +1154,7 @@ impl DataFlowGraph {
         ctrl_typevar: Type,
     ) -> impl iter::ExactSizeIterator<Item = Type> + 'a {
         return match self.non_tail_call_or_try_call_signature(inst) {
-            Some(sig) => InstResultTypes::Signature(self, sig, 0),
+            Some(sig) => InstResultTypes::Signature(self, sig, 0, self.relocated_results(inst)),
             None => {
                 let constraints = self.insts[inst].opcode().constraints();
                 InstResultTypes::Constraints(constraints, ctrl_typevar, 0)
@@ -1151,7 +1162,8 @@ impl DataFlowGraph {
         };
 
         enum InstResultTypes<'a> {
-            Signature(&'a DataFlowGraph, SigRef, usize),
+            /// The signature's returns, then as many `i64`s as the last field says.
+            Signature(&'a DataFlowGraph, SigRef, usize, usize),
             Constraints(ir::instructions::OpcodeConstraints, Type, usize),
         }
 
@@ -1160,10 +1172,15 @@ impl DataFlowGraph {
 
             fn next(&mut self) -> Option<Type> {
                 match self {
-                    InstResultTypes::Signature(dfg, sig, i) => {
-                        let param = dfg.signatures[*sig].returns.get(*i)?;
+                    InstResultTypes::Signature(dfg, sig, i, relocated) => {
+                        let returns = &dfg.signatures[*sig].returns;
+                        let ty = match returns.get(*i) {
+                            Some(param) => param.value_type,
+                            None if *i < returns.len() + *relocated => ir::types::I64,
+                            None => return None,
+                        };
                         *i += 1;
-                        Some(param.value_type)
+                        Some(ty)
                     }
                     InstResultTypes::Constraints(constraints, ctrl_ty, i) => {
                         if *i < constraints.num_fixed_results() {
@@ -1179,8 +1196,8 @@ impl DataFlowGraph {
 
             fn size_hint(&self) -> (usize, Option<usize>) {
                 let len = match self {
-                    InstResultTypes::Signature(dfg, sig, i) => {
-                        dfg.signatures[*sig].returns.len() - *i
+                    InstResultTypes::Signature(dfg, sig, i, relocated) => {
+                        dfg.signatures[*sig].returns.len() + *relocated - *i
                     }
                     InstResultTypes::Constraints(constraints, _, i) => {
                         constraints.num_fixed_results() - *i

@@ -645,6 +645,10 @@ impl InstructionData {
             Self::Patchpoint {
                 sig_ref, ref args, ..
             } => CallInfo::Indirect(sig_ref, args.as_slice(pool)),
+            // Likewise the relocated and read-only values, after the callee.
+            Self::StatepointCall {
+                sig_ref, ref args, ..
+            } => CallInfo::Indirect(sig_ref, &args.as_slice(pool)[1..]),
             Self::Ternary {
                 opcode: Opcode::StackSwitch,
                 ..

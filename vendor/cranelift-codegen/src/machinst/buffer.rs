@@ -1836,6 +1836,7 @@ impl<I: VCodeInst> MachBuffer<I> {
             id,
             shadow,
             patchpoint: false,
+            call_bytes: 0,
             locations: start..end,
             live_outs: 0..0,
         });
@@ -1863,9 +1864,22 @@ impl<I: VCodeInst> MachBuffer<I> {
             id,
             shadow: bytes,
             patchpoint: true,
+            call_bytes: 0,
             locations: start..end,
             live_outs: live_start..live_end,
         });
+    }
+
+    /// Add a `statepoint_call`'s record at the current offset, the return
+    /// address of its call instruction of `call_bytes` bytes.
+    pub fn add_call_record(
+        &mut self,
+        id: u64,
+        call_bytes: u32,
+        locations: impl Iterator<Item = StackmapLoc>,
+    ) {
+        self.add_stackmap(id, 0, locations);
+        self.stackmaps.last_mut().unwrap().call_bytes = call_bytes;
     }
 
     /// Bytes still missing before the end of the last `stackmap`'s shadow.
@@ -2091,6 +2105,7 @@ impl<T: CompilePhase> MachBufferFinalized<T> {
                 id: stackmap.id,
                 shadow: stackmap.shadow,
                 patchpoint: stackmap.patchpoint,
+                call_bytes: stackmap.call_bytes,
                 locations: &self.stackmap_locations[range],
                 live_outs: &self.stackmap_live_outs[live_outs],
             }
@@ -2175,6 +2190,9 @@ pub struct MachStackmap {
     pub shadow: u32,
     /// Whether this is a `patchpoint`'s record.
     pub patchpoint: bool,
+    /// For a `statepoint_call`'s record, at its return address: the length
+    /// of the call instruction that ends there. 0 for other records.
+    pub call_bytes: u32,
     /// Range in `stackmap_locations`.
     locations: Range<u32>,
     /// Range in `stackmap_live_outs`.
@@ -2193,6 +2211,9 @@ pub struct FinalizedMachStackmap<'a> {
     pub shadow: u32,
     /// Whether this is a `patchpoint`'s record.
     pub patchpoint: bool,
+    /// For a `statepoint_call`'s record, at its return address: the length
+    /// of the call instruction that ends there. 0 for other records.
+    pub call_bytes: u32,
     /// Where each value is, in operand order; for a `patchpoint`, its
     /// results, then its arguments (`patchpoint_anyreg` only), then the
     /// recorded values.

@@ -31,6 +31,7 @@ pub type BoxVecMachLabel = Box<Vec<MachLabel>>;
 pub type OptionTryCallInfo = Option<TryCallInfo>;
 pub type BoxStackmapInfo = Box<crate::machinst::StackmapInfo>;
 pub type BoxPatchpointInfo = Box<CallInfo<crate::machinst::PatchpointInfo>>;
+pub type BoxStatepointCallInfo = Box<CallInfo<crate::machinst::StatepointCallInfo>>;
 
 /// Helper macro to define methods in `prelude.isle` within `impl Context for
 /// ...` for each backend. These methods are shared amongst all backends.
@@ -181,6 +182,35 @@ macro_rules! isle_lower_prelude_methods {
                 &args,
                 outputs,
                 true,
+            ))
+        }
+
+        fn statepoint_call_output(&mut self, sig_ref: SigRef, relocated: Uimm32) -> ValueRegsVec {
+            let mut output = self.lower_ctx.gen_call_output_from_sig_ref(sig_ref);
+            for _ in 0..u32::from(relocated) {
+                let tmp = self.lower_ctx.alloc_tmp(types::I64).only_reg().unwrap();
+                output.push(ValueRegs::one(tmp.to_reg()));
+            }
+            output
+        }
+
+        fn statepoint_call_info(
+            &mut self,
+            sig_ref: SigRef,
+            id: Uimm64,
+            relocated: Uimm32,
+            (list, off): ValueSlice,
+            outputs: &ValueRegsVec,
+        ) -> BoxStatepointCallInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            Box::new(crate::machinst::StatepointCallInfo::lower(
+                self.lower_ctx,
+                sig_ref,
+                id.into(),
+                relocated.into(),
+                &args,
+                outputs,
             ))
         }
 

@@ -384,6 +384,13 @@ pub trait MachInst: Clone + Debug {
         None
     }
 
+    /// The callee-saved integer registers, in order of preference, that a
+    /// `statepoint_call` holds its relocated values in (registers its call
+    /// sequence never writes).
+    fn statepoint_relocation_regs() -> Vec<PReg> {
+        Vec::new()
+    }
+
     /// Align a basic block offset (from start of function).  By default, no
     /// alignment occurs.
     fn align_basic_block(offset: CodeOffset) -> CodeOffset {

@@ -1,8 +1,10 @@
-//! `stackmap` and `patchpoint` instructions after lowering: the values a
-//! stack map observes, as operands that register allocation may leave
-//! anywhere, and a patch point's region with its call's operands.
+//! `stackmap`, `patchpoint` and `statepoint_call` instructions after
+//! lowering: the values a stack map observes, as operands that register
+//! allocation may leave anywhere, a patch point's region with its call's
+//! operands, and a call whose record at its return address names registers
+//! that a runtime may rewrite.
 
-use crate::ir::{InstructionData, Opcode, SigRef, Value, types};
+use crate::ir::{ExternalName, InstructionData, Opcode, SigRef, Value, types};
 use crate::machinst::{
     CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
     OperandVisitorImpl, Reg, RetLocation, StackmapLoc, VCodeInst, ValueRegs, Writable,
@@ -293,6 +295,184 @@ impl PatchpointInfo {
             s.push_str(&show_reg(reg));
         }
         print_recorded_values(&mut s, &self.live, show_reg);
+        s
+    }
+}
+
+/// The target of a lowered `statepoint_call`.
+#[derive(Clone, Debug)]
+pub enum StatepointCallee {
+    /// The address in a register.
+    Reg(Reg),
+    /// A colocated function whose address is the callee (a `func_addr` of
+    /// it): a direct call (`call rel32`, `bl`), its address never
+    /// materialized.
+    Direct(ExternalName),
+}
+
+/// A lowered `statepoint_call`: the `dest` of its [`CallInfo`], whose uses,
+/// defs and clobbers are the call's under its signature's convention.
+///
+/// Register allocation cannot move a relocated value between the return
+/// address and its result: the use is fixed to a callee-saved register at the
+/// call's start and the result is a late def fixed to the same register, so
+/// both name one register that the callee preserves. (regalloc2's `Reuse`
+/// constraint does not serve: it forces the call's other early uses, its
+/// fixed argument registers, to the late point, where the call clobbers
+/// them.) Read-only values are late "any" uses: live at the return address,
+/// so never in a register the call clobbers.
+#[derive(Clone, Debug)]
+pub struct StatepointCallInfo {
+    /// The instruction's `id`.
+    pub id: u64,
+    /// What is called.
+    pub callee: StatepointCallee,
+    /// Each relocated value: its use, its result, and the callee-saved
+    /// register both are fixed to.
+    pub relocated: Vec<(Reg, Writable<Reg>, PReg)>,
+    /// The read-only values.
+    pub read: Vec<StackmapOperand>,
+}
+
+impl StatepointCallInfo {
+    /// Lowers a `statepoint_call` with signature `sig_ref` and `relocated`
+    /// relocated values, whose results are `outputs` (the signature's returns,
+    /// then the relocated values').
+    pub fn lower<I: VCodeInst>(
+        ctx: &mut Lower<I>,
+        sig_ref: SigRef,
+        id: u64,
+        relocated: u32,
+        args: &[Value],
+        outputs: &[ValueRegs<Reg>],
+    ) -> CallInfo<StatepointCallInfo> {
+        let params = ctx.dfg().signatures[sig_ref].params.len();
+        let returns = ctx.dfg().signatures[sig_ref].returns.len();
+        let (&callee, rest) = args.split_first().expect("a statepoint_call has a callee");
+        let (call_args, recorded) = rest.split_at(params);
+        let (moved, read) = recorded.split_at(relocated as usize);
+        let (call_outputs, moved_outputs) = outputs.split_at(returns);
+        let regs = I::statepoint_relocation_regs();
+        assert!(
+            moved.len() <= regs.len(),
+            "statepoint_call relocates {} values: this target has {} callee-saved registers for them",
+            moved.len(),
+            regs.len()
+        );
+        let sig = ctx.sigs().abi_sig_for_sig_ref(sig_ref);
+        let inputs: SmallVec<[ValueRegs<Reg>; 8]> = call_args
+            .iter()
+            .map(|&arg| ctx.put_value_in_regs(arg))
+            .collect();
+        let uses = ctx.gen_call_args(sig, &inputs);
+        let defs = ctx.gen_call_rets(sig, call_outputs);
+        let stack_space =
+            ctx.sigs()[sig].sized_stack_ret_space() + ctx.sigs()[sig].sized_stack_arg_space();
+        ctx.abi_mut().accumulate_outgoing_args_size(stack_space);
+        let dfg = ctx.dfg();
+        let near = dfg
+            .value_def(callee)
+            .inst()
+            .and_then(|inst| match dfg.insts[inst] {
+                InstructionData::FuncAddr {
+                    opcode: Opcode::FuncAddr,
+                    func_ref,
+                } if dfg.ext_funcs[func_ref].colocated => Some(dfg.ext_funcs[func_ref].name.clone()),
+                _ => None,
+            });
+        let callee = match near {
+            Some(name) => StatepointCallee::Direct(name),
+            None => StatepointCallee::Reg(ctx.put_value_in_regs(callee).only_reg().unwrap()),
+        };
+        let relocated = moved
+            .iter()
+            .zip(moved_outputs)
+            .zip(regs)
+            .map(|((&value, output), preg)| {
+                let input = ctx.put_value_in_regs(value).only_reg().unwrap();
+                (input, Writable::from_reg(output.only_reg().unwrap()), preg)
+            })
+            .collect();
+        let dest = StatepointCallInfo {
+            id,
+            callee,
+            relocated,
+            read: Vec::new(),
+        };
+        let mut info = ctx.gen_call_info(sig, dest, uses, defs, None, false);
+        for &(_, _, preg) in &info.dest.relocated {
+            assert!(
+                !info.clobbers.contains(preg),
+                "statepoint_call: {preg:?} is not preserved by {:?}",
+                info.callee_conv
+            );
+        }
+        info.dest.read = lower_recorded_values(ctx, read);
+        info
+    }
+
+    /// Visits the operands of `info`: the call's fixed arguments, results and
+    /// clobbers; the callee in any register; each relocated value as an early
+    /// use and a late def of its callee-saved register; the read-only values
+    /// as late "any" uses.
+    pub fn collect_operands(
+        info: &mut CallInfo<StatepointCallInfo>,
+        collector: &mut impl OperandVisitor,
+    ) {
+        for CallArgPair { vreg, preg } in &mut info.uses {
+            collector.reg_fixed_use(vreg, *preg);
+        }
+        for CallRetPair { vreg, location } in &mut info.defs {
+            match location {
+                RetLocation::Reg(preg, ..) => collector.reg_fixed_def(vreg, *preg),
+                RetLocation::Stack(..) => collector.any_def(vreg),
+            }
+        }
+        collector.reg_clobbers(info.clobbers);
+        let dest = &mut info.dest;
+        if let StatepointCallee::Reg(callee) = &mut dest.callee {
+            collector.reg_use(callee);
+        }
+        for (input, output, preg) in &mut dest.relocated {
+            collector.reg_fixed_use(input, Reg::from(*preg));
+            collector.reg_fixed_def(output, Reg::from(*preg));
+        }
+        for operand in &mut dest.read {
+            if let StackmapOperand::Value(reg) = operand {
+                collector.add_operand(reg, OperandConstraint::Any, OperandKind::Use, OperandPos::Late);
+            }
+        }
+    }
+
+    /// Adds the call's record at the current offset, the return address of
+    /// the call instruction that started at `call_start`: the locations of
+    /// the relocated values' results, then of the read-only values.
+    pub fn add_record<I: VCodeInst>(
+        &self,
+        sink: &mut MachBuffer<I>,
+        layout: &FrameLayout,
+        call_start: u32,
+    ) {
+        let call_bytes = sink.cur_offset() - call_start;
+        let moved = self
+            .relocated
+            .iter()
+            .map(|(_, output, _)| allocated_location(output.to_reg(), layout));
+        let read = self.read.iter().map(|operand| operand.location(layout));
+        sink.add_call_record(self.id, call_bytes, moved.chain(read));
+    }
+
+    /// The instruction as disassembly shows it, with registers shown by `show_reg`.
+    pub fn pretty_print(&self, show_reg: impl Fn(Reg) -> String) -> String {
+        let callee = match &self.callee {
+            StatepointCallee::Reg(reg) => show_reg(*reg),
+            StatepointCallee::Direct(name) => alloc::format!("{name:?}"),
+        };
+        let mut s = alloc::format!("statepoint_call {}, {callee}", self.id);
+        for (input, output, _) in &self.relocated {
+            s.push_str(&alloc::format!(", {} -> {}", show_reg(*input), show_reg(output.to_reg())));
+        }
+        print_recorded_values(&mut s, &self.read, show_reg);
         s
     }
 }
@@ -723,6 +903,293 @@ mod tests {
                     assert!(record.live_outs.contains(&result), "{triple}");
                 }
             }
+        }
+    }
+
+    /// The callee-saved integer registers of the tests' conventions (System V
+    /// x64, AAPCS64), by hardware encoding, frame pointers excluded.
+    fn preserved(triple: &str) -> Vec<u8> {
+        if triple.starts_with("aarch64") {
+            (19..=28).collect()
+        } else {
+            alloc::vec![3, 12, 13, 14, 15]
+        }
+    }
+
+    /// `fn(p: ptr, f: ptr) -> i64`: loads `moved` values `g` and `read`
+    /// values `r` from `p`, and `pressure` more values `q`, calls `f(p)`
+    /// and adds up its result, the values after the call (`g` relocated
+    /// by a `statepoint_call` when `statepoint`, else as they were) and
+    /// `q`. With `statepoint`, the call records `g` and `r` (id 3).
+    fn statepoint_function(statepoint: bool, moved: usize, read: usize, pressure: usize) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut callee_sig = Signature::new(CallConv::SystemV);
+        callee_sig.params.push(AbiParam::new(types::I64));
+        callee_sig.returns.push(AbiParam::new(types::I64));
+        let callee_sig = func.import_signature(callee_sig);
+        let block0 = func.dfg.make_block();
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let f = func.dfg.append_block_param(block0, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let load = |pos: &mut FuncCursor, i: usize| {
+            pos.ins()
+                .load(types::I64, MemFlagsData::new(), p, 8 * i as i32)
+        };
+        let g: Vec<_> = (0..moved).map(|i| load(&mut pos, i)).collect();
+        let r: Vec<_> = (0..read).map(|i| load(&mut pos, 16 + i)).collect();
+        let q: Vec<_> = (0..pressure).map(|i| load(&mut pos, 32 + i)).collect();
+        let (ret, after) = if statepoint {
+            let mut args = alloc::vec![f, p];
+            args.extend(&g);
+            args.extend(&r);
+            let call = pos.ins().statepoint_call(callee_sig, 3, moved as u32, &args);
+            let results = pos.func.dfg.inst_results(call).to_vec();
+            (results[0], results[1..].to_vec())
+        } else {
+            let call = pos.ins().call_indirect(callee_sig, f, &[p]);
+            (pos.func.dfg.inst_results(call)[0], g.clone())
+        };
+        assert_eq!(after.len(), moved);
+        let mut sum = ret;
+        for &v in after.iter().chain(&q) {
+            sum = pos.ins().iadd(sum, v);
+        }
+        pos.ins().return_(&[sum]);
+        func
+    }
+
+    /// Compiles with regalloc2's checker, which proves that every use reads
+    /// the value its vreg holds there, through the allocator's moves.
+    fn compile_checked(triple: &str, func: Function) -> crate::CompiledCode {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        flags.set("regalloc_checker", "true").unwrap();
+        let isa = lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        context.compiled_code().unwrap().clone()
+    }
+
+    #[test]
+    fn statepoint_call_records_preserved_registers_at_its_return_address() {
+        for triple in triples() {
+            let preserved = preserved(triple);
+            for (moved, read) in [(1, 0), (2, 2), (3, 1), (preserved.len(), 0)] {
+                let code = compile_checked(triple, statepoint_function(true, moved, read, 0));
+                let records: Vec<_> = code.buffer.stackmaps().collect();
+                assert_eq!(records.len(), 1, "{triple}");
+                let record = &records[0];
+                assert_eq!((record.id, record.shadow, record.patchpoint), (3, 0, false));
+                // The record is at the call's return address: nothing runs between the
+                // return and the point the record describes.
+                let sites: Vec<_> = code.buffer.call_sites().map(|s| s.ret_addr).collect();
+                assert_eq!(sites, [record.offset], "{triple}");
+                // `call *%reg` (2 bytes, 3 with a REX prefix) or `blr`.
+                let call = if triple.starts_with("aarch64") { 4..=4 } else { 2..=3 };
+                assert!(call.contains(&record.call_bytes), "{triple}: {}", record.call_bytes);
+                assert_eq!(record.locations.len(), moved + read, "{triple}");
+                let saved: Vec<u8> = code
+                    .buffer
+                    .unwind_info
+                    .iter()
+                    .filter_map(|(_, inst)| match inst {
+                        crate::isa::unwind::UnwindInst::SaveReg { reg, .. } => Some(reg.hw_enc()),
+                        _ => None,
+                    })
+                    .collect();
+                let (relocated, read_only) = record.locations.split_at(moved);
+                let mut seen = Vec::new();
+                for loc in relocated {
+                    let StackmapLoc::Reg(r) = loc else {
+                        panic!("{triple}: a relocated value is not in a register: {loc:?}")
+                    };
+                    assert_eq!(r.class(), RegClass::Int, "{triple}");
+                    assert!(preserved.contains(&r.hw_enc()), "{triple}: {r:?}");
+                    // The prologue saves it, so the caller's value survives too.
+                    assert!(saved.contains(&r.hw_enc()), "{triple}: {r:?} not saved");
+                    assert!(!seen.contains(r), "{triple}: {r:?} twice");
+                    seen.push(*r);
+                }
+                for loc in read_only {
+                    match loc {
+                        StackmapLoc::Reg(r) => assert!(
+                            r.class() == RegClass::Int && preserved.contains(&r.hw_enc()),
+                            "{triple}: a read-only value in a register the call clobbers: {r:?}"
+                        ),
+                        StackmapLoc::SPOffset(_) => {}
+                        StackmapLoc::Const(_) => panic!("{triple}: {loc:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn statepoint_call_costs_no_code_beyond_the_call() {
+        for triple in triples() {
+            for moved in [1, 2, 3] {
+                // The same values live across an ordinary indirect call: the allocator keeps
+                // them in callee-saved registers, as the statepoint_call requires.
+                let plain = compile_checked(triple, statepoint_function(false, moved, 0, 0));
+                let mapped = compile_checked(triple, statepoint_function(true, moved, 0, 0));
+                assert_eq!(
+                    plain.buffer.data().len(),
+                    mapped.buffer.data().len(),
+                    "{triple}, {moved} relocated:\n{}\n{}",
+                    plain.vcode.as_deref().unwrap(),
+                    mapped.vcode.as_deref().unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn statepoint_call_under_pressure_keeps_relocated_values_in_their_registers() {
+        // 24 more values live across the call than there are callee-saved registers:
+        // the relocated ones still get theirs, the read-only ones go to stack slots or
+        // what registers are left, and the checker proves the code reads, after the
+        // call, what the record names.
+        for triple in triples() {
+            let preserved = preserved(triple);
+            for moved in [1, preserved.len()] {
+                let code = compile_checked(triple, statepoint_function(true, moved, 3, 24));
+                let record = code.buffer.stackmaps().next().unwrap();
+                assert_eq!(record.locations.len(), moved + 3);
+                for loc in &record.locations[..moved] {
+                    assert!(
+                        matches!(loc, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
+                        "{triple}: {loc:?}"
+                    );
+                }
+                let frame = code.buffer.frame_layout().unwrap().frame_to_fp_offset;
+                for loc in &record.locations[moved..] {
+                    match *loc {
+                        StackmapLoc::SPOffset(offset) => assert!(offset < frame, "{triple}"),
+                        StackmapLoc::Reg(r) => assert!(preserved.contains(&r.hw_enc()), "{triple}"),
+                        StackmapLoc::Const(_) => panic!("{triple}: {loc:?}"),
+                    }
+                }
+                let vcode = code.vcode.as_deref().unwrap();
+                assert!(vcode.contains("statepoint_call 3"), "{triple}: {vcode}");
+            }
+        }
+    }
+
+    #[test]
+    fn statepoint_call_relocates_a_value_passed_twice_and_as_an_argument() {
+        // `g` is the call's argument and relocated twice, and the old `g` is still read after
+        // the call: each relocated result gets its own callee-saved register, the argument
+        // register gets a copy, and the checker proves every read.
+        for triple in triples() {
+            let preserved = preserved(triple);
+            let mut sig = Signature::new(CallConv::SystemV);
+            sig.params.push(AbiParam::new(types::I64));
+            sig.params.push(AbiParam::new(types::I64));
+            sig.returns.push(AbiParam::new(types::I64));
+            let mut func = Function::with_name_signature(Default::default(), sig);
+            let mut callee_sig = Signature::new(CallConv::SystemV);
+            callee_sig.params.push(AbiParam::new(types::I64));
+            callee_sig.returns.push(AbiParam::new(types::I64));
+            let callee_sig = func.import_signature(callee_sig);
+            let block0 = func.dfg.make_block();
+            let g = func.dfg.append_block_param(block0, types::I64);
+            let f = func.dfg.append_block_param(block0, types::I64);
+            let mut pos = FuncCursor::new(&mut func);
+            pos.insert_block(block0);
+            let call = pos.ins().statepoint_call(callee_sig, 5, 2, &[f, g, g, g, g]);
+            let results = pos.func.dfg.inst_results(call).to_vec();
+            assert_eq!(results.len(), 3);
+            let sum = pos.ins().iadd(results[0], results[1]);
+            let sum = pos.ins().iadd(sum, results[2]);
+            let sum = pos.ins().iadd(sum, g);
+            pos.ins().return_(&[sum]);
+            let code = compile_checked(triple, func);
+            let record = code.buffer.stackmaps().next().unwrap();
+            let [StackmapLoc::Reg(a), StackmapLoc::Reg(b), read] = record.locations else {
+                panic!("{triple}: {:?}", record.locations)
+            };
+            assert!(a != b && preserved.contains(&a.hw_enc()) && preserved.contains(&b.hw_enc()));
+            assert!(
+                matches!(read, StackmapLoc::SPOffset(_))
+                    || matches!(read, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
+                "{triple}: {read:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn statepoint_call_of_a_colocated_function_is_a_direct_call() {
+        // `statepoint_call` of `func_addr` of a colocated function: `call rel32` / `bl`, the
+        // same code as an ordinary direct `call` with the same values live across it.
+        for triple in triples() {
+            let preserved = preserved(triple);
+            let build = |statepoint: bool| {
+                let mut sig = Signature::new(CallConv::SystemV);
+                sig.params.push(AbiParam::new(types::I64));
+                sig.returns.push(AbiParam::new(types::I64));
+                let mut func = Function::with_name_signature(Default::default(), sig);
+                let mut callee_sig = Signature::new(CallConv::SystemV);
+                callee_sig.params.push(AbiParam::new(types::I64));
+                callee_sig.returns.push(AbiParam::new(types::I64));
+                let callee_sig = func.import_signature(callee_sig);
+                let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+                let callee = func.import_function(ExtFuncData {
+                    name: ExternalName::user(callee_name),
+                    signature: callee_sig,
+                    colocated: true,
+                    patchable: false,
+                });
+                let block0 = func.dfg.make_block();
+                let p = func.dfg.append_block_param(block0, types::I64);
+                let mut pos = FuncCursor::new(&mut func);
+                pos.insert_block(block0);
+                let g = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
+                let h = pos.ins().load(types::I64, MemFlagsData::new(), p, 8);
+                let results = if statepoint {
+                    let address = pos.ins().func_addr(types::I64, callee);
+                    let call = pos.ins().statepoint_call(callee_sig, 4, 2, &[address, p, g, h]);
+                    pos.func.dfg.inst_results(call).to_vec()
+                } else {
+                    let call = pos.ins().call(callee, &[p]);
+                    alloc::vec![pos.func.dfg.inst_results(call)[0], g, h]
+                };
+                let sum = pos.ins().iadd(results[0], results[1]);
+                let sum = pos.ins().iadd(sum, results[2]);
+                pos.ins().return_(&[sum]);
+                func
+            };
+            let plain = compile_checked(triple, build(false));
+            let code = compile_checked(triple, build(true));
+            let record = code.buffer.stackmaps().next().unwrap();
+            let call = if triple.starts_with("aarch64") { 4 } else { 5 };
+            assert_eq!(record.call_bytes, call, "{triple}");
+            let relocs: Vec<_> = code.buffer.relocs().iter().map(|r| r.offset).collect();
+            assert_eq!(relocs, [record.offset - 4], "{triple}: the call's relocation only");
+            for loc in record.locations {
+                assert!(
+                    matches!(loc, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
+                    "{triple}: {loc:?}"
+                );
+            }
+            assert_eq!(
+                plain.buffer.data().len(),
+                code.buffer.data().len(),
+                "{triple}:\n{}\n{}",
+                plain.vcode.as_deref().unwrap(),
+                code.vcode.as_deref().unwrap()
+            );
         }
     }
 }

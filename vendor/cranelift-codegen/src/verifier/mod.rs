@@ -573,6 +573,12 @@ impl<'a> Verifier<'a> {
                 self.verify_sig_ref(inst, sig_ref, errors)?;
                 self.verify_value_list(inst, args, errors)?;
             }
+            StatepointCall {
+                sig_ref, ref args, ..
+            } => {
+                self.verify_sig_ref(inst, sig_ref, errors)?;
+                self.verify_value_list(inst, args, errors)?;
+            }
             Jump { destination, .. } => {
                 self.verify_block(inst, destination.block(&self.func.dfg.value_lists), errors)?;
             }
@@ -1522,6 +1528,43 @@ impl<'a> Verifier<'a> {
                 let arg_types = params.iter().map(|a| a.value_type);
                 self.typecheck_variable_args_iterator(inst, arg_types, call_args, errors)?;
                 self.verify_stackmap_args(inst, live, errors)?;
+            }
+            CallInfo::Indirect(sig_ref, args)
+                if matches!(self.func.dfg.insts[inst], ir::InstructionData::StatepointCall { .. }) =>
+            {
+                // The call arguments, then the relocated values, then the read-only ones.
+                let ir::InstructionData::StatepointCall { relocated, .. } = self.func.dfg.insts[inst]
+                else {
+                    unreachable!()
+                };
+                let relocated = u32::from(relocated) as usize;
+                let params = &self.func.dfg.signatures[sig_ref].params;
+                if args.len() < params.len() + relocated {
+                    return errors.nonfatal((
+                        inst,
+                        self.context(inst),
+                        format!(
+                            "statepoint_call has {} values for the {} arguments of {sig_ref} and {relocated} relocated values",
+                            args.len(),
+                            params.len()
+                        ),
+                    ));
+                }
+                let (call_args, recorded) = args.split_at(params.len());
+                let arg_types = params.iter().map(|a| a.value_type);
+                self.typecheck_variable_args_iterator(inst, arg_types, call_args, errors)?;
+                let (moved, read) = recorded.split_at(relocated);
+                for &value in moved {
+                    let ty = self.func.dfg.value_type(value);
+                    if ty != types::I64 {
+                        return errors.nonfatal((
+                            inst,
+                            self.context(inst),
+                            format!("statepoint_call relocates {value} of type {ty}: only i64 values are relocated"),
+                        ));
+                    }
+                }
+                self.verify_stackmap_args(inst, read, errors)?;
             }
             CallInfo::Indirect(sig_ref, args) => {
                 let arg_types = self.func.dfg.signatures[sig_ref]

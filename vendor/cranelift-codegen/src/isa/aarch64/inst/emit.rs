@@ -3581,6 +3581,42 @@ impl MachInstEmit for Inst {
                 sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
             }
 
+            &Inst::StatepointCall { ref info } => {
+                let user_stack_map = state.take_stack_map();
+                let call_start = sink.cur_offset();
+                match &info.dest.callee {
+                    StatepointCallee::Reg(reg) => sink.put4(
+                        0b1101011_0001_11111_000000_00000_00000 | (machreg_to_gpr(*reg) << 5),
+                    ),
+                    StatepointCallee::Direct(name) => {
+                        sink.add_reloc(Reloc::Arm64Call, name, 0);
+                        sink.put4(enc_jump26(0b100101, 0));
+                    }
+                }
+                // The record's offset is the return address: before any code after the call.
+                info.dest.add_record(sink, state.frame_layout(), call_start);
+                if let Some(s) = user_stack_map {
+                    let offset = sink.cur_offset();
+                    sink.push_user_stack_map(state, offset, s);
+                }
+                sink.add_call_site();
+
+                if info.callee_pop_size > 0 {
+                    let callee_pop_size =
+                        i32::try_from(info.callee_pop_size).expect("callee popped more than 2GB");
+                    for inst in AArch64MachineDeps::gen_sp_reg_adjust(-callee_pop_size) {
+                        inst.emit(sink, emit_info, state);
+                    }
+                }
+                info.emit_retval_loads::<AArch64MachineDeps, _, _>(
+                    state.frame_layout().stackslots_size,
+                    |inst| inst.emit(sink, emit_info, state),
+                    |needed_space| Some(Inst::EmitIsland { needed_space }),
+                );
+                // As for `CallInd`: the loads may emit an island.
+                start_off = sink.cur_offset();
+            }
+
             &Inst::Patchpoint { ref info } => {
                 info.dest.add_record(sink, state.frame_layout());
                 // Whole instructions: a region's length rounds up to 4 bytes.

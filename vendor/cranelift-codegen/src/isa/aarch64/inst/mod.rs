@@ -924,6 +924,7 @@ fn aarch64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
         Inst::SequencePoint { .. } => {}
         Inst::Stackmap { info } => info.collect_operands(collector),
         Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
+        Inst::StatepointCall { info } => StatepointCallInfo::collect_operands(info, collector),
         Inst::StackProbeLoop { start, end, .. } => {
             collector.reg_early_def(start);
             collector.reg_use(end);
@@ -972,6 +973,7 @@ impl MachInst for Inst {
                 info.callee_conv,
                 info.try_call_info.is_some(),
             ),
+            Inst::StatepointCall { info } => (info.caller_conv, info.callee_conv, false),
             _ => return true,
         };
 
@@ -1014,7 +1016,8 @@ impl MachInst for Inst {
             | Inst::CallInd { .. }
             | Inst::ElfTlsGetAddr { .. }
             | Inst::MachOTlsGetAddr { .. }
-            | Inst::Patchpoint { .. } => CallType::Regular,
+            | Inst::Patchpoint { .. }
+            | Inst::StatepointCall { .. } => CallType::Regular,
 
             Inst::ReturnCall { .. } | Inst::ReturnCallInd { .. } => CallType::TailCall,
 
@@ -1097,7 +1100,7 @@ impl MachInst for Inst {
 
     fn is_safepoint(&self) -> bool {
         match self {
-            Inst::Call { .. } | Inst::CallInd { .. } => true,
+            Inst::Call { .. } | Inst::CallInd { .. } | Inst::StatepointCall { .. } => true,
             _ => false,
         }
     }
@@ -1119,6 +1122,13 @@ impl MachInst for Inst {
             Inst::Patchpoint { info } => Some(&mut info.dest),
             _ => None,
         }
+    }
+
+    fn statepoint_relocation_regs() -> Vec<regalloc2::PReg> {
+        // x19-x28: callee-saved under AAPCS64 (x29 is the frame pointer).
+        (19..=28)
+            .map(|n| xreg(n).to_real_reg().unwrap().into())
+            .collect()
     }
 
     fn gen_nop(preferred_size: usize) -> Inst {
@@ -2928,6 +2938,7 @@ impl Inst {
             }
             &Inst::Stackmap { ref info } => info.pretty_print(pretty_print_reg),
             &Inst::Patchpoint { ref info } => info.dest.pretty_print(pretty_print_reg),
+            &Inst::StatepointCall { ref info } => info.dest.pretty_print(pretty_print_reg),
             &Inst::StackProbeLoop { start, end, step } => {
                 let start = pretty_print_reg(start.to_reg());
                 let end = pretty_print_reg(end);

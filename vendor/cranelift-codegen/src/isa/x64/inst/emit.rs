@@ -1842,6 +1842,41 @@ pub(crate) fn emit(
             }
         }
 
+        Inst::StatepointCall { info: call_info } => {
+            let stack_map = state.take_stack_map();
+            let call_start = sink.cur_offset();
+            match &call_info.dest.callee {
+                StatepointCallee::Reg(reg) => {
+                    let callee = asm::GprMem::Gpr(Gpr::unwrap_new(*reg));
+                    asm::inst::callq_m::new(callee).emit(sink, info, state);
+                }
+                StatepointCallee::Direct(name) => {
+                    asm::inst::callq_d::new(0).emit(sink, info, state);
+                    let end = sink.cur_offset();
+                    sink.add_reloc_at_offset(end - 4, Reloc::X86CallPCRel4, name, -4);
+                }
+            }
+            // The record's offset is the return address: before any code after the call.
+            call_info.dest.add_record(sink, state.frame_layout(), call_start);
+            if let Some(s) = stack_map {
+                let offset = sink.cur_offset();
+                sink.push_user_stack_map(state, offset, s);
+            }
+            sink.add_call_site();
+
+            if call_info.callee_pop_size > 0 {
+                let rsp = Writable::from_reg(regs::rsp());
+                let callee_pop_size = i32::try_from(call_info.callee_pop_size)
+                    .expect("`callee_pop_size` is too large to fit in a 32-bit immediate");
+                Inst::subq_mi(rsp, callee_pop_size).emit(sink, info, state);
+            }
+            call_info.emit_retval_loads::<X64ABIMachineSpec, _, _>(
+                state.frame_layout().stackslots_size,
+                |inst| inst.emit(sink, info, state),
+                |_space_needed| None,
+            );
+        }
+
         Inst::External { inst } => {
             let frame = state.frame_layout();
             emit_maybe_shrink(

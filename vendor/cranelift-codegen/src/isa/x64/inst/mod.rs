@@ -112,7 +112,8 @@ impl Inst {
             | Inst::LabelAddress { .. }
             | Inst::SequencePoint
             | Inst::Stackmap { .. }
-            | Inst::Patchpoint { .. } => true,
+            | Inst::Patchpoint { .. }
+            | Inst::StatepointCall { .. } => true,
 
             Inst::Atomic128RmwSeq { .. } | Inst::Atomic128XchgSeq { .. } => emit_info.cmpxchg16b(),
 
@@ -848,6 +849,10 @@ impl PrettyPrint for Inst {
 
             Inst::Patchpoint { info } => info.dest.pretty_print(|reg| pretty_print_reg(reg, 8)),
 
+            Inst::StatepointCall { info } => {
+                info.dest.pretty_print(|reg| pretty_print_reg(reg, 8))
+            }
+
             Inst::External { inst } => {
                 format!("{inst}")
             }
@@ -1224,6 +1229,8 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
 
         Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
 
+        Inst::StatepointCall { info } => StatepointCallInfo::collect_operands(info, collector),
+
         Inst::External { inst } => {
             inst.visit(&mut external::RegallocVisitor { collector });
         }
@@ -1328,7 +1335,8 @@ impl MachInst for Inst {
             | Inst::CallUnknown { .. }
             | Inst::ElfTlsGetAddr { .. }
             | Inst::MachOTlsGetAddr { .. }
-            | Inst::Patchpoint { .. } => CallType::Regular,
+            | Inst::Patchpoint { .. }
+            | Inst::StatepointCall { .. } => CallType::Regular,
 
             Inst::ReturnCallKnown { .. } | Inst::ReturnCallUnknown { .. } => CallType::TailCall,
 
@@ -1425,6 +1433,14 @@ impl MachInst for Inst {
         Some(regs::r11().to_real_reg().unwrap().into())
     }
 
+    fn statepoint_relocation_regs() -> Vec<PReg> {
+        // Callee-saved under System V and Windows x64 alike; rbp is the frame pointer.
+        [regs::rbx(), regs::r12(), regs::r13(), regs::r14(), regs::r15()]
+            .iter()
+            .map(|r| r.to_real_reg().unwrap().into())
+            .collect()
+    }
+
     fn gen_nop(preferred_size: usize) -> Inst {
         Inst::nop(core::cmp::min(preferred_size, 9) as u8)
     }
@@ -1500,7 +1516,9 @@ impl MachInst for Inst {
 
     fn is_safepoint(&self) -> bool {
         match self {
-            Inst::CallKnown { .. } | Inst::CallUnknown { .. } => true,
+            Inst::CallKnown { .. } | Inst::CallUnknown { .. } | Inst::StatepointCall { .. } => {
+                true
+            }
             _ => false,
         }
     }
