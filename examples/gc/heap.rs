@@ -89,30 +89,36 @@ impl Heap {
             Slot::Register(dwarf) => stopped.get(self.arch, dwarf).expect("a captured register"),
             Slot::Constant(value) => value,
         };
-        // All (base, derived) values first: a slot may be the base of several pairs.
+        // All (base, derived) values first: a slot may be the base of several pairs. Each noted with
+        // whether its record places the base in a register (the register lowering of statepoints).
         let mut roots = Vec::new();
-        for frame in 0..walk.frames().len() {
-            for root in walk.roots(frame, stopped, &memory).unwrap_or_else(|e| panic!("roots: {e}")) {
+        for (index, frame) in walk.frames().iter().enumerate() {
+            let Some(record) = frame.record else { continue };
+            let layout = StatepointLayout::decode(record, self.table.stack_map()).expect("a statepoint record");
+            let found = walk.roots(index, stopped, &memory).unwrap_or_else(|e| panic!("roots: {e}"));
+            for (root, (base, _)) in found.into_iter().zip(layout.pairs()) {
                 if matches!(root.base, Slot::Constant(_)) {
                     continue;
                 }
-                roots.push((root.base, root.derived, read(root.base, &memory), read(root.derived, &memory)));
+                let in_register = base.kind == LocationKind::Register;
+                roots.push((
+                    root.base,
+                    root.derived,
+                    read(root.base, &memory),
+                    read(root.derived, &memory),
+                    in_register,
+                ));
             }
         }
         self.stats.deepest_walk = self.stats.deepest_walk.max(walk.frames().len());
-        // Which of them the records place in registers (with the register lowering of statepoints).
-        for record in walk.frames().iter().filter_map(|f| f.record) {
-            let layout = StatepointLayout::decode(record, self.table.stack_map()).expect("a statepoint record");
-            let in_registers = layout.pairs().filter(|(base, _)| base.kind == LocationKind::Register).count();
-            self.stats.register_roots += in_registers as u64;
-        }
         std::mem::swap(&mut self.from, &mut self.to);
         let old_top = std::mem::replace(&mut self.top, 0);
         let mut moved = Vec::with_capacity(roots.len());
-        for &(base_slot, derived_slot, base, derived) in &roots {
+        for &(base_slot, derived_slot, base, derived, in_register) in &roots {
             if base == 0 {
                 continue;
             }
+            self.stats.register_roots += u64::from(in_register);
             let new = self.forward(base);
             moved.push((base_slot, derived_slot, new, new.wrapping_add(derived.wrapping_sub(base))));
             self.stats.roots += 1;
