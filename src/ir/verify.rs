@@ -237,9 +237,13 @@ impl<'m> Verifier<'m> {
         }
         // Functions are checked independently: large modules spread them over the cores, keeping
         // the errors in module order.
+        let arch = super::explicit::module_arch(m);
         let check = |f: &'m Function| {
             let mut v = Verifier { m, errors: Vec::new() };
             v.function(f);
+            for (span, message) in super::explicit::check(m, f, arch) {
+                v.error(span, message);
+            }
             let padding: u64 = patch_areas(m, f).map(|(_, bytes)| bytes).sum();
             (v.errors, padding)
         };
@@ -461,7 +465,7 @@ impl<'m> Verifier<'m> {
                     f.span,
                     format!("parameter {i} of '@{}': 'elementtype' applies to statepoint targets", f.name),
                 );
-            } else if p.abi != ParamAbi::Plain && p.ty != Type::PTR {
+            } else if !matches!(p.abi, ParamAbi::Plain | ParamAbi::Register(_)) && p.ty != Type::PTR {
                 self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
             }
             if let Err(msg) = byval_size(&p.abi) {
@@ -1159,7 +1163,8 @@ impl<'m> Verifier<'m> {
         }
         // A statepoint's own variadic arguments are its target's: their attributes are the target's.
         let statepoint = matches!(target.and_then(|t| t.intrinsic()), Some(Intrinsic::Statepoint));
-        if sig.abi.len() > sig.params.len() && !statepoint {
+        let passing = |a: &ParamAbi| !matches!(a, ParamAbi::Plain | ParamAbi::Register(_));
+        if sig.abi.iter().skip(sig.params.len()).any(passing) && !statepoint {
             self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
         }
         for (i, abi) in sig.abi.iter().enumerate() {
