@@ -54,7 +54,7 @@ pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Opti
             Some("lr (x30) holds the return address of the patched call, not a value of the interrupted code")
         }
         (d, RegisterUse::Return) if d == FRAME_POINTER.0 => {
-            Some("the frame pointer always comes back unchanged: 'retwr' cannot set it")
+            Some("the frame pointer always comes back unchanged")
         }
         _ => None,
     }

@@ -57,7 +57,7 @@ pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Opti
             Some("the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged")
         }
         (d, RegisterUse::Return) if d == FRAME_POINTER.0 => {
-            Some("the frame pointer always comes back unchanged: 'retwr' cannot set it")
+            Some("the frame pointer always comes back unchanged")
         }
         _ => None,
     }

@@ -153,7 +153,7 @@ impl Registers<'_> {
             if class_of(ty).is_some_and(|c| c != register.class) {
                 self.errors.push((
                     r.span,
-                    format!("'{}' is a {} register and cannot hold a '{ty}'", r.name, class_name(register.class)),
+                    format!("'{}' is a {} register: it cannot hold a value of type '{ty}'", r.name, class_name(register.class)),
                 ));
                 return None;
             }
@@ -344,7 +344,11 @@ fn call_registers<'d>(
         let at = d.operand_span(i + 1);
         let ParamAbi::Register(name) = sig.param_abi(i) else {
             let operand = names.value(m, &a.value);
-            regs.errors.push((at, format!("argument {i} ({} {operand}) has no 'hwreg(metadata !N)'", a.ty)));
+            let of = match usage {
+                RegisterUse::Return => "llvm.experimental.retwr",
+                _ => "the explicitcc call",
+            };
+            regs.errors.push((at, format!("argument {i} ({} {operand}) of {of} has no 'hwreg(metadata !N)'", a.ty)));
             continue;
         };
         if class_of(&a.ty).is_none() {

@@ -368,7 +368,8 @@ impl<'a> Parser<'a> {
                 Tok::Word(w) if UNSUPPORTED_FN_PARTS.contains(&w) => {
                     return Err(self.err(self.tok.span, format!("unsupported function attribute '{w}'")));
                 }
-                Tok::Meta(_) => {
+                // `!name !value` attachments; `!name =` starts a metadata definition after a declaration.
+                Tok::Meta(_) if self.peek()?.tok != Tok::Punct(b'=') => {
                     self.bump()?;
                     self.skip_metadata_value()?;
                 }
