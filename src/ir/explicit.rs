@@ -133,7 +133,14 @@ struct Registers<'e> {
 impl Registers<'_> {
     /// The register `r` names, for a value of `ty` (`None`: any class) used as `usage`.
     fn resolve(&mut self, r: &RegisterName, ty: Option<&Type>, usage: RegisterUse) -> Option<NamedRegister> {
-        let arch = self.arch?;
+        let Some(arch) = self.arch else {
+            // No triple and no name any target knows: nothing to check against but that.
+            if Arch::ALL.iter().all(|a| a.register_by_name(&r.name).is_none()) {
+                let targets = Arch::ALL.map(Arch::name).join(" or ");
+                self.errors.push((r.span, format!("'{}' is not a register of {targets}", r.name)));
+            }
+            return None;
+        };
         let Some(register) = arch.register_by_name(&r.name) else {
             let other = Arch::ALL.into_iter().find(|a| *a != arch && a.register_by_name(&r.name).is_some());
             let hint = other.map_or(String::new(), |o| format!(" (it is an {} register)", o.name()));

@@ -10,6 +10,7 @@ mod clang_corpus;
 mod differential;
 mod generator_differential;
 mod generator_llc;
+mod frame_intrinsics;
 mod golden;
 mod interp_differential;
 mod object_placement;
