@@ -77,6 +77,9 @@ fn frame_and_return_addresses_run_as_llc_builds_them() {
             assert_eq!(outcome.status, 0, "llc-19 on {arch:?}: check {} failed", outcome.status);
         }
     }
+    if support::tools_required() {
+        assert_eq!(ran, 4, "both targets at both levels");
+    }
     if ran == 0 {
         assert!(!support::tools_required(), "no toolchain to run the programs");
         eprintln!("skipped: no toolchain for either target");
