@@ -24,6 +24,9 @@ use crate::stackmap::MAX_RECORD_LOCATIONS;
 /// llc-19 writes a 2 GiB object for a global aligned to 2^31.
 const MAX_ALIGN: u64 = 1 << 24;
 
+/// Deepest frame `llvm.frameaddress` may reach (LLVM has no limit, and emits a load per frame).
+const MAX_FRAME_DEPTH: i64 = 1 << 10;
+
 /// Largest global, in bytes (4 GiB).
 const MAX_GLOBAL_BYTES: u64 = 1 << 32;
 
@@ -1198,6 +1201,15 @@ impl<'m> Verifier<'m> {
             self.operand(cx, at, i + 1, &a.value, &a.ty, "argument");
         }
         let intrinsic = target.and_then(|t| t.intrinsic().map(|i| (i, t)));
+        if let (Some((Intrinsic::FrameAddress, _)), Some(depth)) = (intrinsic, args.first()) {
+            // The lowering follows the chain with one load per frame.
+            if !matches!(depth.value, Value::Const(Const::Int(0..=MAX_FRAME_DEPTH))) {
+                self.error(
+                    d.operand_span(1),
+                    format!("llvm.frameaddress takes a constant depth from 0 to {MAX_FRAME_DEPTH}"),
+                );
+            }
+        }
         if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {
             self.error(d.span, "'anyregcc' is only allowed on calls of llvm.experimental.patchpoint".to_string());
         }

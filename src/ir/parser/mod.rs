@@ -10,7 +10,9 @@
 //!
 //! What the subset does not implement is rejected with a positioned "unsupported ..." message
 //! rather than silently mis-compiled; attributes, metadata and other annotations that do not change
-//! meaning are skipped.
+//! meaning are skipped. Metadata tuples of strings are kept by name while the top level is read:
+//! `hwreg` and `noclobber` (of `explicitcc` functions) name registers through them; headers may
+//! refer to nodes defined further down, so theirs are resolved at the end of the top level.
 
 use std::borrow::Cow;
 use std::path::Path;
