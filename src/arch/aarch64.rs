@@ -45,17 +45,15 @@ pub fn register_by_name(name: &str) -> Option<NamedRegister> {
 /// Why `register` cannot serve as `usage` says; `None` if it can.
 pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
     match (register.dwarf, usage) {
-        (d, _) if d == STACK_POINTER.0 => {
-            Some("the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged")
-        }
+        (d, _) if d == STACK_POINTER.0 => Some(
+            "the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged",
+        ),
         (16 | 17, _) => Some("x16 and x17 (IP0, IP1) are used by the patched call sequence itself"),
         (18, _) => Some("x18 is the platform register, reserved"),
         (d, _) if d == LINK_REGISTER.0 => {
             Some("lr (x30) holds the return address of the patched call, not a value of the interrupted code")
         }
-        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => {
-            Some("the frame pointer always comes back unchanged")
-        }
+        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
         _ => None,
     }
 }

@@ -53,12 +53,10 @@ pub fn register_by_name(name: &str) -> Option<NamedRegister> {
 /// Why `register` cannot serve as `usage` says; `None` if it can.
 pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
     match (register.dwarf, usage) {
-        (d, _) if d == STACK_POINTER.0 => {
-            Some("the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged")
-        }
-        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => {
-            Some("the frame pointer always comes back unchanged")
-        }
+        (d, _) if d == STACK_POINTER.0 => Some(
+            "the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged",
+        ),
+        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
         _ => None,
     }
 }

@@ -160,7 +160,11 @@ impl Registers<'_> {
             if class_of(ty).is_some_and(|c| c != register.class) {
                 self.errors.push((
                     r.span,
-                    format!("'{}' is a {} register: it cannot hold a value of type '{ty}'", r.name, class_name(register.class)),
+                    format!(
+                        "'{}' is a {} register: it cannot hold a value of type '{ty}'",
+                        r.name,
+                        class_name(register.class)
+                    ),
                 ));
                 return None;
             }
@@ -283,10 +287,9 @@ fn walk(m: &Module, f: &Function, arch: Option<Arch>, errors: &mut Vec<(Span, St
                         ));
                     }
                 }
-                resolved.returns.push(RegisterReturn {
-                    call: id,
-                    values: values.iter().map(|&(i, r, _)| (i, r)).collect(),
-                });
+                resolved
+                    .returns
+                    .push(RegisterReturn { call: id, values: values.iter().map(|&(i, r, _)| (i, r)).collect() });
                 continue;
             }
             let callee_explicit = target.is_some_and(|t| t.cc == CallConv::Explicit);

@@ -498,7 +498,13 @@ impl FunctionPrinter<'_> {
                     if i > 0 {
                         out.write_str(", ")?;
                     }
-                    write!(out, "{}{} {}", a.ty, abi_text(sig.param_abi(i), self.metadata), self.value(&a.value, &a.ty))?;
+                    write!(
+                        out,
+                        "{}{} {}",
+                        a.ty,
+                        abi_text(sig.param_abi(i), self.metadata),
+                        self.value(&a.value, &a.ty)
+                    )?;
                 }
                 out.write_str(")")?;
                 if let Some(d) = directives {

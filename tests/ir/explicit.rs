@@ -141,7 +141,10 @@ fn a_module_without_triple_is_checked_with_its_names_architecture_and_compiled_f
     assert_eq!(e, "n.ll:1:31: error: 'x3' is not a register of x86-64 (it is an AArch64 register)");
     // Names that are no target's are an error without a triple too.
     let m = ir::parse("n.ll", &text.replace("x3", "eax")).unwrap();
-    assert_eq!(ir::verify(&m).unwrap_err().to_string(), "n.ll:1:31: error: 'eax' is not a register of x86-64 or AArch64");
+    assert_eq!(
+        ir::verify(&m).unwrap_err().to_string(),
+        "n.ll:1:31: error: 'eax' is not a register of x86-64 or AArch64"
+    );
 }
 
 fn built() -> ir::Module {
@@ -179,7 +182,10 @@ fn built_explicitcc_functions_verify_print_and_parse_back() {
     let m = built();
     ir::verify(&m).unwrap();
     let text = m.to_string();
-    assert!(text.contains("call explicitcc void @example(i64 hwreg(metadata !0) 1, i64 hwreg(metadata !1) 2)"), "{text}");
+    assert!(
+        text.contains("call explicitcc void @example(i64 hwreg(metadata !0) 1, i64 hwreg(metadata !1) 2)"),
+        "{text}"
+    );
     assert!(text.contains("call ptr @llvm.frameaddress.p0(i32 1)"), "{text}");
     let mut again = ir::parse("built.ll", &text).unwrap();
     again.clear_spans();

@@ -66,7 +66,8 @@ fn frame_and_return_addresses_run_as_llc_builds_them() {
             module.triple = Some(arch.triple().to_string());
             let options = Options::new(Some(arch.triple()), opt, 1).unwrap();
             let object = patchmap::emit::object::compile(&module, &options).unwrap();
-            let outcome = toolchain.link_and_run(&object, dir.path(), &format!("frames-{opt}-{}", arch.name())).unwrap();
+            let outcome =
+                toolchain.link_and_run(&object, dir.path(), &format!("frames-{opt}-{}", arch.name())).unwrap();
             assert_eq!(outcome.status, 0, "{arch:?} at {opt}: check {} failed", outcome.status);
             ran += 1;
         }

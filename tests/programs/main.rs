@@ -8,9 +8,9 @@ mod support;
 
 mod clang_corpus;
 mod differential;
+mod frame_intrinsics;
 mod generator_differential;
 mod generator_llc;
-mod frame_intrinsics;
 mod golden;
 mod interp_differential;
 mod object_placement;

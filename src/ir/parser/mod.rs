@@ -393,6 +393,9 @@ enum MetadataRef<'a> {
     Inline(MetadataNode),
 }
 
+/// `hwreg(metadata ...)` or `noclobber(metadata ...)`: its operand, and where the attribute is.
+type MetadataAttribute<'a> = (MetadataRef<'a>, Span);
+
 /// What `param_attributes` read beyond the skipped hints.
 struct ParamAttributes<'a> {
     /// `byval`, `sret`, `elementtype`, or `hwreg` (its register to be filled in from `hwreg`).
@@ -400,7 +403,7 @@ struct ParamAttributes<'a> {
     /// Where a `nest` attribute was.
     nest: Option<Span>,
     /// `hwreg(metadata ...)`: its operand, and where the attribute is.
-    hwreg: Option<(MetadataRef<'a>, Span)>,
+    hwreg: Option<MetadataAttribute<'a>>,
 }
 
 /// Which header attribute a pending metadata reference belongs to.
@@ -686,10 +689,10 @@ impl<'a> Parser<'a> {
                 .iter()
                 .map(|(name, at)| RegisterName { name: name.clone(), span: if hwreg { span } else { *at } })
                 .collect()),
-            _ if hwreg => Err(self.err(
-                span,
-                "'hwreg' needs a metadata tuple of one register name, such as !{!\"rax\"}".to_string(),
-            )),
+            _ if hwreg => {
+                Err(self
+                    .err(span, "'hwreg' needs a metadata tuple of one register name, such as !{!\"rax\"}".to_string()))
+            }
             _ => Err(self.err(
                 span,
                 "'noclobber' needs a metadata tuple of register names, such as !{!\"rax\", !\"rbx\"}".to_string(),

@@ -248,7 +248,10 @@ impl<'a> Parser<'a> {
                 Tok::Word("hwreg") => {
                     let span = self.bump()?.span;
                     if abi != ParamAbi::Plain {
-                        return Err(self.err(span, "'hwreg' cannot be combined with 'byval', 'sret', 'elementtype' or another 'hwreg'"));
+                        return Err(self.err(
+                            span,
+                            "'hwreg' cannot be combined with 'byval', 'sret', 'elementtype' or another 'hwreg'",
+                        ));
                     }
                     self.expect_punct(b'(', " after 'hwreg'")?;
                     let reference = self.metadata_operand("hwreg")?;
@@ -324,7 +327,9 @@ impl<'a> Parser<'a> {
     /// Attributes of a result or of a function type's parameter, where `hwreg` means nothing.
     pub(super) fn non_parameter_attributes(&mut self) -> PResult<()> {
         if let Some((_, span)) = self.param_attributes()?.hwreg {
-            return Err(self.err(span, "'hwreg' applies to the parameters of a function and the arguments of a call only"));
+            return Err(
+                self.err(span, "'hwreg' applies to the parameters of a function and the arguments of a call only")
+            );
         }
         Ok(())
     }
@@ -333,7 +338,7 @@ impl<'a> Parser<'a> {
     /// keeping the placement, the `gc` strategy and `noclobber` (its operand and where it is).
     pub(super) fn function_attributes(
         &mut self,
-    ) -> PResult<(Placement, Option<String>, Option<(MetadataRef<'a>, Span)>)> {
+    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>)> {
         let mut placement = Placement::default();
         let mut gc = None;
         let mut noclobber = None;
