@@ -14,7 +14,7 @@
 //!
 //! The module keeps registers by name ([`RegisterName`]: in [`ParamAbi::Register`] of parameters
 //! and call arguments, and [`Function::noclobber`]); names mean something only for a target.
-//! [`check`] (run by the verifier) and [`resolve`] (run by the lowering) resolve them with
+//! `check` (run by the verifier) and [`resolve`] (run by the lowering) resolve them with
 //! [`Arch::register_by_name`] and report, positioned: a name the target does not have, a register
 //! of the wrong class for its value, one that cannot be handed over ([`Arch::register_restriction`]),
 //! and registers named twice. The verifier uses the module's `target triple`; without one, the
@@ -47,7 +47,8 @@ pub struct ExplicitFunction {
     /// them), in the order written. The stack pointer and the frame pointer always come back
     /// unchanged and need not be listed; every other register may be clobbered.
     pub noclobber: Vec<NamedRegister>,
-    /// Each `llvm.experimental.retwr` of the body, each directly before a `ret void`.
+    /// Each `llvm.experimental.retwr` of the body, each directly before a `ret void`; a
+    /// `ret void` without one sets no register.
     pub returns: Vec<RegisterReturn>,
 }
 
