@@ -77,8 +77,34 @@ pub fn resolve(m: &Module, f: &Function, arch: Arch) -> Result<ExplicitFunction,
 /// `arch`, the registers. For the verifier.
 pub(crate) fn check(m: &Module, f: &Function, arch: Option<Arch>) -> Vec<(Span, String)> {
     let mut errors = Vec::new();
+    if !involved(m, f) {
+        return errors;
+    }
     walk(m, f, arch, &mut errors);
     errors
+}
+
+/// Whether `f` has anything of `explicitcc`: the convention, `hwreg`, `noclobber`, or calls of
+/// explicitcc functions or `retwr` (most functions have none, and naming values costs).
+fn involved(m: &Module, f: &Function) -> bool {
+    let explicit_callee = |callee: &Value| match callee {
+        Value::Func(t) => m
+            .functions
+            .get(t.0 as usize)
+            .is_some_and(|t| t.cc == CallConv::Explicit || t.intrinsic() == Some(Intrinsic::ReturnWithRegisters)),
+        _ => false,
+    };
+    f.cc == CallConv::Explicit
+        || f.noclobber.is_some()
+        || f.params.iter().any(|p| matches!(p.abi, ParamAbi::Register(_)))
+        || f.insts.iter().any(|d| match &d.kind {
+            Inst::Call { cc, callee, sig, .. } => {
+                *cc == CallConv::Explicit
+                    || explicit_callee(callee)
+                    || sig.abi.iter().any(|a| matches!(a, ParamAbi::Register(_)))
+            }
+            _ => false,
+        })
 }
 
 /// The architecture whose register names the verifier checks: the `target triple`'s, else that
