@@ -232,3 +232,14 @@ fn llc_rejects_explicitcc_as_a_proposal_it_never_took() {
     // It stops at the convention it does not know, the first word of the proposal.
     assert!(stderr.contains("swap.ll:7:8: error: expected type"), "{stderr}");
 }
+
+#[test]
+fn a_top_level_error_before_the_metadata_is_the_one_reported() {
+    // The body refers to nodes the top level never reached: its error is not about them.
+    let text = "declare void @llvm.experimental.retwr(...)\n\
+                define explicitcc void @f(i64 hwreg(metadata !0) %a) {\n  \
+                call void (...) @llvm.experimental.retwr(i64 hwreg(metadata !1) %a)\n  ret void\n}\n\
+                @g = global i64 oops\n!0 = !{!\"rcx\"}\n!1 = !{!\"rdx\"}\n";
+    let e = ir::parse("late.ll", text).unwrap_err().to_string();
+    assert_eq!(e, "late.ll:6:17: error: expected a value of type 'i64', found 'oops'");
+}

@@ -86,6 +86,7 @@ impl<'a> PendingBody<'a> {
             bodies: Vec::new(),
             statepoint_groups: Arc::clone(&top.statepoint_groups),
             metadata: Arc::clone(&top.metadata),
+            metadata_complete: top.metadata_complete,
             pending_registers: Vec::new(),
             nesting: 0,
         };
@@ -370,6 +371,8 @@ struct Parser<'a> {
     statepoint_groups: Arc<NameMap<&'a str, StatepointDirectives>>,
     /// The metadata nodes `!N = ...` of the module (all of them once the top level is read).
     metadata: Arc<NameMap<&'a str, MetadataNode>>,
+    /// Whether `metadata` holds every node of the module (the top level was read to its end).
+    metadata_complete: bool,
     /// `hwreg` and `noclobber` of function headers, whose metadata may be defined further down:
     /// resolved at the end of the top level.
     pending_registers: Vec<PendingRegisters<'a>>,
@@ -464,6 +467,7 @@ impl<'a> Parser<'a> {
             bodies: Vec::new(),
             statepoint_groups: Arc::new(NameMap::default()),
             metadata: Arc::new(NameMap::default()),
+            metadata_complete: false,
             pending_registers: Vec::new(),
             nesting: 0,
         })
@@ -679,6 +683,11 @@ impl<'a> Parser<'a> {
         let node = match reference {
             MetadataRef::Named(name, at) => match self.metadata.get(name) {
                 Some(node) => node,
+                // After a top-level error, nodes further down were never read: that error is the one
+                // reported, not this.
+                None if !self.metadata_complete => {
+                    return Ok(vec![RegisterName { name: String::new(), span }]);
+                }
                 None => return Err(self.err(*at, format!("metadata node '!{name}' is not defined"))),
             },
             MetadataRef::Inline(node) => node,

@@ -86,6 +86,7 @@ impl<'a> Parser<'a> {
     /// Fills in the registers of the headers' `hwreg` and `noclobber` attributes now that every
     /// metadata node is known.
     fn resolve_pending_registers(&mut self) -> PResult<()> {
+        self.metadata_complete = true;
         for pending in std::mem::take(&mut self.pending_registers) {
             match pending.of {
                 RegistersOf::Param(f, i) => {
