@@ -243,3 +243,135 @@ fn a_top_level_error_before_the_metadata_is_the_one_reported() {
     let e = ir::parse("late.ll", text).unwrap_err().to_string();
     assert_eq!(e, "late.ll:6:17: error: expected a value of type 'i64', found 'oops'");
 }
+
+/// Every register name of `arch` that LLVM's assembler knows, 64-bit and vector names.
+fn register_names(arch: Arch) -> Vec<String> {
+    match arch {
+        Arch::X86_64 => ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain((8..16).map(|n| format!("r{n}")))
+            .chain((0..16).map(|n| format!("xmm{n}")))
+            .collect(),
+        Arch::Aarch64 => (0..31)
+            .map(|n| format!("x{n}"))
+            .chain(["fp", "lr", "sp"].iter().map(|s| s.to_string()))
+            .chain((0..32).map(|n| format!("d{n}")))
+            .collect(),
+    }
+}
+
+/// xorshift64*: a reproducible stream for the random functions.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+#[test]
+fn random_register_assignments_round_trip_resolve_and_reject_mutants() {
+    use patchmap::arch::RegisterUse;
+    for seed in 1..=300u64 {
+        let arch = Arch::ALL[seed as usize % 2];
+        let mut rng = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let names = register_names(arch);
+        let usable = |usage: RegisterUse, class: Option<RegisterClass>| -> Vec<(String, NamedRegister)> {
+            names
+                .iter()
+                .filter_map(|n| Some((n.clone(), arch.register_by_name(n)?)))
+                .filter(|(_, r)| arch.register_restriction(*r, usage).is_none())
+                .filter(|(_, r)| class.is_none_or(|c| r.class == c))
+                .collect()
+        };
+        let types = [Type::I64, Type::PTR, Type::I32, Type::Double, Type::Float];
+        let mut taken: Vec<NamedRegister> = Vec::new();
+        let (mut param_types, mut param_names, mut params) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..rng.below(7) {
+            let ty = types[rng.below(types.len())].clone();
+            let class = if ty.is_float() { RegisterClass::Float } else { RegisterClass::General };
+            let free: Vec<_> =
+                usable(RegisterUse::Param, Some(class)).into_iter().filter(|(_, r)| !taken.contains(r)).collect();
+            let (name, register) = free[rng.below(free.len())].clone();
+            taken.push(register);
+            param_types.push(ty);
+            param_names.push(name);
+            params.push(register);
+        }
+        let mut noclobber: Vec<(String, NamedRegister)> = Vec::new();
+        for (name, register) in usable(RegisterUse::NoClobber, None) {
+            if rng.below(4) == 0 && !noclobber.iter().any(|(_, r)| *r == register) {
+                noclobber.push((name, register));
+            }
+        }
+        let mut returns: Vec<(usize, String, NamedRegister)> = Vec::new();
+        for (i, ty) in param_types.iter().enumerate() {
+            let class = if ty.is_float() { RegisterClass::Float } else { RegisterClass::General };
+            let free: Vec<_> = usable(RegisterUse::Return, Some(class))
+                .into_iter()
+                .filter(|(_, r)| !noclobber.iter().any(|(_, n)| n == r) && !returns.iter().any(|(_, _, t)| t == r))
+                .collect();
+            if rng.below(2) == 0 && !free.is_empty() {
+                let (name, register) = free[rng.below(free.len())].clone();
+                returns.push((i, name, register));
+            }
+        }
+        let build = |param_names: &[String]| {
+            let mut mb = ModuleBuilder::new("random.ll");
+            mb.triple(arch.triple());
+            let mut f = mb.function("handler", Type::Void, &param_types);
+            f.set_calling_convention(CallConv::Explicit);
+            for (i, name) in param_names.iter().enumerate() {
+                f.name_param(i as u32, &format!("p{i}"));
+                f.set_param_register(i as u32, name);
+            }
+            f.set_noclobber(&noclobber.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>());
+            let entry = f.block("entry");
+            f.switch_to(entry);
+            let values: Vec<(Operand, &str)> = returns
+                .iter()
+                .map(|(i, name, _)| (Operand::new(param_types[*i].clone(), f.param(*i as u32)), name.as_str()))
+                .collect();
+            f.return_with_registers(&values);
+            f.ret_void();
+            f.finish();
+            mb.finish()
+        };
+        let m = build(&param_names);
+        ir::verify(&m).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{m}"));
+        let mut again = ir::parse("random.ll", &m.to_string()).unwrap();
+        again.clear_spans();
+        assert_eq!(again, m, "seed {seed}");
+        let resolved = explicit::resolve(&m, &m.functions[0], arch).unwrap();
+        assert_eq!(resolved.params, params, "seed {seed}");
+        assert_eq!(resolved.noclobber, noclobber.iter().map(|(_, r)| *r).collect::<Vec<_>>(), "seed {seed}");
+        // Indexed by the call's arguments, which are the returned parameters in order.
+        let expected: Vec<(usize, NamedRegister)> = returns.iter().enumerate().map(|(k, (_, _, r))| (k, *r)).collect();
+        assert_eq!(resolved.returns[0].values, expected, "seed {seed}");
+        // A mutant: one parameter moved to a register it cannot arrive in (restricted, of the other
+        // class, or another parameter's).
+        if param_names.is_empty() {
+            continue;
+        }
+        let victim = rng.below(param_names.len());
+        let class = params[victim].class;
+        let bad: Vec<String> = names
+            .iter()
+            .filter(|n| {
+                let r = arch.register_by_name(n).unwrap();
+                arch.register_restriction(r, RegisterUse::Param).is_some()
+                    || r.class != class
+                    || params.iter().enumerate().any(|(j, p)| j != victim && *p == r)
+            })
+            .cloned()
+            .collect();
+        let mut mutant_names = param_names.clone();
+        mutant_names[victim] = bad[rng.below(bad.len())].clone();
+        let mutant = build(&mutant_names);
+        assert!(ir::verify(&mutant).is_err(), "seed {seed}: {} accepted in {}", mutant_names[victim], arch.name());
+    }
+}
