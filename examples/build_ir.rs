@@ -1,5 +1,6 @@
 //! Builds a small module in memory with the builder API (a counting loop that records a stack map
-//! on every iteration and calls a patch point), verifies it and prints it as LLVM IR text.
+//! on every iteration and calls a patch point, and an `explicitcc` function of the kind a runtime
+//! would patch into that region), verifies it and prints it as LLVM IR text.
 //!
 //! Run: `cargo run --example build_ir`
 
@@ -47,6 +48,21 @@ fn main() -> Result<(), ir::IrError> {
     f.name(&patched, "patched");
     f.ret(patched);
     f.finish();
+
+    // The seed's `explicitcc` example: exchanges rcx and rdx, leaving rax and rbx as they were.
+    let mut swap = mb.function("swap", Type::Void, &[Type::I64, Type::I64]);
+    swap.set_calling_convention(CallConv::Explicit);
+    swap.name_param(0, "a");
+    swap.name_param(1, "b");
+    swap.set_param_register(0, "rcx");
+    swap.set_param_register(1, "rdx");
+    swap.set_noclobber(&["rax", "rbx"]);
+    let entry = swap.block("entry");
+    swap.switch_to(entry);
+    let (a, b) = (swap.param(0), swap.param(1));
+    swap.return_with_registers(&[(Operand::new(Type::I64, a), "rdx"), (Operand::new(Type::I64, b), "rcx")]);
+    swap.ret_void();
+    swap.finish();
 
     let module = mb.finish();
     ir::verify(&module)?;

@@ -2,7 +2,7 @@
 
 use gimli::AArch64;
 
-use super::{CallRelocation, OutOfReach, RegisterFile, Scalar};
+use super::{CallRelocation, NamedRegister, OutOfReach, RegisterClass, RegisterFile, RegisterUse, Scalar};
 
 /// The frame pointer x29, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = AArch64::X29;
@@ -20,6 +20,42 @@ pub fn gpr_dwarf(hw: u8) -> Option<u16> {
 /// DWARF number of a floating-point/vector register by its hardware encoding: v0-v31 are 64-95.
 pub fn float_dwarf(hw: u8) -> Option<u16> {
     (hw < 32).then(|| AArch64::V0.0 + u16::from(hw))
+}
+
+/// The register LLVM calls `name`: `x0`..`x30`, `fp` (x29), `lr` (x30), `sp`, and `d0`..`d31` or
+/// `v0`..`v31` (the same registers).
+pub fn register_by_name(name: &str) -> Option<NamedRegister> {
+    let general = |dwarf: u16| Some(NamedRegister { dwarf, class: RegisterClass::General });
+    match name {
+        "fp" => return general(FRAME_POINTER.0),
+        "lr" => return general(LINK_REGISTER.0),
+        "sp" => return general(STACK_POINTER.0),
+        _ => {}
+    }
+    let number = |digits: &str| -> Option<u8> {
+        (!digits.is_empty() && (digits.len() == 1 || !digits.starts_with('0'))).then(|| digits.parse().ok())?
+    };
+    if let Some(hw) = name.strip_prefix('x').and_then(number) {
+        return general(gpr_dwarf(hw)?);
+    }
+    let hw = name.strip_prefix('d').or_else(|| name.strip_prefix('v')).and_then(number)?;
+    Some(NamedRegister { dwarf: float_dwarf(hw)?, class: RegisterClass::Float })
+}
+
+/// Why `register` cannot serve as `usage` says; `None` if it can.
+pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
+    match (register.dwarf, usage) {
+        (d, _) if d == STACK_POINTER.0 => Some(
+            "the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged",
+        ),
+        (16 | 17, _) => Some("x16 and x17 (IP0, IP1) are used by the patched call sequence itself"),
+        (18, _) => Some("x18 is the platform register, reserved"),
+        (d, _) if d == LINK_REGISTER.0 => {
+            Some("lr (x30) holds the return address of the patched call, not a value of the interrupted code")
+        }
+        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
+        _ => None,
+    }
 }
 
 /// Where a register is kept in a capture: x0-x30 and SP by DWARF number, v0-v31.

@@ -49,6 +49,35 @@ pub enum RegisterFile {
     Vector(usize),
 }
 
+/// A register an `explicitcc` function names (`hwreg`, `noclobber`, `retwr`), as the target knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NamedRegister {
+    /// Its DWARF number (`d0` and `v0` on AArch64 are the same register, one number).
+    pub dwarf: u16,
+    /// Which values it can hold.
+    pub class: RegisterClass,
+}
+
+/// The kind of value a register holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegisterClass {
+    /// Integers and pointers.
+    General,
+    /// `float` and `double`.
+    Float,
+}
+
+/// What an `explicitcc` function does with a register it names, which decides whether it may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegisterUse {
+    /// A parameter arrives in it (`hwreg` on a parameter).
+    Param,
+    /// It comes back unchanged (`noclobber`).
+    NoClobber,
+    /// `llvm.experimental.retwr` sets it at the return.
+    Return,
+}
+
 /// A call target the call sequence cannot encode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("address {0:#x} is out of reach of the call sequence")]
@@ -182,6 +211,28 @@ impl Arch {
         16 + match self {
             Arch::X86_64 => x86_64::ENTRY_STUB.len(),
             Arch::Aarch64 => 4 * aarch64::ENTRY_STUB.len(),
+        }
+    }
+
+    /// The register LLVM's assembler calls `name` on this target (lower case, 64-bit and vector
+    /// names: x86-64 `rax`..`r15`, `xmm0`..`xmm15`; AArch64 `x0`..`x30`, `fp`, `lr`, `sp`,
+    /// `d0`..`d31`, `v0`..`v31`); `None` for a name the target does not have.
+    pub fn register_by_name(self, name: &str) -> Option<NamedRegister> {
+        match self {
+            Arch::X86_64 => x86_64::register_by_name(name),
+            Arch::Aarch64 => aarch64::register_by_name(name),
+        }
+    }
+
+    /// Why `register` cannot be handed over as `usage` says by an `explicitcc` function called from
+    /// a patched shadow or region; `None` if it can. The stack pointer never can; the frame pointer
+    /// is read-only (a parameter or `noclobber`, never set by `retwr`); on AArch64 neither can the
+    /// registers the patched call sequence uses (x16, x17, and lr, which the call sets) nor the
+    /// platform register x18.
+    pub fn register_restriction(self, register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
+        match self {
+            Arch::X86_64 => x86_64::register_restriction(register, usage),
+            Arch::Aarch64 => aarch64::register_restriction(register, usage),
         }
     }
 
@@ -463,6 +514,44 @@ mod tests {
         let mut words = [0u8; 8];
         Arch::Aarch64.write_nops(&mut words);
         assert_eq!(words, [0x1f, 0x20, 0x03, 0xd5, 0x1f, 0x20, 0x03, 0xd5]);
+    }
+
+    #[test]
+    fn register_names_resolve_per_target() {
+        let reg = |arch: Arch, name: &str| arch.register_by_name(name).map(|r| (r.dwarf, r.class));
+        let (g, f) = (RegisterClass::General, RegisterClass::Float);
+        assert_eq!(reg(Arch::X86_64, "rax"), Some((0, g)));
+        assert_eq!(reg(Arch::X86_64, "rcx"), Some((2, g)));
+        assert_eq!(reg(Arch::X86_64, "r15"), Some((15, g)));
+        assert_eq!(reg(Arch::X86_64, "xmm15"), Some((32, f)));
+        for bad in ["eax", "xmm16", "xmm01", "x0", "RAX", ""] {
+            assert_eq!(reg(Arch::X86_64, bad), None, "{bad}");
+        }
+        assert_eq!(reg(Arch::Aarch64, "x0"), Some((0, g)));
+        assert_eq!(reg(Arch::Aarch64, "fp"), reg(Arch::Aarch64, "x29"));
+        assert_eq!(reg(Arch::Aarch64, "lr"), Some((30, g)));
+        assert_eq!(reg(Arch::Aarch64, "sp"), Some((31, g)));
+        assert_eq!(reg(Arch::Aarch64, "d3"), reg(Arch::Aarch64, "v3"));
+        assert_eq!(reg(Arch::Aarch64, "v31"), Some((95, f)));
+        for bad in ["x31", "x01", "d32", "w0", "rax", "xzr"] {
+            assert_eq!(reg(Arch::Aarch64, bad), None, "{bad}");
+        }
+        let restricted = |arch: Arch, name: &str, usage| arch.register_restriction(reg_of(arch, name), usage).is_some();
+        fn reg_of(arch: Arch, name: &str) -> NamedRegister {
+            arch.register_by_name(name).unwrap()
+        }
+        for usage in [RegisterUse::Param, RegisterUse::NoClobber, RegisterUse::Return] {
+            assert!(restricted(Arch::X86_64, "rsp", usage));
+            assert!(!restricted(Arch::X86_64, "r11", usage));
+            for name in ["sp", "x16", "x17", "x18", "lr"] {
+                assert!(restricted(Arch::Aarch64, name, usage), "{name}");
+            }
+            assert!(!restricted(Arch::Aarch64, "x15", usage));
+        }
+        assert!(!restricted(Arch::X86_64, "rbp", RegisterUse::Param));
+        assert!(restricted(Arch::X86_64, "rbp", RegisterUse::Return));
+        assert!(restricted(Arch::Aarch64, "fp", RegisterUse::Return));
+        assert!(!restricted(Arch::Aarch64, "fp", RegisterUse::NoClobber));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use gimli::X86_64;
 
-use super::{CallRelocation, RegisterFile, Scalar};
+use super::{CallRelocation, NamedRegister, RegisterClass, RegisterFile, RegisterUse, Scalar};
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
@@ -35,6 +35,30 @@ pub fn gpr_dwarf(hw: u8) -> Option<u16> {
 /// DWARF number of a floating-point/vector register by its hardware encoding: xmm0-15 are 17-32.
 pub fn float_dwarf(hw: u8) -> Option<u16> {
     (hw < 16).then(|| X86_64::XMM0.0 + u16::from(hw))
+}
+
+/// LLVM's names of the general registers, by hardware encoding.
+const GENERAL_NAMES: [&str; 16] =
+    ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"];
+
+/// The register LLVM calls `name`: `rax`..`r15` (64-bit names only), `xmm0`..`xmm15`.
+pub fn register_by_name(name: &str) -> Option<NamedRegister> {
+    if let Some(hw) = GENERAL_NAMES.iter().position(|n| *n == name) {
+        return Some(NamedRegister { dwarf: gpr_dwarf(hw as u8)?, class: RegisterClass::General });
+    }
+    let hw: u8 = name.strip_prefix("xmm").filter(|n| !n.starts_with('0') || n.len() == 1)?.parse().ok()?;
+    Some(NamedRegister { dwarf: float_dwarf(hw)?, class: RegisterClass::Float })
+}
+
+/// Why `register` cannot serve as `usage` says; `None` if it can.
+pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
+    match (register.dwarf, usage) {
+        (d, _) if d == STACK_POINTER.0 => Some(
+            "the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged",
+        ),
+        (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
+        _ => None,
+    }
 }
 
 /// Where a register is kept in a capture: the 16 general registers by DWARF number, xmm0-15.

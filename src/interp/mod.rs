@@ -862,6 +862,10 @@ impl<'a> Interpreter<'a> {
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint | Intrinsic::VaList => {
                 return Err("variadic argument lists are not supported".to_string());
             }
+            // Machine frames and registers, which the interpreter's frames do not have.
+            Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {
+                return Err(format!("{intrinsic:?} reads or sets machine state the interpreter does not model"));
+            }
         };
         Ok(Step::Next(result))
     }

@@ -36,8 +36,8 @@
 use super::intrinsics::mangled_name;
 use super::{
     BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId,
-    Init, Inst, InstData, InstId, IntPred, Linkage, Module, Operand, Param, ParamAbi, Placement, Signature, Span,
-    TailKind, Type, Value,
+    Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param, ParamAbi, Placement,
+    RegisterName, Signature, Span, TailKind, Type, Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -100,6 +100,25 @@ impl ModuleBuilder {
         self.module.functions[f.0 as usize].params[i as usize].abi = abi;
     }
 
+    /// Sets the calling convention of function `f` (a declaration; see
+    /// [`FunctionBuilder::set_calling_convention`] for definitions).
+    ///
+    /// # Panics
+    /// If `f` does not exist.
+    pub fn set_calling_convention(&mut self, f: FuncId, cc: CallConv) {
+        self.module.functions[f.0 as usize].cc = cc;
+    }
+
+    /// Gives the declaration `f` the `noclobber` list `registers` (see
+    /// [`FunctionBuilder::set_noclobber`]).
+    ///
+    /// # Panics
+    /// If `f` does not exist.
+    pub fn set_noclobber(&mut self, f: FuncId, registers: &[&str]) {
+        let registers = registers.iter().map(|r| RegisterName::new(r)).collect();
+        self.module.functions[f.0 as usize].noclobber = Some(NoClobber { registers, span: Span::default() });
+    }
+
     /// Declares an external function, or returns the existing one of that name.
     pub fn declare(&mut self, name: &str, ret: Type, params: &[Type], varargs: bool) -> FuncId {
         if let Some(id) = self.module.function_by_name(name) {
@@ -111,6 +130,7 @@ impl ModuleBuilder {
             linkage: Linkage::External,
             cc: CallConv::C,
             gc: None,
+            noclobber: None,
             ret,
             params: params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect(),
             varargs,
@@ -164,6 +184,7 @@ fn placeholder(name: &str) -> Function {
         linkage: Linkage::External,
         cc: CallConv::C,
         gc: None,
+        noclobber: None,
         ret: Type::Void,
         params: Vec::new(),
         varargs: false,
@@ -243,6 +264,47 @@ impl FunctionBuilder<'_> {
     /// If there is no parameter `i`.
     pub fn set_param_abi(&mut self, i: u32, abi: ParamAbi) {
         self.func.params[i as usize].abi = abi;
+    }
+
+    /// `hwreg(metadata !{!"register"})` on parameter `i` of this (`explicitcc`) function: the
+    /// argument arrives in `register`, LLVM's name for it on the target (`rax`, `xmm1`, `x19`, `d0`).
+    ///
+    /// # Panics
+    /// If there is no parameter `i`.
+    pub fn set_param_register(&mut self, i: u32, register: &str) {
+        self.set_param_abi(i, ParamAbi::Register(RegisterName::new(register)));
+    }
+
+    /// `noclobber(metadata !{!"rax", ...})`: the registers this `explicitcc` function returns
+    /// unchanged.
+    pub fn set_noclobber(&mut self, registers: &[&str]) {
+        let registers = registers.iter().map(|r| RegisterName::new(r)).collect();
+        self.func.noclobber = Some(NoClobber { registers, span: Span::default() });
+    }
+
+    /// `llvm.experimental.retwr(T hwreg(metadata !{!"register"}) v, ...)`: the registers this
+    /// `explicitcc` function returns with; put it right before [`ret_void`](Self::ret_void).
+    pub fn return_with_registers(&mut self, values: &[(Operand, &str)]) {
+        let sig = Signature {
+            ret: Type::Void,
+            params: Vec::new(),
+            varargs: true,
+            abi: values.iter().map(|(_, r)| ParamAbi::Register(RegisterName::new(r))).collect(),
+        };
+        let args = values.iter().map(|(v, _)| v.clone()).collect();
+        self.intrinsic_call("llvm.experimental.retwr", sig, args);
+    }
+
+    /// `llvm.frameaddress.p0(i32 depth)`: this function's frame pointer (0) or a caller's.
+    pub fn frame_address(&mut self, depth: u32) -> Value {
+        let sig = Signature { ret: Type::PTR, params: vec![Type::I32], varargs: false, abi: Box::default() };
+        self.intrinsic_call("llvm.frameaddress.p0", sig, vec![Operand::new(Type::I32, int(i64::from(depth)))])
+    }
+
+    /// `llvm.addressofreturnaddress.p0()`: where this function's return address is stored.
+    pub fn address_of_return_address(&mut self) -> Value {
+        let sig = Signature { ret: Type::PTR, params: Vec::new(), varargs: false, abi: Box::default() };
+        self.intrinsic_call("llvm.addressofreturnaddress.p0", sig, Vec::new())
     }
 
     /// The type of a value whose type is known without context (not a constant).
@@ -380,16 +442,15 @@ impl FunctionBuilder<'_> {
         }
     }
 
-    /// A direct call with the callee's declared signature.
+    /// A direct call with the callee's declared signature (and its `hwreg` registers); an
+    /// `explicitcc` callee is called with that convention, every other one with C's.
     pub fn call(&mut self, callee: FuncId, args: &[Operand]) -> Value {
-        let sig = if callee == self.id {
-            super::verify::signature_of(&self.func)
-        } else {
-            super::verify::signature_of(self.module.function(callee))
-        };
+        let f = if callee == self.id { &self.func } else { self.module.function(callee) };
+        let sig = super::verify::signature_of(f);
+        let cc = if f.cc == CallConv::Explicit { CallConv::Explicit } else { CallConv::C };
         let ret = sig.ret.clone();
         let kind = Inst::Call {
-            cc: CallConv::C,
+            cc,
             callee: Value::Func(callee),
             sig,
             args: args.to_vec(),

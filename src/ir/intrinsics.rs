@@ -54,6 +54,15 @@ pub enum Intrinsic {
     /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`: only in variadic definitions, which the subset
     /// does not compile.
     VaList,
+    /// `llvm.frameaddress.p0(i32 depth)`: the frame pointer of this function (depth 0) or of the
+    /// caller `depth` frames up, followed through the saved frame pointers.
+    FrameAddress,
+    /// `llvm.addressofreturnaddress.p0()`: where this function's return address is stored (the
+    /// caller's stack just above it, on both targets: x86-64's pushed address, AArch64's saved lr).
+    AddressOfReturnAddress,
+    /// `llvm.experimental.retwr(T hwreg(metadata !N) v, ...)`: right before the `ret void` of an
+    /// `explicitcc` function, the registers it returns with (see `ir::explicit`).
+    ReturnWithRegisters,
 }
 
 /// The arithmetic of a `*.with.overflow` intrinsic.
@@ -202,8 +211,9 @@ impl IntrinsicOp {
 }
 
 /// Intrinsics with no overloaded type, by full name after `llvm.`.
-const FIXED: [(&str, Intrinsic); 9] = [
+const FIXED: [(&str, Intrinsic); 10] = [
     ("experimental.stackmap", Intrinsic::StackMap),
+    ("experimental.retwr", Intrinsic::ReturnWithRegisters),
     ("trap", Intrinsic::Trap),
     ("debugtrap", Intrinsic::Trap),
     ("ubsantrap", Intrinsic::Trap),
@@ -215,7 +225,9 @@ const FIXED: [(&str, Intrinsic); 9] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 23] = [
+const OVERLOADED: [(&str, Intrinsic); 25] = [
+    ("frameaddress", Intrinsic::FrameAddress),
+    ("addressofreturnaddress", Intrinsic::AddressOfReturnAddress),
     ("experimental.gc.statepoint", Intrinsic::Statepoint),
     ("experimental.gc.result", Intrinsic::GcResult),
     ("experimental.gc.relocate", Intrinsic::GcRelocate),
@@ -381,6 +393,17 @@ impl Intrinsic {
             // Metadata operands are dropped (`takes_metadata`), the others take none.
             Intrinsic::Hint => sig(Type::Void, vec![]),
             Intrinsic::VaList => None,
+            Intrinsic::FrameAddress => match &types[..] {
+                [Type::PTR] => sig(Type::PTR, vec![Type::I32]),
+                _ => None,
+            },
+            Intrinsic::AddressOfReturnAddress => match &types[..] {
+                [Type::PTR] => sig(Type::PTR, vec![]),
+                _ => None,
+            },
+            Intrinsic::ReturnWithRegisters => {
+                Some(Signature { ret: Type::Void, params: vec![], varargs: true, abi: Box::default() })
+            }
         }
     }
 }
@@ -451,5 +474,9 @@ mod tests {
         assert_eq!(s("llvm.sqrt.i32"), None);
         assert_eq!(s("llvm.bswap.i8"), None);
         assert_eq!(s("llvm.stacksave.p0").as_deref(), Some("ptr ()"));
+        assert_eq!(s("llvm.frameaddress.p0").as_deref(), Some("ptr (i32)"));
+        assert_eq!(s("llvm.addressofreturnaddress.p0").as_deref(), Some("ptr ()"));
+        assert_eq!(s("llvm.experimental.retwr").as_deref(), Some("void (...)"));
+        assert_eq!(s("llvm.frameaddress.i64"), None);
     }
 }

@@ -116,6 +116,10 @@ impl<'a> Lexer<'a> {
                     while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
                         i += 1;
                     }
+                    // Past the closing quote, which would otherwise open another string.
+                    if b.get(i) == Some(&b'"') {
+                        i += 1;
+                    }
                     continue;
                 }
                 b';' => {

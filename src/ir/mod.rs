@@ -10,6 +10,7 @@
 
 pub mod builder;
 pub mod error;
+pub mod explicit;
 pub mod intrinsics;
 pub mod lexer;
 pub mod parser;
@@ -463,6 +464,11 @@ pub enum CallConv {
     Cold,
     /// `tailcc`: guarantees `musttail` calls; compiled as C (a `tail`/`musttail` call stays a call).
     Tail,
+    /// `explicitcc` (the proposal of `../shared/seeds/004`, not in LLVM): every parameter arrives in
+    /// the register its `hwreg` names, the function's `noclobber` registers come back unchanged,
+    /// and `llvm.experimental.retwr` sets chosen registers at the return. For code called from a
+    /// patched shadow or region; see [`explicit`].
+    Explicit,
 }
 
 impl CallConv {
@@ -474,6 +480,9 @@ impl CallConv {
             CallConv::Cold => 9,
             CallConv::AnyReg => 13,
             CallConv::Tail => 18,
+            // LLVM never numbered it; `CallingConv::MaxID`, which names no convention. No record
+            // holds it: the verifier keeps `explicitcc` off statepoints.
+            CallConv::Explicit => 1023,
         }
     }
 }
@@ -552,6 +561,36 @@ pub enum ParamAbi {
     StructRet(Type),
     /// `ptr elementtype(FNTY)`: the function type of a statepoint's call target.
     ElementType(Box<Signature>),
+    /// `hwreg(metadata !{!"name"})`: in the named register (an `explicitcc` parameter or argument,
+    /// or an operand of `llvm.experimental.retwr`).
+    Register(RegisterName),
+}
+
+/// A register as an `explicitcc` function names it: LLVM's name on the target (`rax`, `xmm3`,
+/// `x19`, `d0`), resolved by [`explicit::resolve`] once the target is known.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RegisterName {
+    /// The name, as in the metadata string.
+    pub name: String,
+    /// Where it is named: the `hwreg` attribute, or the string in a `noclobber` list; 0:0 when
+    /// built in memory.
+    pub span: Span,
+}
+
+impl RegisterName {
+    /// The register `name`, without source position.
+    pub fn new(name: &str) -> RegisterName {
+        RegisterName { name: name.to_string(), span: Span::default() }
+    }
+}
+
+/// `noclobber(metadata !{!"rax", ...})` on an `explicitcc` function: the registers it preserves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct NoClobber {
+    /// The registers, in order as written.
+    pub registers: Vec<RegisterName>,
+    /// Where the attribute is; 0:0 when built in memory.
+    pub span: Span,
 }
 
 /// The call-site attributes `"statepoint-id"="N"` and `"statepoint-num-patch-bytes"="N"`: the ID
@@ -671,6 +710,8 @@ pub struct Function {
     pub cc: CallConv,
     /// `gc "NAME"`: the collector strategy whose statepoints the function may contain.
     pub gc: Option<String>,
+    /// `noclobber(metadata !N)`: the registers an `explicitcc` function preserves.
+    pub noclobber: Option<NoClobber>,
     /// The return type; `Void` for none.
     pub ret: Type,
     /// The fixed parameters, in order; [`Value::Param`] indexes them.
@@ -1401,12 +1442,28 @@ impl Module {
         }
         for f in &mut self.functions {
             f.span = Span::default();
+            if let Some(n) = &mut f.noclobber {
+                n.span = Span::default();
+                n.registers.iter_mut().for_each(|r| r.span = Span::default());
+            }
+            for p in &mut f.params {
+                if let ParamAbi::Register(r) = &mut p.abi {
+                    r.span = Span::default();
+                }
+            }
             for b in &mut f.blocks {
                 b.span = Span::default();
             }
             for i in &mut f.insts {
                 i.span = Span::default();
                 i.operand_spans.clear();
+                if let Inst::Call { sig, .. } = &mut i.kind {
+                    for abi in sig.abi.iter_mut() {
+                        if let ParamAbi::Register(r) = abi {
+                            r.span = Span::default();
+                        }
+                    }
+                }
             }
         }
     }

@@ -244,13 +244,57 @@ impl fmt::Display for Signature {
     }
 }
 
-/// ` byval(T)` / ` sret(T)` after a parameter's type.
-fn abi_text(abi: &ParamAbi) -> String {
+/// ` byval(T)` / ` sret(T)` / ` hwreg(metadata !N)` after a parameter's type.
+fn abi_text(abi: &ParamAbi, metadata: &MetadataNodes) -> String {
     match abi {
         ParamAbi::Plain => String::new(),
         ParamAbi::ByVal(t) => format!(" byval({t})"),
         ParamAbi::StructRet(t) => format!(" sret({t})"),
         ParamAbi::ElementType(sig) => format!(" elementtype({sig})"),
+        ParamAbi::Register(r) => format!(" hwreg(metadata !{})", metadata.number(std::slice::from_ref(&r.name))),
+    }
+}
+
+/// The metadata tuples of register names that `hwreg` and `noclobber` refer to, numbered in order
+/// of first use and printed after the functions as `!N = !{!"rax", ...}`.
+#[derive(Default)]
+struct MetadataNodes {
+    tuples: Vec<Vec<String>>,
+}
+
+impl MetadataNodes {
+    fn of(m: &Module) -> MetadataNodes {
+        let mut nodes = MetadataNodes::default();
+        let mut add = |names: Vec<String>| {
+            if !nodes.tuples.contains(&names) {
+                nodes.tuples.push(names);
+            }
+        };
+        for f in &m.functions {
+            for p in &f.params {
+                if let ParamAbi::Register(r) = &p.abi {
+                    add(vec![r.name.clone()]);
+                }
+            }
+            if let Some(n) = &f.noclobber {
+                add(n.registers.iter().map(|r| r.name.clone()).collect());
+            }
+            for d in &f.insts {
+                if let Inst::Call { sig, .. } = &d.kind {
+                    for abi in sig.abi.iter() {
+                        if let ParamAbi::Register(r) = abi {
+                            add(vec![r.name.clone()]);
+                        }
+                    }
+                }
+            }
+        }
+        nodes
+    }
+
+    /// The number of the tuple `names` (every tuple printed was collected by [`MetadataNodes::of`]).
+    fn number(&self, names: &[String]) -> usize {
+        self.tuples.iter().position(|t| t == names).unwrap_or(self.tuples.len())
     }
 }
 
@@ -261,6 +305,7 @@ fn cc(c: CallConv) -> &'static str {
         CallConv::Fast => "fastcc ",
         CallConv::Cold => "coldcc ",
         CallConv::Tail => "tailcc ",
+        CallConv::Explicit => "explicitcc ",
     }
 }
 
@@ -301,6 +346,7 @@ struct FunctionPrinter<'m> {
     m: &'m Module,
     f: &'m Function,
     names: Names,
+    metadata: &'m MetadataNodes,
 }
 
 impl FunctionPrinter<'_> {
@@ -452,7 +498,13 @@ impl FunctionPrinter<'_> {
                     if i > 0 {
                         out.write_str(", ")?;
                     }
-                    write!(out, "{}{} {}", a.ty, abi_text(sig.param_abi(i)), self.value(&a.value, &a.ty))?;
+                    write!(
+                        out,
+                        "{}{} {}",
+                        a.ty,
+                        abi_text(sig.param_abi(i), self.metadata),
+                        self.value(&a.value, &a.ty)
+                    )?;
                 }
                 out.write_str(")")?;
                 if let Some(d) = directives {
@@ -505,7 +557,7 @@ impl FunctionPrinter<'_> {
             if i > 0 {
                 out.write_str(", ")?;
             }
-            write!(out, "{}{}", p.ty, abi_text(&p.abi))?;
+            write!(out, "{}{}", p.ty, abi_text(&p.abi, self.metadata))?;
             if !f.is_declaration() {
                 write!(out, " {}", self.names.params[i])?;
             } else if let Some(n) = &p.name {
@@ -527,6 +579,10 @@ impl FunctionPrinter<'_> {
         }
         if let Some(gc) = &f.gc {
             write!(out, " gc \"{}\"", escape(gc.as_bytes()))?;
+        }
+        if let Some(n) = &f.noclobber {
+            let names: Vec<String> = n.registers.iter().map(|r| r.name.clone()).collect();
+            write!(out, " noclobber(metadata !{})", self.metadata.number(&names))?;
         }
         if f.is_declaration() {
             return out.write_str("\n");
@@ -609,9 +665,17 @@ impl fmt::Display for Module {
             }
             out.write_str("\n")?;
         }
+        let metadata = MetadataNodes::of(self);
         for f in &self.functions {
             out.write_str("\n")?;
-            FunctionPrinter { m: self, f, names: Names::of(f) }.function(out)?;
+            FunctionPrinter { m: self, f, names: Names::of(f), metadata: &metadata }.function(out)?;
+        }
+        if !metadata.tuples.is_empty() {
+            out.write_str("\n")?;
+        }
+        for (i, names) in metadata.tuples.iter().enumerate() {
+            let strings: Vec<String> = names.iter().map(|n| format!("!\"{}\"", escape(n.as_bytes()))).collect();
+            writeln!(out, "!{i} = !{{{}}}", strings.join(", "))?;
         }
         Ok(())
     }

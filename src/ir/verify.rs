@@ -24,6 +24,9 @@ use crate::stackmap::MAX_RECORD_LOCATIONS;
 /// llc-19 writes a 2 GiB object for a global aligned to 2^31.
 const MAX_ALIGN: u64 = 1 << 24;
 
+/// Deepest frame `llvm.frameaddress` may reach (LLVM has no limit, and emits a load per frame).
+const MAX_FRAME_DEPTH: i64 = 1 << 10;
+
 /// Largest global, in bytes (4 GiB).
 const MAX_GLOBAL_BYTES: u64 = 1 << 32;
 
@@ -237,9 +240,13 @@ impl<'m> Verifier<'m> {
         }
         // Functions are checked independently: large modules spread them over the cores, keeping
         // the errors in module order.
+        let arch = super::explicit::module_arch(m);
         let check = |f: &'m Function| {
             let mut v = Verifier { m, errors: Vec::new() };
             v.function(f);
+            for (span, message) in super::explicit::check(m, f, arch) {
+                v.error(span, message);
+            }
             let padding: u64 = patch_areas(m, f).map(|(_, bytes)| bytes).sum();
             (v.errors, padding)
         };
@@ -461,7 +468,7 @@ impl<'m> Verifier<'m> {
                     f.span,
                     format!("parameter {i} of '@{}': 'elementtype' applies to statepoint targets", f.name),
                 );
-            } else if p.abi != ParamAbi::Plain && p.ty != Type::PTR {
+            } else if !matches!(p.abi, ParamAbi::Plain | ParamAbi::Register(_)) && p.ty != Type::PTR {
                 self.error(f.span, format!("parameter {i} of '@{}': 'byval' and 'sret' apply to 'ptr'", f.name));
             }
             if let Err(msg) = byval_size(&p.abi) {
@@ -1159,7 +1166,8 @@ impl<'m> Verifier<'m> {
         }
         // A statepoint's own variadic arguments are its target's: their attributes are the target's.
         let statepoint = matches!(target.and_then(|t| t.intrinsic()), Some(Intrinsic::Statepoint));
-        if sig.abi.len() > sig.params.len() && !statepoint {
+        let passing = |a: &ParamAbi| !matches!(a, ParamAbi::Plain | ParamAbi::Register(_));
+        if sig.abi.iter().skip(sig.params.len()).any(passing) && !statepoint {
             self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
         }
         for (i, abi) in sig.abi.iter().enumerate() {
@@ -1193,6 +1201,15 @@ impl<'m> Verifier<'m> {
             self.operand(cx, at, i + 1, &a.value, &a.ty, "argument");
         }
         let intrinsic = target.and_then(|t| t.intrinsic().map(|i| (i, t)));
+        if let (Some((Intrinsic::FrameAddress, _)), Some(depth)) = (intrinsic, args.first()) {
+            // The lowering follows the chain with one load per frame.
+            if !matches!(depth.value, Value::Const(Const::Int(0..=MAX_FRAME_DEPTH))) {
+                self.error(
+                    d.operand_span(1),
+                    format!("llvm.frameaddress takes a constant depth from 0 to {MAX_FRAME_DEPTH}"),
+                );
+            }
+        }
         if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {
             self.error(d.span, "'anyregcc' is only allowed on calls of llvm.experimental.patchpoint".to_string());
         }

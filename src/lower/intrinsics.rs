@@ -71,11 +71,29 @@ impl Lowering<'_> {
             Intrinsic::PtrMask => Some(self.b.ins().band(values[0], values[1])),
             Intrinsic::ThreadLocalAddress => Some(values[0]),
             Intrinsic::Hint => None,
+            // Frame pointers are always kept (`preserve_frame_pointers`): each frame's starts with
+            // the caller's frame pointer, then the return address (x86-64's pushed one, AArch64's
+            // saved lr), as LLVM's lowering of both intrinsics assumes.
+            Intrinsic::FrameAddress => {
+                let Value::Const(crate::ir::Const::Int(depth)) = args[0].value else {
+                    return Err(self.error(span, "llvm.frameaddress takes a constant depth"));
+                };
+                let mut frame = self.b.ins().get_frame_pointer(types::I64);
+                for _ in 0..depth {
+                    frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
+                }
+                Some(frame)
+            }
+            Intrinsic::AddressOfReturnAddress => {
+                let frame = self.b.ins().get_frame_pointer(types::I64);
+                Some(self.b.ins().iadd_imm_s(frame, 8))
+            }
             Intrinsic::StackMap
             | Intrinsic::PatchPoint
             | Intrinsic::Statepoint
             | Intrinsic::GcResult
             | Intrinsic::GcRelocate
+            | Intrinsic::ReturnWithRegisters
             | Intrinsic::VaList => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
             }

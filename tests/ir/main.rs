@@ -7,6 +7,7 @@ mod support;
 mod builder;
 mod compile_errors;
 mod errors;
+mod explicit;
 mod fuzz;
 mod llc_error_cases;
 mod parse;

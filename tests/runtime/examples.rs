@@ -66,6 +66,7 @@ fn object_compiles_links_runs_and_dumps() {
 fn build_ir_builds_and_prints_a_module() {
     let out = run("build_ir");
     assert!(out.contains("define"), "{out}");
+    assert!(out.contains("define explicitcc void @swap(i64 hwreg(metadata !0) %a"), "{out}");
 }
 
 #[test]

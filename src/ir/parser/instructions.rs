@@ -491,7 +491,7 @@ impl<'a> Parser<'a> {
     pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind) -> PResult<(Inst, Type)> {
         self.flags(FAST_MATH)?;
         let cc = self.calling_convention()?;
-        self.param_attributes()?;
+        self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
@@ -514,14 +514,17 @@ impl<'a> Parser<'a> {
             loop {
                 let ty = self.value_type()?;
                 let aspan = self.tok.span;
-                let (arg_abi, nest) = self.param_attributes()?;
+                let ParamAttributes { abi: mut arg_abi, nest, hwreg } = self.param_attributes()?;
+                if let Some((reference, span)) = hwreg {
+                    arg_abi = ParamAbi::Register(self.register_names(&reference, "hwreg", span)?.remove(0));
+                }
                 if let (Some(span), false) = (nest, matches!(callee, Value::Func(_))) {
                     return Err(
                         self.err(span, "'nest' arguments are supported in direct calls of local functions only")
                     );
                 }
                 if arg_abi != ParamAbi::Plain {
-                    if ty != Type::PTR {
+                    if ty != Type::PTR && !matches!(arg_abi, ParamAbi::Register(_)) {
                         return Err(self.err(
                             aspan,
                             format!("'byval', 'sret' and 'elementtype' apply to 'ptr' arguments, not '{ty}'"),
@@ -551,6 +554,12 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                     self.expect_punct(b'=', &format!(" after \"{key}\""))?;
                     self.statepoint_directive(span, key, &mut directives)?;
+                }
+                Tok::Word("noclobber") => {
+                    return Err(self.err(
+                        self.tok.span,
+                        "'noclobber' belongs on an explicitcc function's definition or declaration, not on a call",
+                    ));
                 }
                 Tok::AttrGroup(group) => {
                     if let Some(d) = self.statepoint_groups.get(group) {
@@ -590,7 +599,7 @@ impl<'a> Parser<'a> {
                 }
                 params.push(self.value_type()?);
                 // Attributes in a function type mean nothing; the arguments' own count.
-                self.param_attributes()?;
+                self.non_parameter_attributes()?;
                 if !self.eat_punct(b',')? {
                     break;
                 }

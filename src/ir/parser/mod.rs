@@ -10,7 +10,9 @@
 //!
 //! What the subset does not implement is rejected with a positioned "unsupported ..." message
 //! rather than silently mis-compiled; attributes, metadata and other annotations that do not change
-//! meaning are skipped.
+//! meaning are skipped. Metadata tuples of strings are kept by name while the top level is read:
+//! `hwreg` and `noclobber` (of `explicitcc` functions) name registers through them; headers may
+//! refer to nodes defined further down, so theirs are resolved at the end of the top level.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -24,8 +26,8 @@ mod types;
 use super::lexer::{Lexer, Tok, Token};
 use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, Operand, Ordering, Param, ParamAbi, Placement,
-    RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
+    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, NoClobber, Operand, Ordering, Param, ParamAbi,
+    Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages.
@@ -83,6 +85,9 @@ impl<'a> PendingBody<'a> {
             module: Module::default(),
             bodies: Vec::new(),
             statepoint_groups: Arc::clone(&top.statepoint_groups),
+            metadata: Arc::clone(&top.metadata),
+            metadata_complete: top.metadata_complete,
+            pending_registers: Vec::new(),
             nesting: 0,
         };
         let mut state = self.state.clone();
@@ -364,8 +369,60 @@ struct Parser<'a> {
     bodies: Vec<PendingBody<'a>>,
     /// The statepoint directives each attribute group `#N` holds (read by the top-level pass).
     statepoint_groups: Arc<NameMap<&'a str, StatepointDirectives>>,
+    /// The metadata nodes `!N = ...` of the module (all of them once the top level is read).
+    metadata: Arc<NameMap<&'a str, MetadataNode>>,
+    /// Whether `metadata` holds every node of the module (the top level was read to its end).
+    metadata_complete: bool,
+    /// `hwreg` and `noclobber` of function headers, whose metadata may be defined further down:
+    /// resolved at the end of the top level.
+    pending_registers: Vec<PendingRegisters<'a>>,
     /// How many constant expressions or `elementtype` function types the reader is inside.
     nesting: usize,
+}
+
+/// A metadata node as `hwreg` and `noclobber` need it: a tuple of strings (each with where it is
+/// written), or anything else.
+#[derive(Clone)]
+enum MetadataNode {
+    Strings(Vec<(String, Span)>),
+    Other,
+}
+
+/// The operand of `hwreg(metadata ...)` or `noclobber(metadata ...)`: a node's name (`!7`), or a
+/// tuple written in place.
+#[derive(Clone)]
+enum MetadataRef<'a> {
+    Named(&'a str, Span),
+    Inline(MetadataNode),
+}
+
+/// `hwreg(metadata ...)` or `noclobber(metadata ...)`: its operand, and where the attribute is.
+type MetadataAttribute<'a> = (MetadataRef<'a>, Span);
+
+/// What `param_attributes` read beyond the skipped hints.
+struct ParamAttributes<'a> {
+    /// `byval`, `sret`, `elementtype`, or `hwreg` (its register to be filled in from `hwreg`).
+    abi: ParamAbi,
+    /// Where a `nest` attribute was.
+    nest: Option<Span>,
+    /// `hwreg(metadata ...)`: its operand, and where the attribute is.
+    hwreg: Option<MetadataAttribute<'a>>,
+}
+
+/// Which header attribute a pending metadata reference belongs to.
+enum RegistersOf {
+    /// `hwreg` of the parameter.
+    Param(FuncId, usize),
+    /// `noclobber` of the function.
+    NoClobber(FuncId),
+}
+
+/// A header's `hwreg` or `noclobber` waiting for the module's metadata.
+struct PendingRegisters<'a> {
+    of: RegistersOf,
+    reference: MetadataRef<'a>,
+    /// Where the attribute is.
+    span: Span,
 }
 
 /// An identified type not resolved yet.
@@ -409,6 +466,9 @@ impl<'a> Parser<'a> {
             module,
             bodies: Vec::new(),
             statepoint_groups: Arc::new(NameMap::default()),
+            metadata: Arc::new(NameMap::default()),
+            metadata_complete: false,
+            pending_registers: Vec::new(),
             nesting: 0,
         })
     }
@@ -560,6 +620,92 @@ impl<'a> Parser<'a> {
                 }
             }
             _ => Err(self.expected("a metadata value")),
+        }
+    }
+
+    /// `metadata !N` or `metadata !{...}`, the operand of `hwreg` and `noclobber`.
+    fn metadata_operand(&mut self, attribute: &str) -> PResult<MetadataRef<'a>> {
+        self.expect_word("metadata", &format!(" in '{attribute}(metadata !N)'"))?;
+        match self.tok.tok {
+            Tok::Meta(name) => {
+                let span = self.bump()?.span;
+                Ok(MetadataRef::Named(name, span))
+            }
+            Tok::Punct(b'!') if self.peek()?.tok == Tok::Punct(b'{') => {
+                self.bump()?;
+                Ok(MetadataRef::Inline(self.metadata_tuple()?))
+            }
+            _ => Err(self.expected(&format!("a metadata node '!N' in '{attribute}'"))),
+        }
+    }
+
+    /// A metadata tuple `{...}` after its `!`: its strings when it holds nothing else.
+    fn metadata_tuple(&mut self) -> PResult<MetadataNode> {
+        let (lex, tok) = (self.lex.clone(), self.tok);
+        self.expect_punct(b'{', "")?;
+        let mut strings = Vec::new();
+        while !self.is_punct(b'}') {
+            let span = self.tok.span;
+            match (self.tok.tok, self.peek()?.tok) {
+                (Tok::Punct(b'!'), Tok::Str(raw)) => {
+                    self.bump()?;
+                    self.bump()?;
+                    strings.push((name_string(raw), span));
+                }
+                _ => {
+                    // Not a tuple of strings: read past it as any metadata.
+                    (self.lex, self.tok) = (lex, tok);
+                    self.skip_balanced()?;
+                    return Ok(MetadataNode::Other);
+                }
+            }
+            if !self.eat_punct(b',')? && !self.is_punct(b'}') {
+                return Err(self.expected("',' or '}' in the metadata tuple"));
+            }
+        }
+        self.bump()?;
+        Ok(MetadataNode::Strings(strings))
+    }
+
+    /// A metadata definition's value after `=`: kept when it is a tuple, skipped otherwise.
+    fn metadata_definition(&mut self) -> PResult<MetadataNode> {
+        self.eat_word("distinct")?;
+        if self.is_punct(b'!') && self.peek()?.tok == Tok::Punct(b'{') {
+            self.bump()?;
+            return self.metadata_tuple();
+        }
+        self.skip_metadata_value()?;
+        Ok(MetadataNode::Other)
+    }
+
+    /// The register names `reference` denotes for `attribute` at `span` (one for `hwreg`).
+    fn register_names(&self, reference: &MetadataRef<'a>, attribute: &str, span: Span) -> PResult<Vec<RegisterName>> {
+        let node = match reference {
+            MetadataRef::Named(name, at) => match self.metadata.get(name) {
+                Some(node) => node,
+                // After a top-level error, nodes further down were never read: that error is the one
+                // reported, not this.
+                None if !self.metadata_complete => {
+                    return Ok(vec![RegisterName { name: String::new(), span }]);
+                }
+                None => return Err(self.err(*at, format!("metadata node '!{name}' is not defined"))),
+            },
+            MetadataRef::Inline(node) => node,
+        };
+        let hwreg = attribute == "hwreg";
+        match node {
+            MetadataNode::Strings(names) if !hwreg || names.len() == 1 => Ok(names
+                .iter()
+                .map(|(name, at)| RegisterName { name: name.clone(), span: if hwreg { span } else { *at } })
+                .collect()),
+            _ if hwreg => {
+                Err(self
+                    .err(span, "'hwreg' needs a metadata tuple of one register name, such as !{!\"rax\"}".to_string()))
+            }
+            _ => Err(self.err(
+                span,
+                "'noclobber' needs a metadata tuple of register names, such as !{!\"rax\", !\"rbx\"}".to_string(),
+            )),
         }
     }
 

@@ -7,7 +7,7 @@ impl<'a> Parser<'a> {
     pub(super) fn module(&mut self) -> PResult<()> {
         loop {
             match self.tok.tok {
-                Tok::Eof => return Ok(()),
+                Tok::Eof => return self.resolve_pending_registers(),
                 Tok::Word("source_filename") => {
                     self.bump()?;
                     self.expect_punct(b'=', " after 'source_filename'")?;
@@ -57,10 +57,11 @@ impl<'a> Parser<'a> {
                         Arc::make_mut(&mut self.statepoint_groups).insert(group, directives);
                     }
                 }
-                Tok::Meta(_) => {
+                Tok::Meta(name) => {
                     self.bump()?;
                     self.expect_punct(b'=', " after a metadata name")?;
-                    self.skip_metadata_value()?;
+                    let node = self.metadata_definition()?;
+                    Arc::make_mut(&mut self.metadata).insert(name, node);
                 }
                 Tok::Global(name) => self.global_variable(name)?,
                 Tok::Local(name) => self.type_definition(name)?,
@@ -80,6 +81,25 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.expected("a top-level entity")),
             }
         }
+    }
+
+    /// Fills in the registers of the headers' `hwreg` and `noclobber` attributes now that every
+    /// metadata node is known.
+    fn resolve_pending_registers(&mut self) -> PResult<()> {
+        self.metadata_complete = true;
+        for pending in std::mem::take(&mut self.pending_registers) {
+            match pending.of {
+                RegistersOf::Param(f, i) => {
+                    let name = self.register_names(&pending.reference, "hwreg", pending.span)?.remove(0);
+                    self.module.functions[f.0 as usize].params[i].abi = ParamAbi::Register(name);
+                }
+                RegistersOf::NoClobber(f) => {
+                    let registers = self.register_names(&pending.reference, "noclobber", pending.span)?;
+                    self.module.functions[f.0 as usize].noclobber = Some(NoClobber { registers, span: pending.span });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// `%name = type ...`: resolved on first use, or here; the body is read again to move past it.
@@ -186,6 +206,7 @@ impl<'a> Parser<'a> {
         let span = self.tok.span;
         let named = match self.tok.tok {
             Tok::Word("ccc") => Some(CallConv::C),
+            Tok::Word("explicitcc") => Some(CallConv::Explicit),
             Tok::Word("anyregcc") => Some(CallConv::AnyReg),
             Tok::Word("fastcc") => Some(CallConv::Fast),
             Tok::Word("coldcc") => Some(CallConv::Cold),
@@ -216,14 +237,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips parameter or return attributes, rejecting the ones that change the ABI, except `byval`
-    /// and `sret`, which it returns, with where a `nest` attribute was (the static chain register,
-    /// which only local functions may have).
-    pub(super) fn param_attributes(&mut self) -> PResult<(ParamAbi, Option<Span>)> {
+    /// Skips parameter or return attributes, rejecting the ones that change the ABI, except `byval`,
+    /// `sret`, `elementtype` and `hwreg`, which it returns, with where a `nest` attribute was (the
+    /// static chain register, which only local functions may have).
+    pub(super) fn param_attributes(&mut self) -> PResult<ParamAttributes<'a>> {
         let mut abi = ParamAbi::Plain;
         let mut nest = None;
+        let mut hwreg = None;
         loop {
             match self.tok.tok {
+                Tok::Word("hwreg") => {
+                    let span = self.bump()?.span;
+                    if abi != ParamAbi::Plain {
+                        return Err(self.err(
+                            span,
+                            "'hwreg' cannot be combined with 'byval', 'sret', 'elementtype' or another 'hwreg'",
+                        ));
+                    }
+                    self.expect_punct(b'(', " after 'hwreg'")?;
+                    let reference = self.metadata_operand("hwreg")?;
+                    self.expect_punct(b')', " to close 'hwreg'")?;
+                    abi = ParamAbi::Register(RegisterName { name: String::new(), span });
+                    hwreg = Some((reference, span));
+                }
                 Tok::Word("nest") => {
                     nest = Some(self.tok.span);
                     self.bump()?;
@@ -279,18 +315,45 @@ impl<'a> Parser<'a> {
                         self.string("")?;
                     }
                 }
-                _ => return Ok((abi, nest)),
+                _ => {
+                    if let Some((_, span)) = hwreg.as_ref().filter(|_| !matches!(abi, ParamAbi::Register(_))) {
+                        return Err(self.err(*span, "'hwreg' cannot be combined with 'byval', 'sret' or 'elementtype'"));
+                    }
+                    return Ok(ParamAttributes { abi, nest, hwreg });
+                }
             }
         }
     }
 
+    /// Attributes of a result or of a function type's parameter, where `hwreg` means nothing.
+    pub(super) fn non_parameter_attributes(&mut self) -> PResult<()> {
+        if let Some((_, span)) = self.param_attributes()?.hwreg {
+            return Err(
+                self.err(span, "'hwreg' applies to the parameters of a function and the arguments of a call only")
+            );
+        }
+        Ok(())
+    }
+
     /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations),
-    /// keeping the placement and the `gc` strategy.
-    pub(super) fn function_attributes(&mut self) -> PResult<(Placement, Option<String>)> {
+    /// keeping the placement, the `gc` strategy and `noclobber` (its operand and where it is).
+    pub(super) fn function_attributes(
+        &mut self,
+    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>)> {
         let mut placement = Placement::default();
         let mut gc = None;
+        let mut noclobber = None;
         loop {
             match self.tok.tok {
+                Tok::Word("noclobber") => {
+                    let span = self.bump()?.span;
+                    if noclobber.is_some() {
+                        return Err(self.err(span, "more than one 'noclobber' attribute"));
+                    }
+                    self.expect_punct(b'(', " after 'noclobber'")?;
+                    noclobber = Some((self.metadata_operand("noclobber")?, span));
+                    self.expect_punct(b')', " to close 'noclobber'")?;
+                }
                 Tok::Word("gc") => {
                     self.bump()?;
                     gc = Some(self.string("a garbage collector name")?);
@@ -311,13 +374,14 @@ impl<'a> Parser<'a> {
                 Tok::Word(w) if UNSUPPORTED_FN_PARTS.contains(&w) => {
                     return Err(self.err(self.tok.span, format!("unsupported function attribute '{w}'")));
                 }
-                Tok::Meta(_) => {
+                // `!name !value` attachments; `!name =` starts a metadata definition after a declaration.
+                Tok::Meta(_) if self.peek()?.tok != Tok::Punct(b'=') => {
                     self.bump()?;
                     self.skip_metadata_value()?;
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok((placement, gc));
+                        return Ok((placement, gc, noclobber));
                     }
                 }
             }
@@ -353,6 +417,12 @@ impl<'a> Parser<'a> {
                         self.statepoint_directive(span, key, &mut directives)?;
                     }
                     continue;
+                }
+                Tok::Word(w @ ("noclobber" | "hwreg")) if depth == 1 => {
+                    return Err(self.err(
+                        self.tok.span,
+                        format!("'{w}' must be written on the function or parameter itself, not in an attribute group"),
+                    ));
                 }
                 Tok::Punct(b'(' | b'[' | b'{' | b'<') => depth += 1,
                 Tok::Punct(b')' | b']' | b'}' | b'>') => depth -= 1,
@@ -555,7 +625,7 @@ impl<'a> Parser<'a> {
             return Err(self.err(span, "'thread_local' applies to global variables, not functions"));
         }
         let cc = self.calling_convention()?;
-        self.param_attributes()?;
+        self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let span = self.tok.span;
         let raw = match self.tok.tok {
@@ -587,7 +657,11 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.value_type()?;
                 let aspan = self.tok.span;
-                let (abi, nest) = self.param_attributes()?;
+                let ParamAttributes { abi, nest, hwreg } = self.param_attributes()?;
+                if let Some((reference, span)) = hwreg {
+                    let of = RegistersOf::Param(id, f.params.len());
+                    self.pending_registers.push(PendingRegisters { of, reference, span });
+                }
                 if let Some(span) = nest {
                     // Every caller of a local function is in this module and passes the chain as an
                     // ordinary argument, as its definition takes it.
@@ -599,7 +673,7 @@ impl<'a> Parser<'a> {
                         ));
                     }
                 }
-                if abi != ParamAbi::Plain && ty != Type::PTR {
+                if !matches!(abi, ParamAbi::Plain | ParamAbi::Register(_)) && ty != Type::PTR {
                     return Err(self.err(aspan, format!("'byval' and 'sret' apply to 'ptr' parameters, not '{ty}'")));
                 }
                 let index = f.params.len() as u32;
@@ -641,13 +715,17 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let (placement, gc) = self.function_attributes()?;
+        let (placement, gc, noclobber) = self.function_attributes()?;
+        if let Some((reference, span)) = noclobber {
+            self.pending_registers.push(PendingRegisters { of: RegistersOf::NoClobber(id), reference, span });
+        }
         let mut function = Function {
             placement,
             name: name_string(raw),
             linkage,
             cc,
             gc,
+            noclobber: None,
             ret,
             params: Vec::new(),
             varargs,

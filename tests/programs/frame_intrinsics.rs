@@ -1,0 +1,88 @@
+//! `llvm.frameaddress` and `llvm.addressofreturnaddress` (issue 24: an `explicitcc` handler reaches
+//! the interrupted code's stack through them) compute what llc-19's builds compute, on both
+//! targets and at both optimisation levels: the frame pointer chain and the saved return address.
+
+use crate::support;
+
+use patchmap::arch::Arch;
+use patchmap::compile::Options;
+use patchmap::ir;
+
+/// `@probe` is called by `@main` with `@main`'s frame address and checks, exiting with a distinct
+/// status per failed check: its caller's frame address is `frameaddress(1)` and what its own
+/// frame's first word holds; its return address is stored where `addressofreturnaddress` says and
+/// lies inside `@main`'s code.
+const PROGRAM: &str = r#"
+declare ptr @llvm.frameaddress.p0(i32)
+declare ptr @llvm.addressofreturnaddress.p0()
+
+define internal i32 @probe(ptr %caller) noinline {
+entry:
+  %own = call ptr @llvm.frameaddress.p0(i32 0)
+  %up = call ptr @llvm.frameaddress.p0(i32 1)
+  %saved = load ptr, ptr %own
+  %ok1 = icmp eq ptr %up, %caller
+  br i1 %ok1, label %second, label %fail1
+second:
+  %ok2 = icmp eq ptr %saved, %caller
+  br i1 %ok2, label %third, label %fail2
+third:
+  %slot = call ptr @llvm.addressofreturnaddress.p0()
+  %ret = load i64, ptr %slot
+  %main = ptrtoint ptr @main to i64
+  %after = icmp ugt i64 %ret, %main
+  %end = add i64 %main, 4096
+  %before = icmp ult i64 %ret, %end
+  %inside = and i1 %after, %before
+  br i1 %inside, label %done, label %fail3
+done:
+  ret i32 0
+fail1:
+  ret i32 11
+fail2:
+  ret i32 12
+fail3:
+  ret i32 13
+}
+
+define i32 @main() {
+  %frame = call ptr @llvm.frameaddress.p0(i32 0)
+  %r = call i32 @probe(ptr %frame)
+  ret i32 %r
+}
+"#;
+
+#[test]
+fn frame_and_return_addresses_run_as_llc_builds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("frames.ll");
+    std::fs::write(&ll, PROGRAM).unwrap();
+    let llc = support::tool("llc-19");
+    let mut ran = 0;
+    for arch in Arch::ALL {
+        let Some(toolchain) = support::toolchain(arch) else { continue };
+        for opt in ["none", "speed"] {
+            let mut module = ir::parse("frames.ll", PROGRAM).unwrap();
+            module.triple = Some(arch.triple().to_string());
+            let options = Options::new(Some(arch.triple()), opt, 1).unwrap();
+            let object = patchmap::emit::object::compile(&module, &options).unwrap();
+            let outcome =
+                toolchain.link_and_run(&object, dir.path(), &format!("frames-{opt}-{}", arch.name())).unwrap();
+            assert_eq!(outcome.status, 0, "{arch:?} at {opt}: check {} failed", outcome.status);
+            ran += 1;
+        }
+        if let Some(llc) = &llc {
+            let level = "2";
+            let object = support::llc_object(llc, &ll, arch, level, dir.path()).unwrap();
+            let outcome = toolchain.link_and_run(&object, dir.path(), &format!("frames-llc-{}", arch.name())).unwrap();
+            assert_eq!(outcome.status, 0, "llc-19 on {arch:?}: check {} failed", outcome.status);
+        }
+    }
+    if support::tools_required() {
+        assert_eq!(ran, 4, "both targets at both levels");
+    }
+    if ran == 0 {
+        assert!(!support::tools_required(), "no toolchain to run the programs");
+        eprintln!("skipped: no toolchain for either target");
+    }
+}
