@@ -659,7 +659,11 @@ impl<'a> Parser<'a> {
                     return Ok(MetadataNode::Other);
                 }
             }
-            if !self.eat_punct(b',')? && !self.is_punct(b'}') {
+            if self.eat_punct(b',')? {
+                if self.is_punct(b'}') {
+                    return Err(self.expected("a metadata operand after ','"));
+                }
+            } else if !self.is_punct(b'}') {
                 return Err(self.expected("',' or '}' in the metadata tuple"));
             }
         }

@@ -58,10 +58,15 @@ impl<'a> Parser<'a> {
                     }
                 }
                 Tok::Meta(name) => {
+                    let span = self.tok.span;
                     self.bump()?;
                     self.expect_punct(b'=', " after a metadata name")?;
                     let node = self.metadata_definition()?;
-                    Arc::make_mut(&mut self.metadata).insert(name, node);
+                    // A numbered node is defined once (named ones, like `!llvm.ident`, gather operands).
+                    let numbered = name.bytes().all(|b| b.is_ascii_digit());
+                    if Arc::make_mut(&mut self.metadata).insert(name, node).is_some() && numbered {
+                        return Err(self.err(span, format!("metadata node '!{name}' is defined twice")));
+                    }
                 }
                 Tok::Global(name) => self.global_variable(name)?,
                 Tok::Local(name) => self.type_definition(name)?,
