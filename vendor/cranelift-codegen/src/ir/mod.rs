@@ -46,6 +46,8 @@ pub use crate::ir::exception_table::{ExceptionTableData, ExceptionTableItem};
 pub use crate::ir::extfunc::{
     AbiParam, ArgumentExtension, ArgumentPurpose, ExtFuncData, Signature,
 };
+/// The physical registers `CallConv::Explicit` signatures name (`PReg::new(hw_enc, class)`).
+pub use regalloc2::{PReg, PRegSet};
 pub use crate::ir::extname::{ExternalName, UserExternalName, UserFuncName};
 pub use crate::ir::function::Function;
 pub use crate::ir::globalvalue::GlobalValueData;
