@@ -46,8 +46,6 @@ pub use crate::ir::exception_table::{ExceptionTableData, ExceptionTableItem};
 pub use crate::ir::extfunc::{
     AbiParam, ArgumentExtension, ArgumentPurpose, ExtFuncData, Signature,
 };
-/// The physical registers `CallConv::Explicit` signatures name (`PReg::new(hw_enc, class)`).
-pub use regalloc2::{PReg, PRegSet};
 pub use crate::ir::extname::{ExternalName, UserExternalName, UserFuncName};
 pub use crate::ir::function::Function;
 pub use crate::ir::globalvalue::GlobalValueData;
@@ -72,6 +70,8 @@ pub use crate::ir::trapcode::TrapCode;
 pub use crate::ir::types::Type;
 pub(crate) use crate::ir::user_stack_maps::UserStackMapEntryVec;
 pub use crate::ir::user_stack_maps::{UserStackMap, UserStackMapEntry};
+/// The physical registers `CallConv::Explicit` signatures name (`PReg::new(hw_enc, class)`).
+pub use regalloc2::{PReg, PRegSet};
 
 use crate::entity::{PrimaryMap, SecondaryMap, entity_impl};
 

@@ -109,9 +109,7 @@ fn unsupported(what: alloc::string::String) -> CodegenError {
 mod tests {
     use crate::Context;
     use crate::cursor::{Cursor, FuncCursor};
-    use crate::ir::{
-        AbiParam, Function, InstBuilder, PReg, PRegSet, Signature, Type, types,
-    };
+    use crate::ir::{AbiParam, Function, InstBuilder, PReg, PRegSet, Signature, Type, types};
     use crate::isa::unwind::UnwindInst;
     use crate::isa::{CallConv, OwnedTargetIsa, lookup};
     use crate::machinst::RegClass;
@@ -227,7 +225,9 @@ mod tests {
         let mut pos = FuncCursor::new(&mut func);
         let block0 = pos.func.dfg.make_block();
         pos.insert_block(block0);
-        let [a, b, c, d] = plan.params.map(|(ty, _)| pos.func.dfg.append_block_param(block0, ty));
+        let [a, b, c, d] = plan
+            .params
+            .map(|(ty, _)| pos.func.dfg.append_block_param(block0, ty));
         let sum = pos.ins().iadd(a, b);
         let t = match callee {
             Some(address) => {
@@ -256,7 +256,7 @@ mod tests {
         let mut context = Context::for_function(func);
         match context.compile(&**isa, &mut Default::default()) {
             Ok(_) => panic!("expected an error"),
-            Err(e) => alloc::format!("{}", e.inner),
+            Err(e) => alloc::format!("{:?}", e.inner),
         }
     }
 
@@ -396,13 +396,301 @@ mod tests {
             let message = error(&|sig| sig.returns[2].register = sig.returns[0].register);
             assert!(message.contains("two return values in"), "{message}");
             let message = error(&|sig| sig.params[2].register = Some(gpr(1)));
-            assert!(message.contains("parameter 2 of type f64 in p1i"), "{message}");
+            assert!(
+                message.contains("parameter 2 of type f64 in p1i"),
+                "{message}"
+            );
             let message = error(&|sig| sig.params[0].register = None);
-            assert!(message.contains("parameter 0 of an `explicit` signature without"), "{message}");
+            assert!(
+                message.contains("parameter 0 of an `explicit` signature without"),
+                "{message}"
+            );
             let message = error(&|sig| sig.preserved = set(&[fp]));
             assert!(message.contains("preserving p"), "{message}");
             let message = error(&|sig| sig.preserved = set(&[plan.returns[1].1]));
-            assert!(message.contains("both preserved and a return value's"), "{message}");
+            assert!(
+                message.contains("both preserved and a return value's"),
+                "{message}"
+            );
+            // Registers in another convention's signature are a verifier error.
+            let message = error(&|sig| sig.call_conv = CallConv::SystemV);
+            assert!(
+                message.contains("Only `explicit` signatures name registers"),
+                "{message}"
+            );
+        }
+    }
+
+    /// Runs x64 code compiled here with every register set to a sentinel, on the host.
+    #[cfg(all(feature = "x86", target_arch = "x86_64", target_os = "linux"))]
+    mod run {
+        use core::arch::{asm, global_asm};
+        use core::sync::atomic::{AtomicU64, Ordering};
+
+        /// The registers before and after a call: general registers by encoding (rsp's slot
+        /// holds rsp before the call), xmm registers whole, then rsp after the call.
+        #[repr(C)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct RegisterFile {
+            pub gpr: [u64; 16],
+            pub xmm: [[u64; 2]; 16],
+            pub rsp_after: u64,
+        }
+
+        /// `rsp % 16` at the C function's entry, as it last saw it.
+        pub static ALIGNMENT_AT_C_ENTRY: AtomicU64 = AtomicU64::new(u64::MAX);
+
+        unsafe extern "C" {
+            fn cranelift_explicit_test_harness(code: *const u8, file: *mut RegisterFile);
+            pub fn cranelift_explicit_test_c_function(x: u64) -> u64;
+        }
+
+        // The harness saves the C callee-saved registers, loads every register but rsp from
+        // the file (rbp too: the called code must give it back), calls the code with rsp
+        // 16-byte aligned, as a call from a Cranelift function body is, and stores every
+        // register back. The C function returns 3x + 1, records the alignment it was called
+        // with and overwrites every C caller-saved register.
+        global_asm!(
+            ".text",
+            ".p2align 4",
+            ".globl cranelift_explicit_test_harness",
+            "cranelift_explicit_test_harness:",
+            "push rbp",
+            "mov rbp, rsp",
+            "push rbx",
+            "push r12",
+            "push r13",
+            "push r14",
+            "push r15",
+            "sub rsp, 8",
+            "push rsi",
+            "push rdi",
+            "mov [rsi + 32], rsp",
+            "movdqu xmm0, [rsi + 128]",
+            "movdqu xmm1, [rsi + 144]",
+            "movdqu xmm2, [rsi + 160]",
+            "movdqu xmm3, [rsi + 176]",
+            "movdqu xmm4, [rsi + 192]",
+            "movdqu xmm5, [rsi + 208]",
+            "movdqu xmm6, [rsi + 224]",
+            "movdqu xmm7, [rsi + 240]",
+            "movdqu xmm8, [rsi + 256]",
+            "movdqu xmm9, [rsi + 272]",
+            "movdqu xmm10, [rsi + 288]",
+            "movdqu xmm11, [rsi + 304]",
+            "movdqu xmm12, [rsi + 320]",
+            "movdqu xmm13, [rsi + 336]",
+            "movdqu xmm14, [rsi + 352]",
+            "movdqu xmm15, [rsi + 368]",
+            "mov rax, [rsi]",
+            "mov rcx, [rsi + 8]",
+            "mov rdx, [rsi + 16]",
+            "mov rbx, [rsi + 24]",
+            "mov rbp, [rsi + 40]",
+            "mov rdi, [rsi + 56]",
+            "mov r8, [rsi + 64]",
+            "mov r9, [rsi + 72]",
+            "mov r10, [rsi + 80]",
+            "mov r11, [rsi + 88]",
+            "mov r12, [rsi + 96]",
+            "mov r13, [rsi + 104]",
+            "mov r14, [rsi + 112]",
+            "mov r15, [rsi + 120]",
+            "mov rsi, [rsi + 48]",
+            "call qword ptr [rsp]",
+            "push rax",
+            "mov rax, [rsp + 16]",
+            "mov [rax + 8], rcx",
+            "mov [rax + 16], rdx",
+            "mov [rax + 24], rbx",
+            "mov [rax + 40], rbp",
+            "mov [rax + 48], rsi",
+            "mov [rax + 56], rdi",
+            "mov [rax + 64], r8",
+            "mov [rax + 72], r9",
+            "mov [rax + 80], r10",
+            "mov [rax + 88], r11",
+            "mov [rax + 96], r12",
+            "mov [rax + 104], r13",
+            "mov [rax + 112], r14",
+            "mov [rax + 120], r15",
+            "pop qword ptr [rax]",
+            "mov [rax + 384], rsp",
+            "movdqu [rax + 128], xmm0",
+            "movdqu [rax + 144], xmm1",
+            "movdqu [rax + 160], xmm2",
+            "movdqu [rax + 176], xmm3",
+            "movdqu [rax + 192], xmm4",
+            "movdqu [rax + 208], xmm5",
+            "movdqu [rax + 224], xmm6",
+            "movdqu [rax + 240], xmm7",
+            "movdqu [rax + 256], xmm8",
+            "movdqu [rax + 272], xmm9",
+            "movdqu [rax + 288], xmm10",
+            "movdqu [rax + 304], xmm11",
+            "movdqu [rax + 320], xmm12",
+            "movdqu [rax + 336], xmm13",
+            "movdqu [rax + 352], xmm14",
+            "movdqu [rax + 368], xmm15",
+            "lea rbp, [rsp + 64]",
+            "lea rsp, [rbp - 40]",
+            "pop r15",
+            "pop r14",
+            "pop r13",
+            "pop r12",
+            "pop rbx",
+            "pop rbp",
+            "ret",
+            "",
+            ".p2align 4",
+            ".globl cranelift_explicit_test_c_function",
+            "cranelift_explicit_test_c_function:",
+            "mov rax, rsp",
+            "and rax, 15",
+            "mov qword ptr [rip + {alignment}], rax",
+            "lea rax, [rdi + 2 * rdi + 1]",
+            "movabs rcx, 0x0badc0de0badc0de",
+            "mov rdx, rcx",
+            "mov rsi, rcx",
+            "mov rdi, rcx",
+            "mov r8, rcx",
+            "mov r9, rcx",
+            "mov r10, rcx",
+            "mov r11, rcx",
+            "movq xmm0, rcx",
+            "pshufd xmm0, xmm0, 0x44",
+            "movdqa xmm1, xmm0",
+            "movdqa xmm2, xmm0",
+            "movdqa xmm3, xmm0",
+            "movdqa xmm4, xmm0",
+            "movdqa xmm5, xmm0",
+            "movdqa xmm6, xmm0",
+            "movdqa xmm7, xmm0",
+            "movdqa xmm8, xmm0",
+            "movdqa xmm9, xmm0",
+            "movdqa xmm10, xmm0",
+            "movdqa xmm11, xmm0",
+            "movdqa xmm12, xmm0",
+            "movdqa xmm13, xmm0",
+            "movdqa xmm14, xmm0",
+            "movdqa xmm15, xmm0",
+            "ret",
+            alignment = sym ALIGNMENT_AT_C_ENTRY,
+        );
+
+        /// Calls `code` (position-independent, no relocations) with the registers of `file`.
+        pub fn call(code: &[u8], file: &mut RegisterFile) {
+            let len = code.len().next_multiple_of(4096);
+            let memory: isize;
+            // mmap(NULL, len, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS)
+            unsafe {
+                asm!(
+                    "syscall",
+                    inlateout("rax") 9isize => memory,
+                    in("rdi") 0usize,
+                    in("rsi") len,
+                    in("rdx") 7usize,
+                    in("r10") 0x22usize,
+                    in("r8") -1isize,
+                    in("r9") 0usize,
+                    lateout("rcx") _,
+                    lateout("r11") _,
+                    options(nostack),
+                );
+            }
+            assert!(memory > 0, "mmap failed: {memory}");
+            let memory = memory as *mut u8;
+            unsafe {
+                core::ptr::copy_nonoverlapping(code.as_ptr(), memory, code.len());
+                cranelift_explicit_test_harness(memory, file);
+                let _: isize;
+                asm!(
+                    "syscall",
+                    inlateout("rax") 11isize => _,
+                    in("rdi") memory,
+                    in("rsi") len,
+                    lateout("rcx") _,
+                    lateout("r11") _,
+                    options(nostack),
+                );
+            }
+        }
+
+        pub fn alignment_at_c_entry() -> u64 {
+            ALIGNMENT_AT_C_ENTRY.load(Ordering::SeqCst)
+        }
+    }
+
+    /// On the host: every register set to a sentinel, the parameters in theirs; after the
+    /// call, the results are in their registers, every preserved register, rbp and rsp hold
+    /// what they held, and the C function saw the stack aligned as the C ABI requires. A
+    /// mutant that drops one preserved register from the signature is caught.
+    #[cfg(all(feature = "x86", target_arch = "x86_64", target_os = "linux"))]
+    #[test]
+    fn x64_run_keeps_preserved_registers_and_returns_in_named_registers() {
+        let plan = plans().remove(0);
+        let c_function = run::cranelift_explicit_test_c_function as *const () as usize as u64;
+        // Everything the register allocator manages but the return registers.
+        let mut preserved = PRegSet::empty();
+        for n in 0..16 {
+            if ![4, 5, 11, 2].contains(&n) {
+                preserved.add(gpr(n));
+            }
+            if n != 0 {
+                preserved.add(fpr(n));
+            }
+        }
+        let (a, b, c, d) = (5u64, 7u64, 1.5f64, 100u64);
+        let mut input = run::RegisterFile {
+            gpr: core::array::from_fn(|i| 0x5e00_0000_0000_0077 | (i as u64) << 8),
+            xmm: core::array::from_fn(|i| {
+                [
+                    0x5f00_0000_0000_0066 | (i as u64) << 8,
+                    0x5f11_0000_0000_0055 | (i as u64) << 8,
+                ]
+            }),
+            rsp_after: 0,
+        };
+        input.gpr[3] = a;
+        input.gpr[10] = b;
+        input.xmm[9][0] = c.to_bits();
+        input.gpr[7] = d;
+
+        for opt_level in ["none", "speed"] {
+            let isa = isa(plan.triple, opt_level);
+            let code = compile(&isa, function(&plan, preserved, Some(c_function)));
+            assert!(code.buffer.relocs().is_empty());
+            let mut file = input.clone();
+            run::call(code.code_buffer(), &mut file);
+            assert_eq!(
+                run::alignment_at_c_entry(),
+                8,
+                "rsp at the C function's entry"
+            );
+            assert_eq!(file.gpr[11], 3 * (a + b) + 1 + d);
+            assert_eq!(file.xmm[0][0], (c + c).to_bits());
+            assert_eq!(file.gpr[2], a);
+            assert_eq!(file.rsp_after, file.gpr[4], "rsp");
+            assert_eq!(file.gpr[5], input.gpr[5], "rbp");
+            for reg in preserved {
+                let n = reg.hw_enc();
+                match reg.class() {
+                    RegClass::Int => assert_eq!(file.gpr[n], input.gpr[n], "{reg}"),
+                    _ => assert_eq!(file.xmm[n], input.xmm[n], "{reg}"),
+                }
+            }
+
+            // The mutant: rcx, which the C function overwrites, no longer preserved.
+            let mut mutant = preserved;
+            mutant.remove(gpr(1));
+            let code = compile(&isa, function(&plan, mutant, Some(c_function)));
+            let mut file = input.clone();
+            run::call(code.code_buffer(), &mut file);
+            assert_ne!(
+                file.gpr[1], input.gpr[1],
+                "the harness sees a clobbered rcx"
+            );
+            assert_eq!(file.gpr[11], 3 * (a + b) + 1 + d);
         }
     }
 }
