@@ -1251,6 +1251,13 @@ impl<M: ABIMachineSpec> Callee<M> {
         let sig = sigs.abi_sig_for_signature(&f.signature);
 
         let call_conv = f.signature.call_conv;
+        if call_conv == isa::CallConv::Explicit && f.stack_limit.is_some() {
+            // The check runs before the prologue saves registers, in a scratch register
+            // (`get_stacklimit_reg`) that may be a preserved one.
+            return Err(CodegenError::Unsupported(
+                "a stack limit in an `explicit` function".into(),
+            ));
+        }
         // Only these calling conventions are supported.
         debug_assert!(
             call_conv == isa::CallConv::SystemV

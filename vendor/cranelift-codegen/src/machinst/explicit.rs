@@ -34,6 +34,13 @@ pub(crate) fn locations<M: ABIMachineSpec>(
             "the `explicit` calling convention on this target".into(),
         ));
     }
+    if flags.enable_probestack() {
+        // Stack probes run before the prologue saves registers, and use scratch registers
+        // (x64: r11) or a call that may be preserved ones.
+        return Err(unsupported(
+            "stack probes (`enable_probestack`) in an `explicit` function".into(),
+        ));
+    }
     let allocatable = PRegSet::from(M::get_machine_env(flags, CallConv::Explicit));
     let rets = values::<M>(&sig.returns, "return value", allocatable)?;
     let args = values::<M>(&sig.params, "parameter", allocatable)?;
@@ -410,6 +417,28 @@ mod tests {
             let message = error(&|sig| sig.preserved = set(&[plan.returns[1].1]));
             assert!(
                 message.contains("both preserved and a return value's"),
+                "{message}"
+            );
+            // Stack probes and stack limit checks use scratch registers before the saves.
+            let mut flags = settings::builder();
+            flags.set("enable_probestack", "true").unwrap();
+            let probing = lookup(Triple::from_str(plan.triple).unwrap())
+                .unwrap()
+                .finish(settings::Flags::new(flags))
+                .unwrap();
+            let message = compile_error(&probing, function(&plan, PRegSet::empty(), None));
+            assert!(message.contains("stack probes"), "{message}");
+            let mut func = function(&plan, PRegSet::empty(), None);
+            let limit = func.create_global_value(crate::ir::GlobalValueData::Symbol {
+                name: crate::ir::ExternalName::testcase("limit"),
+                offset: 0.into(),
+                colocated: false,
+                tls: false,
+            });
+            func.stack_limit = Some(limit);
+            let message = compile_error(&isa, func);
+            assert!(
+                message.contains("a stack limit in an `explicit` function"),
                 "{message}"
             );
             // Registers in another convention's signature are a verifier error.
