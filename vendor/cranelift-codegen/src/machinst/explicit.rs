@@ -722,4 +722,48 @@ mod tests {
             assert_eq!(file.gpr[11], 3 * (a + b) + 1 + d);
         }
     }
+
+    /// The proposal's example: exchange rcx and rdx without clobbering rax and rbx.
+    #[cfg(all(feature = "x86", target_arch = "x86_64", target_os = "linux"))]
+    #[test]
+    fn x64_run_exchanges_two_registers() {
+        let mut sig = Signature::new(CallConv::Explicit);
+        sig.params
+            .push(AbiParam::new(types::I64).in_register(gpr(1)));
+        sig.params
+            .push(AbiParam::new(types::I64).in_register(gpr(2)));
+        sig.returns
+            .push(AbiParam::new(types::I64).in_register(gpr(2)));
+        sig.returns
+            .push(AbiParam::new(types::I64).in_register(gpr(1)));
+        sig.preserved = set(&[gpr(0), gpr(3)]);
+        for opt_level in ["none", "speed"] {
+            let mut func = Function::with_name_signature(Default::default(), sig.clone());
+            let mut pos = FuncCursor::new(&mut func);
+            let block0 = pos.func.dfg.make_block();
+            pos.insert_block(block0);
+            let a = pos.func.dfg.append_block_param(block0, types::I64);
+            let b = pos.func.dfg.append_block_param(block0, types::I64);
+            pos.ins().return_(&[a, b]);
+            let code = compile(&isa("x86_64-unknown-linux-gnu", opt_level), func);
+            // The exchange needs a scratch register, which may be a preserved one (then saved).
+            for reg in saved(&code) {
+                assert!(sig.preserved.contains(reg), "{reg}");
+            }
+            let mut input = run::RegisterFile {
+                gpr: core::array::from_fn(|i| 0x5e00_0000_0000_0077 | (i as u64) << 8),
+                xmm: [[0; 2]; 16],
+                rsp_after: 0,
+            };
+            input.gpr[1] = 111;
+            input.gpr[2] = 222;
+            let mut file = input.clone();
+            run::call(code.code_buffer(), &mut file);
+            assert_eq!((file.gpr[1], file.gpr[2]), (222, 111));
+            for n in [0, 3, 5] {
+                assert_eq!(file.gpr[n], input.gpr[n], "register {n}");
+            }
+            assert_eq!(file.rsp_after, file.gpr[4], "rsp");
+        }
+    }
 }
