@@ -1251,12 +1251,20 @@ impl<M: ABIMachineSpec> Callee<M> {
         let sig = sigs.abi_sig_for_signature(&f.signature);
 
         let call_conv = f.signature.call_conv;
-        if call_conv == isa::CallConv::Explicit && f.stack_limit.is_some() {
-            // The check runs before the prologue saves registers, in a scratch register
-            // (`get_stacklimit_reg`) that may be a preserved one.
-            return Err(CodegenError::Unsupported(
-                "a stack limit in an `explicit` function".into(),
-            ));
+        if call_conv == isa::CallConv::Explicit {
+            // Stack limit checks and stack probes run before the prologue saves registers, in
+            // scratch registers (`get_stacklimit_reg`, x64's probe loop uses r11) or a call
+            // that may clobber preserved ones.
+            if f.stack_limit.is_some() {
+                return Err(CodegenError::Unsupported(
+                    "a stack limit in an `explicit` function".into(),
+                ));
+            }
+            if flags.enable_probestack() {
+                return Err(CodegenError::Unsupported(
+                    "stack probes (`enable_probestack`) in an `explicit` function".into(),
+                ));
+            }
         }
         // Only these calling conventions are supported.
         debug_assert!(

@@ -34,13 +34,6 @@ pub(crate) fn locations<M: ABIMachineSpec>(
             "the `explicit` calling convention on this target".into(),
         ));
     }
-    if flags.enable_probestack() {
-        // Stack probes run before the prologue saves registers, and use scratch registers
-        // (x64: r11) or a call that may be preserved ones.
-        return Err(unsupported(
-            "stack probes (`enable_probestack`) in an `explicit` function".into(),
-        ));
-    }
     let allocatable = PRegSet::from(M::get_machine_env(flags, CallConv::Explicit));
     let rets = values::<M>(&sig.returns, "return value", allocatable)?;
     let args = values::<M>(&sig.params, "parameter", allocatable)?;
