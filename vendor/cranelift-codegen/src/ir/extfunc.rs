@@ -10,6 +10,7 @@ use crate::isa::CallConv;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
+use regalloc2::{PReg, PRegSet};
 #[cfg(feature = "enable-serde")]
 use serde_derive::{Deserialize, Serialize};
 
@@ -32,6 +33,11 @@ pub struct Signature {
 
     /// Calling convention.
     pub call_conv: CallConv,
+
+    /// With `CallConv::Explicit`, the registers a function of this signature preserves
+    /// besides the stack and frame pointers (saved in its prologue and restored in its
+    /// epilogue if its body may change them); empty with every other convention.
+    pub preserved: PRegSet,
 }
 
 impl Signature {
@@ -41,6 +47,7 @@ impl Signature {
             params: Vec::new(),
             returns: Vec::new(),
             call_conv,
+            preserved: PRegSet::empty(),
         }
     }
 
@@ -49,6 +56,7 @@ impl Signature {
         self.params.clear();
         self.returns.clear();
         self.call_conv = call_conv;
+        self.preserved = PRegSet::empty();
     }
 
     /// Find the index of a presumed unique special-purpose parameter.
@@ -126,7 +134,14 @@ impl fmt::Display for Signature {
             write!(f, " -> ")?;
             write_list(f, &self.returns)?;
         }
-        write!(f, " {}", self.call_conv)
+        write!(f, " {}", self.call_conv)?;
+        if self.preserved != PRegSet::empty() {
+            write!(f, " preserves")?;
+            for (i, reg) in self.preserved.into_iter().enumerate() {
+                write!(f, "{}{reg}", if i == 0 { " " } else { ", " })?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -143,6 +158,9 @@ pub struct AbiParam {
     pub purpose: ArgumentPurpose,
     /// Method for extending argument to a full register.
     pub extension: ArgumentExtension,
+    /// The register the value is passed in: required with `CallConv::Explicit`, `None` with
+    /// every other convention (whose rules place the value).
+    pub register: Option<PReg>,
 }
 
 impl AbiParam {
@@ -152,6 +170,7 @@ impl AbiParam {
             value_type: vt,
             extension: ArgumentExtension::None,
             purpose: ArgumentPurpose::Normal,
+            register: None,
         }
     }
 
@@ -161,6 +180,15 @@ impl AbiParam {
             value_type: vt,
             extension: ArgumentExtension::None,
             purpose,
+            register: None,
+        }
+    }
+
+    /// Convert `self` to a value passed in `register` (`CallConv::Explicit`).
+    pub fn in_register(self, register: PReg) -> Self {
+        Self {
+            register: Some(register),
+            ..self
         }
     }
 
@@ -193,6 +221,9 @@ impl fmt::Display for AbiParam {
         }
         if self.purpose != ArgumentPurpose::Normal {
             write!(f, " {}", self.purpose)?;
+        }
+        if let Some(register) = self.register {
+            write!(f, " in {register}")?;
         }
         Ok(())
     }
@@ -396,6 +427,7 @@ mod tests {
         for &cc in &[
             CallConv::Fast,
             CallConv::PreserveAll,
+            CallConv::Explicit,
             CallConv::Tail,
             CallConv::SystemV,
             CallConv::WindowsFastcall,

@@ -70,6 +70,8 @@ pub use crate::ir::trapcode::TrapCode;
 pub use crate::ir::types::Type;
 pub(crate) use crate::ir::user_stack_maps::UserStackMapEntryVec;
 pub use crate::ir::user_stack_maps::{UserStackMap, UserStackMapEntry};
+/// The physical registers `CallConv::Explicit` signatures name (`PReg::new(hw_enc, class)`).
+pub use regalloc2::{PReg, PRegSet};
 
 use crate::entity::{PrimaryMap, SecondaryMap, entity_impl};
 

@@ -56,6 +56,23 @@ pub enum CallConv {
     /// respective platform. It does not support tail-calls. It also
     /// does not support return values.
     PreserveAll,
+    /// Every parameter and return value is in the register its
+    /// `AbiParam::register` names (any allocatable register of its class,
+    /// integer and float values alike), none on the stack. The callee
+    /// preserves the signature's `preserved` registers, the stack pointer
+    /// and the frame pointer; every other register may be clobbered.
+    ///
+    /// This is designed for code called from a point the caller did not
+    /// plan as a call: the shadow of a stack map or a patch point that a
+    /// runtime overwrites with a call, where the values are wherever the
+    /// interrupted code's register allocation left them and the registers
+    /// it still needs are the ones to preserve. The stack at entry is as a
+    /// call leaves it in a function whose stack pointer is aligned as the
+    /// target's C ABI requires at a call (x86-64: 16 bytes before the
+    /// return address is pushed; aarch64: 16 bytes). It does not support
+    /// tail calls or exceptions; calls *to* an `explicit` function treat
+    /// every register as clobbered.
+    Explicit,
 }
 
 impl CallConv {
@@ -140,6 +157,7 @@ impl fmt::Display for CallConv {
             Self::Probestack => "probestack",
             Self::Winch => "winch",
             Self::PreserveAll => "preserve_all",
+            Self::Explicit => "explicit",
         })
     }
 }
@@ -156,6 +174,7 @@ impl str::FromStr for CallConv {
             "probestack" => Ok(Self::Probestack),
             "winch" => Ok(Self::Winch),
             "preserve_all" => Ok(Self::PreserveAll),
+            "explicit" => Ok(Self::Explicit),
             _ => Err(()),
         }
     }

@@ -582,6 +582,11 @@ pub trait ABIMachineSpec {
     /// Get the ABI-dependent MachineEnv for managing register allocation.
     fn get_machine_env(flags: &settings::Flags, call_conv: isa::CallConv) -> &MachineEnv;
 
+    /// Does this backend implement `CallConv::Explicit` (see `machinst/explicit.rs`)?
+    fn supports_explicit_call_conv() -> bool {
+        false
+    }
+
     /// Get all caller-save registers, that is, registers that we expect
     /// not to be saved across a call to a callee with the given ABI.
     fn get_regs_clobbered_by_call(
@@ -888,6 +893,22 @@ impl SigSet {
         sig: &ir::Signature,
         flags: &settings::Flags,
     ) -> CodegenResult<SigData> {
+        if sig.call_conv == isa::CallConv::Explicit {
+            // Every value in its named register: no stack arguments, no return area.
+            let (rets, args) = super::explicit::locations::<M>(sig, flags)?;
+            self.abi_args.extend(rets);
+            let rets_end = u32::try_from(self.abi_args.len()).unwrap();
+            self.abi_args.extend(args);
+            let args_end = u32::try_from(self.abi_args.len()).unwrap();
+            return Ok(SigData {
+                args_end,
+                rets_end,
+                sized_stack_arg_space: 0,
+                sized_stack_ret_space: 0,
+                stack_ret_arg: None,
+                call_conv: sig.call_conv,
+            });
+        }
         // Keep in sync with ensure_struct_return_ptr_is_returned
         if sig.uses_special_return(ArgumentPurpose::StructReturn) {
             panic!("Explicit StructReturn return value not allowed: {sig:?}")
@@ -1230,6 +1251,21 @@ impl<M: ABIMachineSpec> Callee<M> {
         let sig = sigs.abi_sig_for_signature(&f.signature);
 
         let call_conv = f.signature.call_conv;
+        if call_conv == isa::CallConv::Explicit {
+            // Stack limit checks and stack probes run before the prologue saves registers, in
+            // scratch registers (`get_stacklimit_reg`, x64's probe loop uses r11) or a call
+            // that may clobber preserved ones.
+            if f.stack_limit.is_some() {
+                return Err(CodegenError::Unsupported(
+                    "a stack limit in an `explicit` function".into(),
+                ));
+            }
+            if flags.enable_probestack() {
+                return Err(CodegenError::Unsupported(
+                    "stack probes (`enable_probestack`) in an `explicit` function".into(),
+                ));
+            }
+        }
         // Only these calling conventions are supported.
         debug_assert!(
             call_conv == isa::CallConv::SystemV
@@ -1238,7 +1274,8 @@ impl<M: ABIMachineSpec> Callee<M> {
                 || call_conv == isa::CallConv::WindowsFastcall
                 || call_conv == isa::CallConv::AppleAarch64
                 || call_conv == isa::CallConv::Winch
-                || call_conv == isa::CallConv::PreserveAll,
+                || call_conv == isa::CallConv::PreserveAll
+                || call_conv == isa::CallConv::Explicit,
             "Unsupported calling convention: {call_conv:?}"
         );
 

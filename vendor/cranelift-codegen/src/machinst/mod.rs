@@ -268,6 +268,7 @@ pub use reg::*;
 pub use valueregs::*;
 pub mod reg;
 pub mod stackmap;
+mod explicit;
 pub use stackmap::*;
 
 /// A machine instruction.

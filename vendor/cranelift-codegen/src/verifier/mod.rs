@@ -75,7 +75,7 @@ use crate::ir::{
     JumpTable, MemFlags, MemFlagsData, Opcode, SigRef, StackSlot, Type, Value, ValueDef, ValueList,
     types,
 };
-use crate::ir::{ExceptionTableItem, Signature};
+use crate::ir::{ExceptionTableItem, PRegSet, Signature};
 use crate::isa::{CallConv, TargetIsa};
 use crate::print_errors::pretty_verifier_error;
 use crate::settings::FlagsOrIsa;
@@ -2180,7 +2180,24 @@ impl<'a> Verifier<'a> {
                     ))?;
                 }
             }
-            _ => {}
+            // Whether the target can use each register is the backend's to say.
+            CallConv::Explicit => {}
+            _ => {
+                if sig
+                    .params
+                    .iter()
+                    .chain(&sig.returns)
+                    .any(|p| p.register.is_some())
+                    || sig.preserved != PRegSet::empty()
+                {
+                    errors.fatal((
+                        entity,
+                        alloc::format!(
+                            "Only `explicit` signatures name registers or preserved registers: {sig}"
+                        ),
+                    ))?;
+                }
+            }
         }
         Ok(())
     }

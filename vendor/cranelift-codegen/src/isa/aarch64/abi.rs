@@ -61,7 +61,7 @@ fn compute_clobber_size(
 
     // Round up to multiple of 2, to keep 16-byte stack alignment.
     let int_save_bytes = (int_regs + (int_regs & 1)) * 8;
-    let vec_save_bytes = if call_conv == isa::CallConv::PreserveAll {
+    let vec_save_bytes = if saves_whole_vector_registers(call_conv) {
         // In the PreserveAll ABI, we save the entire vector register,
         // i.e., all 128 bits.
         vec_regs * 16
@@ -915,7 +915,7 @@ impl ABIMachineSpec for AArch64MachineDeps {
             }
         }
 
-        if call_conv == isa::CallConv::PreserveAll {
+        if saves_whole_vector_registers(call_conv) {
             // Store full vector registers in PreserveAll convention.
             for reg in clobbered_vec.iter().rev() {
                 let inst = Inst::FpuStore128 {
@@ -1031,7 +1031,7 @@ impl ABIMachineSpec for AArch64MachineDeps {
             insts.extend(Self::gen_sp_reg_adjust(stack_size as i32));
         }
 
-        if call_conv == isa::CallConv::PreserveAll {
+        if saves_whole_vector_registers(call_conv) {
             for reg in clobbered_vec.iter() {
                 let inst = Inst::FpuLoad128 {
                     rd: reg.map(|r| r.into()),
@@ -1186,8 +1186,14 @@ impl ABIMachineSpec for AArch64MachineDeps {
         }
     }
 
+    fn supports_explicit_call_conv() -> bool {
+        true
+    }
+
     fn get_regs_clobbered_by_call(call_conv: isa::CallConv, is_exception: bool) -> PRegSet {
         match (call_conv, is_exception) {
+            // The callee's signature, which says what it preserves, is not known here.
+            (isa::CallConv::Explicit, _) => ALL_CLOBBERS,
             (isa::CallConv::Tail, true) => ALL_CLOBBERS,
             (isa::CallConv::Winch, true) => ALL_CLOBBERS,
             (isa::CallConv::Winch, false) => WINCH_CLOBBERS,
@@ -1237,6 +1243,17 @@ impl ABIMachineSpec for AArch64MachineDeps {
                 is_reg_saved_in_prologue(call_conv, flags.enable_pinned_reg(), sig, r.to_reg())
             })
             .collect();
+
+        if call_conv == isa::CallConv::Explicit && function_calls != FunctionCalls::None {
+            // Calls keep only the low 64 bits of v8-v15 (AAPCS64), so the clobbers regalloc
+            // sees omit them; an `explicit` function preserves whole vector registers.
+            for n in 8..16 {
+                let v = RealReg::from(vreg_preg(n));
+                if sig.preserved.contains(v.into()) && !regs.iter().any(|r| r.to_reg() == v) {
+                    regs.push(Writable::from_reg(v));
+                }
+            }
+        }
 
         if call_conv == isa::CallConv::AppleAarch64 && flags.enable_compact_unwind_abi() {
             add_macho_compact_unwind_paired_regs(&mut regs);
@@ -1380,6 +1397,16 @@ impl AArch64MachineDeps {
 
 /// Is the given register saved in the prologue if clobbered, i.e., is it a
 /// callee-save?
+/// Does a convention save all 128 bits of the vector registers it preserves? AAPCS64 preserves
+/// only the low 64 bits of v8-v15; the conventions whose callers rely on registers AAPCS64 does
+/// not preserve cannot know how much of them is live.
+fn saves_whole_vector_registers(call_conv: isa::CallConv) -> bool {
+    matches!(
+        call_conv,
+        isa::CallConv::PreserveAll | isa::CallConv::Explicit
+    )
+}
+
 fn is_reg_saved_in_prologue(
     call_conv: isa::CallConv,
     enable_pinned_reg: bool,
@@ -1388,6 +1415,10 @@ fn is_reg_saved_in_prologue(
 ) -> bool {
     if call_conv == isa::CallConv::PreserveAll {
         return true;
+    }
+    if call_conv == isa::CallConv::Explicit {
+        // The signature says which registers are callee-saved.
+        return sig.preserved.contains(r.into());
     }
 
     // FIXME: We need to inspect whether a function is returning Z or P regs too.

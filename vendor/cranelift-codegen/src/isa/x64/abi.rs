@@ -882,11 +882,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         }
     }
 
+    fn supports_explicit_call_conv() -> bool {
+        true
+    }
+
     fn get_regs_clobbered_by_call(
         call_conv_of_callee: isa::CallConv,
         is_exception: bool,
     ) -> PRegSet {
         match (call_conv_of_callee, is_exception) {
+            // The callee's signature, which says what it preserves, is not known here.
+            (isa::CallConv::Explicit, _) => ALL_CLOBBERS,
             (isa::CallConv::Tail, true) => ALL_CLOBBERS,
             // Note that "PreserveAll" actually preserves nothing at
             // the callsite if used for a `try_call`, because the
@@ -913,7 +919,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
     fn compute_frame_layout(
         call_conv: CallConv,
         flags: &settings::Flags,
-        _sig: &Signature,
+        sig: &Signature,
         regs: &[Writable<RealReg>],
         function_calls: FunctionCalls,
         incoming_args_size: u32,
@@ -940,6 +946,12 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                 .collect(),
             // The `preserve_all` calling convention makes every reg a callee-save reg.
             CallConv::PreserveAll => regs.iter().cloned().collect(),
+            // The signature says which registers are callee-saved.
+            CallConv::Explicit => regs
+                .iter()
+                .cloned()
+                .filter(|r| sig.preserved.contains(r.to_reg().into()))
+                .collect(),
             CallConv::Probestack => todo!("probestack?"),
             CallConv::AppleAarch64 => unreachable!(),
         };
@@ -1098,6 +1110,8 @@ fn get_intreg_for_retval(
         CallConv::Winch => is_last.then(|| regs::rax()),
         CallConv::Probestack => todo!(),
         CallConv::AppleAarch64 => unreachable!(),
+        // `machinst/explicit.rs` places these values, not `compute_arg_locs`.
+        CallConv::Explicit => unreachable!(),
     }
 }
 
@@ -1126,6 +1140,8 @@ fn get_fltreg_for_retval(call_conv: CallConv, fltreg_idx: usize, is_last: bool) 
         CallConv::Winch => is_last.then(|| regs::xmm0()),
         CallConv::Probestack => todo!(),
         CallConv::AppleAarch64 => unreachable!(),
+        // `machinst/explicit.rs` places these values, not `compute_arg_locs`.
+        CallConv::Explicit => unreachable!(),
     }
 }
 

@@ -988,6 +988,12 @@ impl MachInst for Inst {
         //
         // See the note in [crate::isa::aarch64::abi::is_caller_save_reg] for
         // more information on this ABI-implementation hack.
+        if caller == CallConv::Explicit {
+            // What an `explicit` caller may clobber depends on its signature, which
+            // `get_regs_clobbered_by_call` does not see: every register it says is an
+            // upper bound, not a permission.
+            return true;
+        }
         let caller_clobbers = AArch64MachineDeps::get_regs_clobbered_by_call(caller, false);
         let callee_clobbers = AArch64MachineDeps::get_regs_clobbered_by_call(callee, is_exception);
 
