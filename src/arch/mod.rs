@@ -214,6 +214,56 @@ impl Arch {
         }
     }
 
+    /// How many exit stubs a group holds (LuaVela's 32: the most an x86-64 `jmp rel8` reaches).
+    pub const EXITS_PER_GROUP: u32 = 32;
+
+    /// The bytes of one exit stub: x86-64 `push imm8; jmp rel8` (4), AArch64 `movz x16; b` (8).
+    pub fn exit_stub_size(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_STUB_SIZE,
+            Arch::Aarch64 => aarch64::EXIT_STUB_SIZE,
+        }
+    }
+
+    /// The bytes of one exit group ([`Arch::exit_group`]): its stubs, prologue and addresses.
+    pub fn exit_group_size(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_GROUP_SIZE,
+            Arch::Aarch64 => aarch64::EXIT_GROUP_SIZE,
+        }
+    }
+
+    /// A group of [`Arch::EXITS_PER_GROUP`] exit stubs for the numbers from `first`, as LuaVela lays
+    /// them out: stub `i` starts at `i * exit_stub_size()`, hands its index to the group's prologue,
+    /// which adds `first` and enters the register-saving routine at `save` (the entry's) with
+    /// `descriptor` and the exit number, changing no register the routine saves (except AArch64's
+    /// x16, which the exit call has already replaced). Position-independent; its last bytes hold the
+    /// addresses.
+    pub fn exit_group(self, first: u32, descriptor: u64, save: u64) -> Vec<u8> {
+        match self {
+            Arch::X86_64 => x86_64::exit_group(first, descriptor, save),
+            Arch::Aarch64 => aarch64::exit_group(first, descriptor, save),
+        }
+    }
+
+    /// The general register (by index into `Registers::general`) in which the exits' leave path
+    /// takes the stack pointer of the activation it returns from.
+    pub fn exit_leave_register(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_LEAVE_REGISTER,
+            Arch::Aarch64 => aarch64::EXIT_LEAVE_REGISTER,
+        }
+    }
+
+    /// The length of [`Arch::encode_exit_call`]'s sequence: what a shadow or a patch point's region
+    /// needs to hold a call to an exit stub.
+    pub fn exit_call_len(self) -> usize {
+        match self {
+            Arch::X86_64 => 14,
+            Arch::Aarch64 => 16,
+        }
+    }
+
     /// The register LLVM's assembler calls `name` on this target (lower case, 64-bit and vector
     /// names: x86-64 `rax`..`r15`, `xmm0`..`xmm15`; AArch64 `x0`..`x30`, `fp`, `lr`, `sp`,
     /// `d0`..`d31`, `v0`..`v31`); `None` for a name the target does not have.
