@@ -319,15 +319,15 @@ fn aarch64_exits_capture_every_register_number_across_groups_and_resume_under_qe
     }
 }
 
-/// The entry's routine and the exits' activation (the library's text), `exit_groups`: `groups`
+/// The entry's routine and the exits' activation (the library's text) and `exit_groups`: `groups`
 /// groups of the library's bytes with the driver's `exit_descriptor` and the routine as their
-/// addresses, and `exactness`, which reaches stub `exit_target` with the exit call's `blr x16`.
-fn aarch64_assembly(groups: u32) -> String {
-    let arch = Arch::Aarch64;
+/// addresses, for GNU as (Intel syntax on x86-64, as `global_asm!` reads it).
+pub(crate) fn library_assembly(arch: Arch, groups: u32) -> String {
     const DESCRIPTOR: u64 = 0x4444_3333_2222_1111;
     const SAVE: u64 = 0x8888_7777_6666_5555;
+    let syntax = if arch == Arch::X86_64 { "    .intel_syntax noprefix\n" } else { "" };
     let mut out = format!(
-        "{}\n{}\n    .text\n    .globl exit_groups\n    .p2align 4\nexit_groups:\n",
+        "{syntax}{}\n{}\n    .text\n    .globl exit_groups\n    .p2align 4\nexit_groups:\n",
         patchmap::runtime::entry::assembly(arch),
         exits::assembly(arch)
     );
@@ -348,9 +348,18 @@ fn aarch64_assembly(groups: u32) -> String {
             }
         }
     }
-    out.push_str(&crate::frame_walk::EXACTNESS.replace(
-        "bl runtime_entry",
-        "adrp x16, exit_target\n    ldr x16, [x16, :lo12:exit_target]\n    blr x16",
-    ));
+    if arch == Arch::X86_64 {
+        out.push_str("    .att_syntax prefix\n");
+    }
     out
+}
+
+/// [`library_assembly`] and `exactness`, which reaches stub `exit_target` with the exit call's
+/// `blr x16`.
+fn aarch64_assembly(groups: u32) -> String {
+    library_assembly(Arch::Aarch64, groups)
+        + &crate::frame_walk::EXACTNESS.replace(
+            "bl runtime_entry",
+            "adrp x16, exit_target\n    ldr x16, [x16, :lo12:exit_target]\n    blr x16",
+        )
 }
