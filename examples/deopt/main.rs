@@ -19,8 +19,8 @@ use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::interp::{self, Interpreter};
 use patchmap::ir::{self, FuncId, Type};
-use patchmap::runtime::exits::{self, ExitState, Exits, Resume};
 use patchmap::runtime;
+use patchmap::runtime::exits::{self, ExitState, Exits, Resume};
 use patchmap::stackmap::{AddressIndex, Endian, StackMapView};
 
 /// The kernel: a mixing loop over `weights` with an integer, a double, an i32 and an `alloca`'d cell

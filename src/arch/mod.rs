@@ -548,6 +548,25 @@ mod tests {
     }
 
     #[test]
+    fn exit_calls_and_groups_have_their_stated_sizes() {
+        for arch in Arch::ALL {
+            assert_eq!(arch.encode_exit_call(0x1234_5678).len(), arch.exit_call_len(), "{arch:?}");
+            let group = arch.exit_group(32, 1, 2);
+            assert_eq!(group.len(), arch.exit_group_size(), "{arch:?}");
+            assert_eq!(arch.exit_stub_size() % arch.instruction_size() as usize, 0);
+            assert_eq!(arch.exit_group_size() % 16, 0, "groups keep 16-byte alignment");
+        }
+        // AArch64: stub i is `movz x16, #i; b` to the prologue at 256.
+        let words: Vec<u32> =
+            Arch::Aarch64.exit_group(0, 1, 2).chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
+        for i in 0..32u32 {
+            assert_eq!(words[2 * i as usize], 0xd280_0010 | i << 5);
+            let offset = 4 * (words[2 * i as usize + 1] & 0x03ff_ffff);
+            assert_eq!(8 * i + 4 + offset, 256);
+        }
+    }
+
+    #[test]
     fn aarch64_call_reaches_48_bits() {
         assert!(Arch::Aarch64.encode_call((1 << 48) - 4).is_ok());
         assert_eq!(Arch::Aarch64.encode_call(1 << 48), Err(OutOfReach(1 << 48)));

@@ -9,7 +9,8 @@
 //! Each entry is a small stub written into executable memory ([`crate::arch::Arch::entry_stub`]:
 //! it passes its handler's descriptor) that jumps to one register-saving routine per target, kept as
 //! assembly text ([`assembly`]) that this crate assembles with `global_asm!` and a test can assemble
-//! with another toolchain.
+//! with another toolchain. Exit stubs ([`crate::runtime::exits`]) enter the same routine, which
+//! also hands the handler a word the stub pushed (an exit's number).
 //!
 //! Restored exactly: every general register, all 128 bits of every vector register, the flags.
 //! Not restored: the stack pointer (the entry returns on the stack it was called on; changing

@@ -128,10 +128,8 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
                 expected.push_str(&format!("result {}\n", kernel_state(0).1));
             } else {
                 let (values, _) = kernel_state(exit_at as u64);
-                expected.push_str(&format!(
-                    "number 37\nreturn-offset {}\nsp-in-frame 1\n",
-                    arch.exit_call_return_offset()
-                ));
+                expected
+                    .push_str(&format!("number 37\nreturn-offset {}\nsp-in-frame 1\n", arch.exit_call_return_offset()));
                 let cell_address = stdout.lines().find(|l| l.contains('*')).and_then(|l| l.split(' ').nth(1));
                 for (value, location) in values.iter().zip(&locations) {
                     if location.starts_with("D:") {

@@ -285,8 +285,7 @@ fn aarch64_exits_capture_every_register_number_across_groups_and_resume_under_qe
     command.arg("numbers");
     let (status, stdout) = support::run_with_deadline(&mut command, std::time::Duration::from_secs(20)).unwrap();
     assert_eq!(status, Some(0), "{stdout}");
-    let expected: String =
-        (0..160u64).map(|n| format!("exit {n} number {n} result {}\n", n * 1000 + n + 7)).collect();
+    let expected: String = (0..160u64).map(|n| format!("exit {n} number {n} result {}\n", n * 1000 + n + 7)).collect();
     assert_eq!(stdout, expected);
 
     for number in [0u32, 33, 159] {
@@ -358,8 +357,6 @@ pub(crate) fn library_assembly(arch: Arch, groups: u32) -> String {
 /// `blr x16`.
 fn aarch64_assembly(groups: u32) -> String {
     library_assembly(Arch::Aarch64, groups)
-        + &crate::frame_walk::EXACTNESS.replace(
-            "bl runtime_entry",
-            "adrp x16, exit_target\n    ldr x16, [x16, :lo12:exit_target]\n    blr x16",
-        )
+        + &crate::frame_walk::EXACTNESS
+            .replace("bl runtime_entry", "adrp x16, exit_target\n    ldr x16, [x16, :lo12:exit_target]\n    blr x16")
 }
