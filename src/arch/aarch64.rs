@@ -223,16 +223,15 @@ pub const CALL_RELOCATIONS: [CallRelocation; 3] = [
     CallRelocation { offset: 8, elf_type: object::elf::R_AARCH64_MOVW_UABS_G0_NC },
 ];
 
-/// `ldr x16, #8; blr x16` and the address: 16 bytes, x30 is the point + 8. x16 (IP0) and x30 are
-/// registers no stack map location names, as neither is allocatable.
-pub fn encode_exit_call(target: u64) -> Vec<u8> {
-    let mut code: Vec<u8> = [0x5800_0050u32, 0xd63f_0200].iter().flat_map(|w| w.to_le_bytes()).collect();
-    code.extend_from_slice(&target.to_le_bytes());
-    code
+/// The call sequence (`movz`, `movk`, `movk` into x16, `blr x16`): 16 bytes, and the call returns
+/// to the end of the sequence, so generated code that resumes there runs on past it. x16 (IP0)
+/// and x30 are registers no stack map location names, as neither is allocatable.
+pub fn encode_exit_call(target: u64) -> Result<Vec<u8>, OutOfReach> {
+    encode_call(target)
 }
 
 /// See [`encode_exit_call`].
-pub const EXIT_CALL_RETURN_OFFSET: u64 = 8;
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
 /// Fills `bytes` (whole instructions) with `hint #0`, llc-19's nop.
 pub fn write_nops(bytes: &mut [u8]) {

@@ -258,10 +258,7 @@ impl Arch {
     /// The length of [`Arch::encode_exit_call`]'s sequence: what a shadow or a patch point's region
     /// needs to hold a call to an exit stub.
     pub fn exit_call_len(self) -> usize {
-        match self {
-            Arch::X86_64 => 14,
-            Arch::Aarch64 => 16,
-        }
+        self.exit_call_return_offset() as usize
     }
 
     /// The register LLVM's assembler calls `name` on this target (lower case, 64-bit and vector
@@ -465,18 +462,20 @@ impl Arch {
         }
     }
 
-    /// A call to `target` that leaves every register as it was except the return address, for
-    /// patching a stack map's shadow with a call to an exit stub: the stub then sees each live value
-    /// where the record says it is.
-    pub fn encode_exit_call(self, target: u64) -> Vec<u8> {
+    /// A call to `target` that leaves every register as it was except the return address (and
+    /// AArch64's x16, which no location names), for patching a stack map's shadow with a call to an
+    /// exit stub: the stub then sees each live value where the record says it is. The call returns
+    /// to the end of the sequence, so code resumed at the return address runs on past it. AArch64
+    /// reaches 48-bit addresses, as [`Arch::encode_call`].
+    pub fn encode_exit_call(self, target: u64) -> Result<Vec<u8>, OutOfReach> {
         match self {
-            Arch::X86_64 => x86_64::encode_exit_call(target),
+            Arch::X86_64 => Ok(x86_64::encode_exit_call(target)),
             Arch::Aarch64 => aarch64::encode_exit_call(target),
         }
     }
 
     /// How far past the patched point the return address of [`Arch::encode_exit_call`]'s call
-    /// lies: an exit stub subtracts it to find the record it was called from.
+    /// lies (its whole length): an exit handler subtracts it to find the record it was called from.
     pub fn exit_call_return_offset(self) -> u64 {
         match self {
             Arch::X86_64 => x86_64::EXIT_CALL_RETURN_OFFSET,
@@ -550,7 +549,7 @@ mod tests {
     #[test]
     fn exit_calls_and_groups_have_their_stated_sizes() {
         for arch in Arch::ALL {
-            assert_eq!(arch.encode_exit_call(0x1234_5678).len(), arch.exit_call_len(), "{arch:?}");
+            assert_eq!(arch.encode_exit_call(0x1234_5678).unwrap().len(), arch.exit_call_len(), "{arch:?}");
             let group = arch.exit_group(32, 1, 2);
             assert_eq!(group.len(), arch.exit_group_size(), "{arch:?}");
             assert_eq!(arch.exit_stub_size() % arch.instruction_size() as usize, 0);

@@ -200,15 +200,17 @@ pub const VARIADIC_THUNK_FAR: [u8; 15] = [0xb0, 0x08, 0x49, 0xbb, 0, 0, 0, 0, 0,
 /// movabs's 64-bit immediate, absolute, as llc-19 relocates it.
 pub const CALL_RELOCATIONS: [CallRelocation; 1] = [CallRelocation { offset: 2, elf_type: object::elf::R_X86_64_64 }];
 
-/// `call [rip + 0]` and the 8-byte address: 14 bytes, the return address is the point + 6.
+/// `jmp +8`, the 8-byte address, `call [rip - 14]` (the address): 16 bytes, and the call returns
+/// to the end of the sequence, so generated code that resumes there runs on past it.
 pub fn encode_exit_call(target: u64) -> Vec<u8> {
-    let mut code = vec![0xff, 0x15, 0, 0, 0, 0];
+    let mut code = vec![0xeb, 0x08];
     code.extend_from_slice(&target.to_le_bytes());
+    code.extend_from_slice(&[0xff, 0x15, 0xf2, 0xff, 0xff, 0xff]);
     code
 }
 
 /// See [`encode_exit_call`].
-pub const EXIT_CALL_RETURN_OFFSET: u64 = 6;
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
 /// Fills `bytes` with llc-19's longest-first nop encodings of at most 10 bytes (`emitX86Nops`
 /// without `-mcpu`, displacements 8 and 512).

@@ -26,6 +26,11 @@
 //! call, unless the handler changed it), [`Resume::At`] to the address it names, and
 //! [`Resume::Return`] leaves the generated code: the innermost [`call`] on the thread returns the
 //! value, and the frames of generated code below it are discarded.
+//!
+//! The exit call ([`Arch::encode_exit_call`]) returns to its own end. A patch point's region is
+//! nops, so code continued there runs on as if the region had been skipped; a stack map's shadow
+//! may hold the instructions after the point (as LLVM allows), which the patched call replaced:
+//! after an exit from a shadow, leave ([`Resume::Return`]) or resume elsewhere ([`Resume::At`]).
 
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -318,7 +323,8 @@ impl Exits {
 
     /// Writes a call to exit stub `number` at the start of the `len`-byte region at `address` (a
     /// stack map's shadow, or a patch point's region) and nops after it ([`patch_code`]). The exit's
-    /// [`ExitState::return_address`] is then `address + arch.exit_call_return_offset()`.
+    /// [`ExitState::return_address`] is then `address + arch.exit_call_return_offset()`, the end of
+    /// the call, so [`Resume::Continue`] runs on after it.
     ///
     /// # Safety
     /// As [`patch_code`]: the region is code of this process that no thread runs meanwhile.
@@ -327,7 +333,7 @@ impl Exits {
         if len < needed {
             return Err(ExitError::RegionTooSmall { needed, len });
         }
-        let call = self.arch.encode_exit_call(self.stub(number)?);
+        let call = self.arch.encode_exit_call(self.stub(number)?).map_err(PatchError::from)?;
         // SAFETY: the caller vouches for the region.
         unsafe { patch_code(self.arch, address, len, &call) }?;
         Ok(())

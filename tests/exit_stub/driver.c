@@ -4,8 +4,8 @@
  *
  * main calls kernel(100, 5) through patchmap_exits_enter. `safepoint(i)`, called by the kernel each
  * iteration, patches the stack map's shadow at kernel + PATCHMAP_POINT with the exit call
- * (PATCHMAP_EXIT_CALL: Arch::encode_exit_call's instructions) and the address of stub 37 when i
- * equals PATCHMAP_EXIT_AT. `handler`, which the routine calls with the saved registers and the exit
+ * (PATCHMAP_EXIT_CALL: Arch::encode_exit_call's bytes for the address of stub 37 in
+ * `exit_groups`) when i equals PATCHMAP_EXIT_AT. `handler`, which the routine calls with the saved registers and the exit
  * number, prints the number, the return address relative to the point, and the value of each
  * location in PATCHMAP_LOCATIONS ("R:reg:size", "D:reg:off", "I:reg:off:size", comma-separated)
  * read from the saved registers and the stack; then it leaves (as Resume::Return does) with 4242,
@@ -39,15 +39,11 @@ extern void patchmap_exits_leave(void);
 #define GPRS 16
 #define VECS 16
 #define VEC_DWARF 17
-#define STUB_SIZE 4
-#define GROUP_SIZE 192
 #define LEAVE_REGISTER 2
 #else
 #define GPRS 32
 #define VECS 32
 #define VEC_DWARF 64
-#define STUB_SIZE 8
-#define GROUP_SIZE 320
 #define LEAVE_REGISTER 9
 #endif
 
@@ -113,16 +109,13 @@ struct descriptor exit_descriptor = {handler, 0};
 void safepoint(int64_t i) {
     if (i != exit_at)
         return;
-    /* Arch::encode_exit_call's instructions (hex, from the test), then the stub's address. */
+    /* Arch::encode_exit_call's bytes for stub 37 (hex, from the test, which knows where the
+     * fixed-address executable has it). */
     const char *hex = getenv("PATCHMAP_EXIT_CALL");
     uint8_t code[32];
     size_t n = 0;
-    for (; hex[2 * n] && hex[2 * n + 1] && n + 8 < sizeof code; n++)
+    for (; hex[2 * n] && hex[2 * n + 1] && n < sizeof code; n++)
         sscanf(hex + 2 * n, "%2hhx", &code[n]);
-    uint8_t *stub = exit_groups + (EXIT_NUMBER / 32) * GROUP_SIZE + (EXIT_NUMBER % 32) * STUB_SIZE;
-    uint64_t target = (uint64_t)(uintptr_t)stub;
-    memcpy(code + n, &target, 8);
-    n += 8;
     long page = sysconf(_SC_PAGESIZE);
     uint8_t *start = (uint8_t *)((uintptr_t)point & ~(uintptr_t)(page - 1));
     size_t len = (size_t)(point + n - start);

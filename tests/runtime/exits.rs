@@ -360,3 +360,167 @@ fn aarch64_assembly(groups: u32) -> String {
         + &crate::frame_walk::EXACTNESS
             .replace("bl runtime_entry", "adrp x16, exit_target\n    ldr x16, [x16, :lo12:exit_target]\n    blr x16")
 }
+
+const COUNTER: &str = "declare void @llvm.experimental.patchpoint.void(i64, i32, ptr, i32, ...)
+declare void @safepoint(i64)
+
+define i64 @kernel(i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %acc = phi i64 [ 1, %entry ], [ %acc1, %loop ]
+  call void @safepoint(i64 %i)
+  call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 3, i32 16, ptr null, i32 0, i64 %i, i64 %acc, i64 %n)
+  %m = mul i64 %acc, 3
+  %acc1 = add i64 %m, %i
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i64 %acc1
+}
+";
+
+/// The counter kernel's result when `%acc` is increased by `bump` at iteration `at`.
+fn counter(n: u64, at: u64, bump: u64) -> u64 {
+    let mut acc = 1u64;
+    for i in 0..n {
+        if i == at {
+            acc = acc.wrapping_add(bump);
+        }
+        acc = acc.wrapping_mul(3).wrapping_add(i);
+    }
+    acc
+}
+
+thread_local! {
+    /// The counter test's regions to patch, the exit area, and the iteration to patch them at.
+    static COUNTER_EXIT: std::cell::RefCell<Option<(Vec<*mut u8>, Arc<Exits>, i64)>> = const { std::cell::RefCell::new(None) };
+}
+
+extern "C" fn counter_safepoint(i: i64) {
+    COUNTER_EXIT.with(|c| {
+        if let Some((points, exits, at)) = &*c.borrow() {
+            if i == *at {
+                for &point in points {
+                    // SAFETY: the region is the kernel's; this thread is in the hook, before it.
+                    unsafe { exits.patch_call(point, 16, 70) }.unwrap();
+                }
+            }
+        }
+    });
+}
+
+/// JIT code whose patch point region (16 bytes of nops: a stack map's shadow may hold the code
+/// after the point, which a call patched over it would skip) is patched with a call to exit 70 at
+/// iteration `at`: from then on every iteration exits; the handler reads `%i` and `%acc` through the record's locations from
+/// the `ExitState`, bumps `%acc` at the first exit (in its register, or its spill slot) and
+/// continues; the kernel must finish with the bumped value's result, having exited `n - at` times.
+/// A second run leaves at the first exit with the result the interpreter computes from after the
+/// patch point, which must be the uninterrupted JIT run's.
+#[test]
+fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or_finishes_in_the_interpreter() {
+    use patchmap::compile::Options;
+    use patchmap::emit::jit::JitCode;
+    use patchmap::interp::{self, Interpreter};
+    use patchmap::runtime::{read_location, Memory, ProcessMemory};
+    use patchmap::stackmap::{Endian, LocationKind, StackMapView};
+
+    let Some(arch) = Arch::host() else { return };
+    if !support::host_has(cfg!(target_os = "linux"), "a JIT for this host") {
+        return;
+    }
+    let module = patchmap::ir::parse("counter.ll", COUNTER).unwrap();
+    let kernel = module.function_by_name("kernel").unwrap();
+    let symbols = [("safepoint", counter_safepoint as *const u8)];
+    for opt in ["none", "speed"] {
+        let jit = JitCode::compile_with_symbols(&module, &Options::new(None, opt, 3).unwrap(), &symbols).unwrap();
+        let code = jit.function("kernel").unwrap().address;
+        let points = jit.record_addresses(3);
+        let originals: Vec<Vec<u8>> =
+            points.iter().map(|&p| unsafe { std::slice::from_raw_parts(p, 16) }.to_vec()).collect();
+        let map = StackMapView::parse(jit.stack_map_section(), Endian::native()).unwrap();
+        let index = map.address_index().unwrap();
+        let constants: Vec<u64> = map.constants().collect();
+        let (n, at, bump) = (40u64, 25u64, 1_000_000u64);
+        for leave in [false, true] {
+            let seen: Arc<Mutex<Vec<(u32, u64, u64, Option<LocationKind>)>>> = Arc::default();
+            let record = seen.clone();
+            let (section, index, constants, module) =
+                (jit.stack_map_section().to_vec(), index.clone(), constants.clone(), module.clone());
+            let exits = Arc::new(
+                Exits::new(move |state, number| {
+                    let map = StackMapView::parse(&section, Endian::native()).unwrap();
+                    let point = state.return_address() - arch.exit_call_return_offset();
+                    let Some(rec) = map.records_at_address(&index, point).next() else {
+                        record.lock().unwrap().push((number, u64::MAX, u64::MAX, None));
+                        return Resume::Return(0);
+                    };
+                    let locations: Vec<_> = rec.locations().collect();
+                    let value = |k: usize| read_location(&locations[k], &constants, state).unwrap();
+                    let (i, acc) = (value(0), value(1));
+                    let first = record.lock().unwrap().is_empty();
+                    record.lock().unwrap().push((number, i, acc, Some(locations[1].kind)));
+                    if leave {
+                        // Finish in the interpreter from after the stack map.
+                        let at_call = interp::stack_map_call(&module, kernel, 3).unwrap();
+                        let operands = interp::stack_map_operands(&module, kernel, at_call).unwrap();
+                        let bound: Vec<_> =
+                            operands.iter().enumerate().map(|(k, o)| (o.value.clone(), value(k))).collect();
+                        let mut interpreter = Interpreter::new(&module);
+                        interpreter.external("safepoint", |_| Ok(0));
+                        // SAFETY: the kernel touches no memory.
+                        let r = unsafe { interpreter.resume(kernel, at_call, &bound) }.unwrap().unwrap();
+                        return Resume::Return(r);
+                    }
+                    if first {
+                        let location = &locations[1];
+                        match location.kind {
+                            LocationKind::Register => {
+                                state.registers_mut().set(arch, location.dwarf_reg, 8, acc + bump).unwrap();
+                            }
+                            LocationKind::Indirect => {
+                                let base = state.registers().get(arch, location.dwarf_reg).unwrap();
+                                let address = base.wrapping_add(location.offset as i64 as u64);
+                                // SAFETY: the spill slot is in the stopped kernel's frame.
+                                let mut memory = unsafe { ProcessMemory::new() };
+                                memory.write(address, 8, acc + bump).unwrap();
+                            }
+                            other => panic!("%acc is not a constant: {other:?}"),
+                        }
+                    }
+                    Resume::Continue
+                })
+                .unwrap(),
+            );
+            COUNTER_EXIT.with(|c| *c.borrow_mut() = Some((points.clone(), exits.clone(), at as i64)));
+            // SAFETY: the kernel takes one integer and returns one.
+            let result = unsafe { exits::call(code, &[n]) }.unwrap();
+            COUNTER_EXIT.with(|c| *c.borrow_mut() = None);
+            for (&point, original) in points.iter().zip(&originals) {
+                // SAFETY: no thread runs the kernel now.
+                unsafe { patchmap::runtime::patch_code(arch, point, 16, original) }.unwrap();
+            }
+            let seen = seen.lock().unwrap();
+            let context = format!("-O {opt}, leave {leave}: exits {seen:?}");
+            assert_eq!(seen[0].0, 70, "{context}");
+            assert_eq!((seen[0].1, seen[0].2), (at, counter(at, u64::MAX, 0)), "{context}: %i and %acc at the exit");
+            if leave {
+                assert_eq!(seen.len(), 1, "{context}");
+                assert_eq!(
+                    result,
+                    counter(n, u64::MAX, 0),
+                    "{context}: the interpreter finishes with the JIT's result"
+                );
+            } else {
+                assert_eq!(seen.len() as u64, n - at, "{context}");
+                for (k, &(_, i, _, _)) in seen.iter().enumerate() {
+                    assert_eq!(i, at + k as u64, "{context}");
+                }
+                assert_eq!(seen[1].2, counter(at + 1, at, bump), "{context}: the bumped %acc was used");
+                assert_eq!(result, counter(n, at, bump), "{context}");
+            }
+        }
+    }
+}
