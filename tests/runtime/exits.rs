@@ -394,9 +394,14 @@ fn counter(n: u64, at: u64, bump: u64) -> u64 {
     acc
 }
 
+/// The counter test's regions to patch, the exit area, and the iteration to patch them at.
+type CounterExit = Option<(Vec<*mut u8>, Arc<Exits>, i64)>;
+
+/// What the counter test's handler saw at each exit: the number, `%i`, `%acc` and where `%acc` was.
+type CounterExits = Arc<Mutex<Vec<(u32, u64, u64, Option<patchmap::stackmap::LocationKind>)>>>;
+
 thread_local! {
-    /// The counter test's regions to patch, the exit area, and the iteration to patch them at.
-    static COUNTER_EXIT: std::cell::RefCell<Option<(Vec<*mut u8>, Arc<Exits>, i64)>> = const { std::cell::RefCell::new(None) };
+    static COUNTER_EXIT: std::cell::RefCell<CounterExit> = const { std::cell::RefCell::new(None) };
 }
 
 extern "C" fn counter_safepoint(i: i64) {
@@ -445,7 +450,7 @@ fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or
         let constants: Vec<u64> = map.constants().collect();
         let (n, at, bump) = (40u64, 25u64, 1_000_000u64);
         for leave in [false, true] {
-            let seen: Arc<Mutex<Vec<(u32, u64, u64, Option<LocationKind>)>>> = Arc::default();
+            let seen: CounterExits = Arc::default();
             let record = seen.clone();
             let (section, index, constants, module) =
                 (jit.stack_map_section().to_vec(), index.clone(), constants.clone(), module.clone());
