@@ -211,7 +211,8 @@ struct Groups {
 
 /// The area of exit stubs and the handler they call. Stubs are added on demand ([`Exits::stub`])
 /// from any thread; once made, a stub never moves or changes while the area lives, and its memory
-/// is never writable and executable at once.
+/// is never writable and executable at once. Dropping the area unmaps its stubs: no code may reach
+/// them afterwards (unpatch first).
 pub struct Exits {
     arch: Arch,
     save: u64,

@@ -133,6 +133,32 @@ fn eight_threads_exit_at_once_while_groups_are_added() {
     assert!(exits.group_count() >= 13);
 }
 
+/// A C handler: adds the exit number to the counter its context points to and leaves with the
+/// first argument times two.
+unsafe extern "C" fn c_handler(state: &mut ExitState, number: u32, context: *mut std::ffi::c_void) -> Resume {
+    // SAFETY: the test's context is a live `AtomicU64`.
+    let total = unsafe { &*(context as *const AtomicU64) };
+    total.fetch_add(u64::from(number), Ordering::SeqCst);
+    Resume::Return(first_argument(state) * 2)
+}
+
+#[test]
+fn a_c_handler_gets_the_number_and_its_context() {
+    if !support::host_has(Arch::host().is_some() && cfg!(target_os = "linux"), "exit stubs") {
+        return;
+    }
+    let total = Box::new(AtomicU64::new(0));
+    // SAFETY: `c_handler` is sound with a pointer to `total`, which outlives the area.
+    let exits =
+        unsafe { Exits::with_c_handler(c_handler, &*total as *const AtomicU64 as *mut std::ffi::c_void) }.unwrap();
+    for (number, arg) in [(3u32, 10u64), (64, 21), (95, 1)] {
+        // SAFETY: the stub, called as a function of one integer, leaves with one.
+        let r = unsafe { exits::call(exits.stub(number).unwrap() as *const u8, &[arg]) }.unwrap();
+        assert_eq!(r, arg * 2);
+    }
+    assert_eq!(total.load(Ordering::SeqCst), 3 + 64 + 95);
+}
+
 #[test]
 fn a_region_shorter_than_the_exit_call_is_refused() {
     let Some(arch) = Arch::host() else { return };
