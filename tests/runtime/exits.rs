@@ -61,6 +61,12 @@ fn groups_are_made_on_demand_and_stubs_are_laid_out_as_the_seed_says() {
     assert_eq!(exits.stub(0).unwrap(), s0);
     assert_eq!(exits.number_at(s_far), Some(far));
     assert!(matches!(exits.stub(exits::MAX_EXITS), Err(ExitError::TooMany(_))));
+    // Enough groups for a trace's exits, all at once.
+    let fresh = Exits::new(|_, _| Resume::Continue).unwrap();
+    fresh.reserve(0).unwrap();
+    assert_eq!(fresh.group_count(), 0);
+    fresh.reserve(20 * 32 + 1).unwrap();
+    assert!(fresh.group_count() >= 21);
 }
 
 #[test]
