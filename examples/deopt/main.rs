@@ -1,18 +1,17 @@
 //! Deoptimisation through a stack map: a JIT-compiled loop calls the runtime's `safepoint` hook each
 //! iteration, followed by a stack map (ID 1, 16-byte shadow) that lists every value the rest of the
 //! function needs. At some iteration the hook invalidates the code: it patches the shadow with a call
-//! to an exit stub (`exit_stub.rs`) that saves every register. When the loop reaches the point, the
-//! stub runs; the exit handler finds the record by the return address, reads each live value through
-//! its location (registers, spill slots, the address of an `alloca`), and finishes the function in
-//! patchmap's interpreter of the same IR, from the instruction after the stack map. The result must
-//! equal an uninterrupted run, for every iteration the code is invalidated at.
+//! to exit stub 0 of a `runtime::exits::Exits` area, whose handler gets every register in an
+//! `ExitState`. When the loop reaches the point, the stub runs; the exit handler finds the record by
+//! the return address, reads each live value through its location (registers, spill slots, the
+//! address of an `alloca`) from the `ExitState`, finishes the function in patchmap's interpreter of
+//! the same IR, from the instruction after the stack map, and leaves the compiled code with the
+//! interpreter's result (`Resume::Return`): `exits::call`, which called the kernel, returns it. The
+//! result must equal an uninterrupted run, for every iteration the code is invalidated at.
 //!
 //! Run with `cargo run --example deopt`.
 
-mod exit_stub;
-
 use std::cell::{Cell, RefCell};
-use std::ops::Range;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 use patchmap::arch::Arch;
@@ -20,10 +19,9 @@ use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::interp::{self, Interpreter};
 use patchmap::ir::{self, FuncId, Type};
-use patchmap::runtime::{self, Frame};
+use patchmap::runtime;
+use patchmap::runtime::exits::{self, ExitState, Exits, Resume};
 use patchmap::stackmap::{AddressIndex, Endian, StackMapView};
-
-use exit_stub::{ExitState, Resume};
 
 /// The kernel: a mixing loop over `weights` with an integer, a double, an i32 and an `alloca`'d cell
 /// alive across the stack map. Everything used after the point is among its live values.
@@ -102,8 +100,8 @@ struct Runtime<'a> {
     constants: Vec<u64>,
     /// The points with [`POINT_ID`], and their original shadow bytes.
     points: Vec<(*mut u8, Vec<u8>)>,
-    /// Where [`exit_stub::enter`] left its callee-saved registers.
-    entry_stack: Cell<u64>,
+    /// The exit stubs: the shadows are patched with a call to stub 0.
+    exits: &'a Exits,
     /// What the exit handler did: the lines it printed, or why it failed.
     exit: RefCell<Option<Result<Exit, String>>>,
 }
@@ -123,43 +121,20 @@ extern "C" fn safepoint(iteration: i64) {
     let runtime = RUNTIME.with(Cell::get);
     // SAFETY: set by `run_deoptimising` for the duration of the call that reaches this hook.
     let runtime = unsafe { &*runtime };
-    let call = runtime.arch.encode_exit_call(exit_stub::exit_stub as *const () as u64);
     for (point, _) in &runtime.points {
         // SAFETY: the shadow is this kernel's code; the only thread running it is in this hook, and
         // it returns to the instruction before the point, never into the shadow.
-        unsafe { runtime::patch_code(runtime.arch, *point, SHADOW, &call) }.expect("the exit call fits the shadow");
+        unsafe { runtime.exits.patch_call(*point, SHADOW, 0) }.expect("the exit call fits the shadow");
     }
 }
 
-/// The stopped kernel's registers and stack.
-struct StoppedFrame<'a> {
-    state: &'a ExitState,
-    /// From the stack pointer at the point to the trampoline's frame: the kernel's own frame.
-    stack: Range<u64>,
-}
-
-impl Frame for StoppedFrame<'_> {
-    fn register(&self, dwarf: u16) -> Option<u64> {
-        self.state.register(dwarf)
-    }
-    fn memory(&self, address: u64, size: usize) -> Option<u64> {
-        let end = address.checked_add(size as u64)?;
-        if !(self.stack.start <= address && end <= self.stack.end) {
-            return None;
-        }
-        let mut bytes = [0u8; 8];
-        // SAFETY: inside the stopped kernel's frame, which stays in place until the stub returns.
-        unsafe { std::ptr::copy_nonoverlapping(address as *const u8, bytes.as_mut_ptr(), size.min(8)) };
-        Some(u64::from_le_bytes(bytes))
-    }
-}
-
-/// Called by the exit stub with the saved registers and the return address of the exit call.
-extern "C" fn exit_handler(state: &ExitState, return_address: u64) -> Resume {
+/// The exit handler: finishes the kernel in the interpreter and leaves the compiled code with its
+/// result.
+fn exit_handler(state: &mut ExitState, _number: u32) -> Resume {
     let runtime = RUNTIME.with(Cell::get);
-    // SAFETY: as in `safepoint`: the stub runs only during `run_deoptimising`.
+    // SAFETY: as in `safepoint`: the stub runs only while a deoptimising run is under way.
     let runtime = unsafe { &*runtime };
-    let value = match deoptimise(runtime, state, return_address) {
+    let value = match deoptimise(runtime, state) {
         Ok((value, exit)) => {
             *runtime.exit.borrow_mut() = Some(Ok(exit));
             value
@@ -169,12 +144,12 @@ extern "C" fn exit_handler(state: &ExitState, return_address: u64) -> Resume {
             0
         }
     };
-    Resume { value, stack: runtime.entry_stack.get() }
+    Resume::Return(value)
 }
 
 /// Reads the live values of the record the exit came from and finishes the kernel in the interpreter.
-fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Result<(u64, Exit), String> {
-    let point = return_address - runtime.arch.exit_call_return_offset();
+fn deoptimise(runtime: &Runtime, state: &ExitState) -> Result<(u64, Exit), String> {
+    let point = state.return_address() - runtime.arch.exit_call_return_offset();
     let record = runtime
         .stack_map
         .records_at_address(&runtime.records, point)
@@ -184,14 +159,13 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
     let at = interp::stack_map_call(runtime.module, runtime.kernel, record.id())
         .ok_or(format!("no stack map {} in the IR", record.id()))?;
     let operands = interp::stack_map_operands(runtime.module, runtime.kernel, at).ok_or("not a stack map")?;
-    let frame = StoppedFrame { state, stack: state.stack_pointer()..runtime.entry_stack.get() };
     let names = ir::print::Names::of(function);
 
     let mut bound = Vec::new();
     let mut values = Vec::new();
     let mut iteration = None;
     for (operand, location) in operands.iter().zip(record.locations()) {
-        let raw = runtime::read_location(&location, &runtime.constants, &frame).map_err(|e| e.to_string())?;
+        let raw = runtime::read_location(&location, &runtime.constants, state).map_err(|e| e.to_string())?;
         // The location's bytes beyond the value's width are not the value's.
         let bits = if operand.ty == Type::I1 { 1 } else { 8 * operand.ty.alloc_size() };
         let value = if bits >= 64 { raw } else { raw & ((1 << bits) - 1) };
@@ -209,7 +183,7 @@ fn deoptimise(runtime: &Runtime, state: &ExitState, return_address: u64) -> Resu
         Ok(0)
     });
     // SAFETY: the kernel is free of undefined behaviour; its pointers (the weights, the cell in the
-    // stopped frame) stay valid until the stub returns.
+    // stopped frame) stay valid until the handler returns.
     let value = unsafe { interpreter.resume(runtime.kernel, at, &bound) }
         .map_err(|e| e.to_string())?
         .ok_or("the kernel returns a value")?;
@@ -264,6 +238,7 @@ fn main() {
     let stack_map = StackMapView::parse(jit.stack_map_section(), Endian::native()).expect("our own section parses");
     let records = stack_map.address_index().expect("a v3 section has record counts");
     let constants = stack_map.constants().collect();
+    let exits = Exits::new(exit_handler).expect("exit stubs on this host");
     let runtime = Runtime {
         arch,
         module: &module,
@@ -272,7 +247,7 @@ fn main() {
         records,
         constants,
         points,
-        entry_stack: Cell::new(0),
+        exits: &exits,
         exit: RefCell::new(None),
     };
 
@@ -282,10 +257,9 @@ fn main() {
         COMPILED_SAFEPOINTS.store(0, Ordering::Relaxed);
         *runtime.exit.borrow_mut() = None;
         RUNTIME.with(|r| r.set(std::ptr::from_ref(&runtime).cast()));
-        // SAFETY: `kernel` takes (i64, ptr) and returns i64; the entry stack cell outlives the call.
-        let result =
-            unsafe { exit_stub::enter(code, ITERATIONS as u64, weights.as_ptr() as u64, runtime.entry_stack.as_ptr()) }
-                as i64;
+        // SAFETY: `kernel` takes (i64, ptr) and returns i64.
+        let result = unsafe { exits::call(code as *const u8, &[ITERATIONS as u64, weights.as_ptr() as u64]) }
+            .expect("two arguments") as i64;
         RUNTIME.with(|r| r.set(std::ptr::null()));
         let compiled = COMPILED_SAFEPOINTS.load(Ordering::Relaxed);
         let outcome =

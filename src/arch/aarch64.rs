@@ -94,14 +94,57 @@ pub const CALLEE_SAVED: [u16; 19] = [
     AArch64::V15.0,
 ];
 
-/// `Arch::entry_stub`'s code: pushes x16 and x17, loads the descriptor into x16 and the routine
+/// `Arch::entry_stub`'s code: pushes x16 and x17 (and 16 bytes more, the routine's word for its
+/// handler, which an entry leaves unset, and padding), loads the descriptor into x16 and the routine
 /// into x17 from the literals after it (at 16 and 24), and branches there.
 pub const ENTRY_STUB: [u32; 4] = [
-    0xa9bf_47f0, // stp x16, x17, [sp, #-16]!
+    0xa9be_47f0, // stp x16, x17, [sp, #-32]!
     0x5800_0070, // ldr x16, #12
     0x5800_0091, // ldr x17, #16
     0xd61f_0220, // br x17
 ];
+
+/// An exit stub: `movz x16, #index` and `b` to the group's prologue. x16 is free: the exit call
+/// (`encode_exit_call`) branched through it.
+pub const EXIT_STUB_SIZE: usize = 8;
+
+/// Where a group's prologue starts: after its 32 stubs.
+const EXIT_PROLOGUE: usize = 32 * EXIT_STUB_SIZE;
+
+/// A group's bytes: the stubs, the prologue (8 instructions), then the group's first number, the
+/// descriptor and the routine, and padding to keep groups 16-byte aligned.
+pub const EXIT_GROUP_SIZE: usize = 320;
+
+/// An exit group's code (see `Arch::exit_group`). The prologue pushes x16 and x17 as the entry stub
+/// does, adds the group's first number to the index (`add`, which leaves NZCV alone), stores it in
+/// the routine's word for its handler, and branches to the routine with the descriptor in x16.
+pub fn exit_group(first: u32, descriptor: u64, save: u64) -> Vec<u8> {
+    let mut words = Vec::with_capacity(EXIT_GROUP_SIZE / 4);
+    for i in 0..32u32 {
+        let here = 4 * words.len() + 4;
+        words.push(0xd280_0010 | i << 5); // movz x16, #i
+        words.push(0x1400_0000 | ((EXIT_PROLOGUE - here) / 4) as u32); // b prologue
+    }
+    words.extend_from_slice(&[
+        0xa9be_47f0, // stp x16, x17, [sp, #-32]!
+        0x5800_00f1, // ldr x17, #28: the first number, at 288
+        0x8b11_0210, // add x16, x16, x17
+        0xf900_0bf0, // str x16, [sp, #16]
+        0x5800_00d0, // ldr x16, #24: the descriptor, at 296
+        0x5800_00f1, // ldr x17, #28: the routine, at 304
+        0xd61f_0220, // br x17
+        0xd420_0000, // brk #0
+    ]);
+    let mut code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    code.extend_from_slice(&u64::from(first).to_le_bytes());
+    code.extend_from_slice(&descriptor.to_le_bytes());
+    code.extend_from_slice(&save.to_le_bytes());
+    code.resize(EXIT_GROUP_SIZE, 0);
+    code
+}
+
+/// The register `patchmap_exits_leave` takes the stack pointer to leave at in: x9.
+pub const EXIT_LEAVE_REGISTER: usize = 9;
 
 /// LLVM's stack size: what the prologue moves SP by, including the frame record (x29, x30).
 pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
@@ -180,16 +223,15 @@ pub const CALL_RELOCATIONS: [CallRelocation; 3] = [
     CallRelocation { offset: 8, elf_type: object::elf::R_AARCH64_MOVW_UABS_G0_NC },
 ];
 
-/// `ldr x16, #8; blr x16` and the address: 16 bytes, x30 is the point + 8. x16 (IP0) and x30 are
-/// registers no stack map location names, as neither is allocatable.
-pub fn encode_exit_call(target: u64) -> Vec<u8> {
-    let mut code: Vec<u8> = [0x5800_0050u32, 0xd63f_0200].iter().flat_map(|w| w.to_le_bytes()).collect();
-    code.extend_from_slice(&target.to_le_bytes());
-    code
+/// The call sequence (`movz`, `movk`, `movk` into x16, `blr x16`): 16 bytes, and the call returns
+/// to the end of the sequence, so generated code that resumes there runs on past it. x16 (IP0)
+/// and x30 are registers no stack map location names, as neither is allocatable.
+pub fn encode_exit_call(target: u64) -> Result<Vec<u8>, OutOfReach> {
+    encode_call(target)
 }
 
 /// See [`encode_exit_call`].
-pub const EXIT_CALL_RETURN_OFFSET: u64 = 8;
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
 /// Fills `bytes` (whole instructions) with `hint #0`, llc-19's nop.
 pub fn write_nops(bytes: &mut [u8]) {

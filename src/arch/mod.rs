@@ -214,6 +214,53 @@ impl Arch {
         }
     }
 
+    /// How many exit stubs a group holds (LuaVela's 32: the most an x86-64 `jmp rel8` reaches).
+    pub const EXITS_PER_GROUP: u32 = 32;
+
+    /// The bytes of one exit stub: x86-64 `push imm8; jmp rel8` (4), AArch64 `movz x16; b` (8).
+    pub fn exit_stub_size(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_STUB_SIZE,
+            Arch::Aarch64 => aarch64::EXIT_STUB_SIZE,
+        }
+    }
+
+    /// The bytes of one exit group ([`Arch::exit_group`]): its stubs, prologue and addresses.
+    pub fn exit_group_size(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_GROUP_SIZE,
+            Arch::Aarch64 => aarch64::EXIT_GROUP_SIZE,
+        }
+    }
+
+    /// A group of [`Arch::EXITS_PER_GROUP`] exit stubs for the numbers from `first`, as LuaVela lays
+    /// them out: stub `i` starts at `i * exit_stub_size()`, hands its index to the group's prologue,
+    /// which adds `first` and enters the register-saving routine at `save` (the entry's) with
+    /// `descriptor` and the exit number, changing no register the routine saves (except AArch64's
+    /// x16, which the exit call has already replaced). Position-independent; its last bytes hold the
+    /// addresses.
+    pub fn exit_group(self, first: u32, descriptor: u64, save: u64) -> Vec<u8> {
+        match self {
+            Arch::X86_64 => x86_64::exit_group(first, descriptor, save),
+            Arch::Aarch64 => aarch64::exit_group(first, descriptor, save),
+        }
+    }
+
+    /// The general register (by index into `Registers::general`) in which the exits' leave path
+    /// takes the stack pointer of the activation it returns from.
+    pub fn exit_leave_register(self) -> usize {
+        match self {
+            Arch::X86_64 => x86_64::EXIT_LEAVE_REGISTER,
+            Arch::Aarch64 => aarch64::EXIT_LEAVE_REGISTER,
+        }
+    }
+
+    /// The length of [`Arch::encode_exit_call`]'s sequence: what a shadow or a patch point's region
+    /// needs to hold a call to an exit stub.
+    pub fn exit_call_len(self) -> usize {
+        self.exit_call_return_offset() as usize
+    }
+
     /// The register LLVM's assembler calls `name` on this target (lower case, 64-bit and vector
     /// names: x86-64 `rax`..`r15`, `xmm0`..`xmm15`; AArch64 `x0`..`x30`, `fp`, `lr`, `sp`,
     /// `d0`..`d31`, `v0`..`v31`); `None` for a name the target does not have.
@@ -415,18 +462,20 @@ impl Arch {
         }
     }
 
-    /// A call to `target` that leaves every register as it was except the return address, for
-    /// patching a stack map's shadow with a call to an exit stub: the stub then sees each live value
-    /// where the record says it is.
-    pub fn encode_exit_call(self, target: u64) -> Vec<u8> {
+    /// A call to `target` that leaves every register as it was except the return address (and
+    /// AArch64's x16, which no location names), for patching a stack map's shadow with a call to an
+    /// exit stub: the stub then sees each live value where the record says it is. The call returns
+    /// to the end of the sequence, so code resumed at the return address runs on past it. AArch64
+    /// reaches 48-bit addresses, as [`Arch::encode_call`].
+    pub fn encode_exit_call(self, target: u64) -> Result<Vec<u8>, OutOfReach> {
         match self {
-            Arch::X86_64 => x86_64::encode_exit_call(target),
+            Arch::X86_64 => Ok(x86_64::encode_exit_call(target)),
             Arch::Aarch64 => aarch64::encode_exit_call(target),
         }
     }
 
     /// How far past the patched point the return address of [`Arch::encode_exit_call`]'s call
-    /// lies: an exit stub subtracts it to find the record it was called from.
+    /// lies (its whole length): an exit handler subtracts it to find the record it was called from.
     pub fn exit_call_return_offset(self) -> u64 {
         match self {
             Arch::X86_64 => x86_64::EXIT_CALL_RETURN_OFFSET,
@@ -494,6 +543,25 @@ mod tests {
             for r in arch.call_relocations() {
                 assert!(r.offset < arch.call_sequence_len());
             }
+        }
+    }
+
+    #[test]
+    fn exit_calls_and_groups_have_their_stated_sizes() {
+        for arch in Arch::ALL {
+            assert_eq!(arch.encode_exit_call(0x1234_5678).unwrap().len(), arch.exit_call_len(), "{arch:?}");
+            let group = arch.exit_group(32, 1, 2);
+            assert_eq!(group.len(), arch.exit_group_size(), "{arch:?}");
+            assert_eq!(arch.exit_stub_size() % arch.instruction_size() as usize, 0);
+            assert_eq!(arch.exit_group_size() % 16, 0, "groups keep 16-byte alignment");
+        }
+        // AArch64: stub i is `movz x16, #i; b` to the prologue at 256.
+        let words: Vec<u32> =
+            Arch::Aarch64.exit_group(0, 1, 2).chunks(4).map(|w| u32::from_le_bytes(w.try_into().unwrap())).collect();
+        for i in 0..32u32 {
+            assert_eq!(words[2 * i as usize], 0xd280_0010 | i << 5);
+            let offset = 4 * (words[2 * i as usize + 1] & 0x03ff_ffff);
+            assert_eq!(8 * i + 4 + offset, 256);
         }
     }
 

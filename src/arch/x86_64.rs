@@ -78,11 +78,12 @@ pub const INTEGER_ARGUMENTS: [u16; 6] =
 pub const CALLEE_SAVED: [u16; 6] =
     [X86_64::RBX.0, X86_64::RBP.0, X86_64::R12.0, X86_64::R13.0, X86_64::R14.0, X86_64::R15.0];
 
-/// `Arch::entry_stub`'s code: makes room above the return address, stores the descriptor there
+/// `Arch::entry_stub`'s code: makes room for two words above the return address (the descriptor,
+/// and the routine's word for its handler, which an entry leaves unset), stores the descriptor
 /// through RAX (saved and restored around it) and jumps to the routine; `lea`, `mov`, `push` and
 /// `pop` leave the flags alone. Padded with `int3` to 32 bytes, where the two addresses start.
 pub const ENTRY_STUB: [u8; 32] = [
-    0x48, 0x8d, 0x64, 0x24, 0xf8, // lea rsp, [rsp - 8]
+    0x48, 0x8d, 0x64, 0x24, 0xf0, // lea rsp, [rsp - 16]
     0x50, // push rax
     0x48, 0x8b, 0x05, 19, 0, 0, 0, // mov rax, [rip + 19]: the descriptor, at 32
     0x48, 0x89, 0x44, 0x24, 0x08, // mov [rsp + 8], rax
@@ -90,6 +91,43 @@ pub const ENTRY_STUB: [u8; 32] = [
     0xff, 0x25, 15, 0, 0, 0, // jmp [rip + 15]: the routine, at 40
     0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc, 0xcc,
 ];
+
+/// An exit stub: `push imm8` (its index in the group) and `jmp rel8` to the group's prologue.
+pub const EXIT_STUB_SIZE: usize = 4;
+
+/// Where a group's prologue starts: after its 32 stubs, in reach of every stub's `jmp rel8`.
+const EXIT_PROLOGUE: usize = 32 * EXIT_STUB_SIZE;
+
+/// A group's bytes: the stubs, the prologue, `int3` padding, then the descriptor and the routine.
+pub const EXIT_GROUP_SIZE: usize = 192;
+
+/// An exit group's code (see `Arch::exit_group`). The prologue turns the stub's pushed index into
+/// the exit number (`lea`, not `add`: the flags are not yet saved) in the word the routine hands
+/// its handler, and stores the descriptor below it, through RAX, saved and restored around it.
+pub fn exit_group(first: u32, descriptor: u64, save: u64) -> Vec<u8> {
+    let mut code = Vec::with_capacity(EXIT_GROUP_SIZE);
+    for i in 0..32u8 {
+        let next = code.len() + EXIT_STUB_SIZE;
+        code.extend_from_slice(&[0x6a, i, 0xeb, (EXIT_PROLOGUE - next) as u8]); // push i; jmp prologue
+    }
+    code.extend_from_slice(&[0x48, 0x8d, 0x64, 0x24, 0xf8]); // lea rsp, [rsp - 8]
+    code.push(0x50); // push rax
+    code.extend_from_slice(&[0x48, 0x8b, 0x44, 0x24, 0x10]); // mov rax, [rsp + 16]: the index
+    code.extend_from_slice(&[0x48, 0x8d, 0x80]); // lea rax, [rax + first]
+    code.extend_from_slice(&first.to_le_bytes());
+    code.extend_from_slice(&[0x48, 0x89, 0x44, 0x24, 0x10]); // mov [rsp + 16], rax: the number
+    code.extend_from_slice(&[0x48, 0x8b, 0x05, 18, 0, 0, 0]); // mov rax, [rip + 18]: the descriptor, at 176
+    code.extend_from_slice(&[0x48, 0x89, 0x44, 0x24, 0x08]); // mov [rsp + 8], rax
+    code.push(0x58); // pop rax
+    code.extend_from_slice(&[0xff, 0x25, 14, 0, 0, 0]); // jmp [rip + 14]: the routine, at 184
+    code.resize(EXIT_GROUP_SIZE - 16, 0xcc);
+    code.extend_from_slice(&descriptor.to_le_bytes());
+    code.extend_from_slice(&save.to_le_bytes());
+    code
+}
+
+/// The register `patchmap_exits_leave` takes the stack pointer to leave at in: RCX, DWARF 2.
+pub const EXIT_LEAVE_REGISTER: usize = 2;
 
 /// LLVM's stack size: what the prologue moves SP by, counting the pushed RBP but not the return address.
 pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
@@ -162,15 +200,17 @@ pub const VARIADIC_THUNK_FAR: [u8; 15] = [0xb0, 0x08, 0x49, 0xbb, 0, 0, 0, 0, 0,
 /// movabs's 64-bit immediate, absolute, as llc-19 relocates it.
 pub const CALL_RELOCATIONS: [CallRelocation; 1] = [CallRelocation { offset: 2, elf_type: object::elf::R_X86_64_64 }];
 
-/// `call [rip + 0]` and the 8-byte address: 14 bytes, the return address is the point + 6.
+/// `jmp +8`, the 8-byte address, `call [rip - 14]` (the address): 16 bytes, and the call returns
+/// to the end of the sequence, so generated code that resumes there runs on past it.
 pub fn encode_exit_call(target: u64) -> Vec<u8> {
-    let mut code = vec![0xff, 0x15, 0, 0, 0, 0];
+    let mut code = vec![0xeb, 0x08];
     code.extend_from_slice(&target.to_le_bytes());
+    code.extend_from_slice(&[0xff, 0x15, 0xf2, 0xff, 0xff, 0xff]);
     code
 }
 
 /// See [`encode_exit_call`].
-pub const EXIT_CALL_RETURN_OFFSET: u64 = 6;
+pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
 /// Fills `bytes` with llc-19's longest-first nop encodings of at most 10 bytes (`emitX86Nops`
 /// without `-mcpu`, displacements 8 and 512).

@@ -9,7 +9,8 @@
 //! Each entry is a small stub written into executable memory ([`crate::arch::Arch::entry_stub`]:
 //! it passes its handler's descriptor) that jumps to one register-saving routine per target, kept as
 //! assembly text ([`assembly`]) that this crate assembles with `global_asm!` and a test can assemble
-//! with another toolchain.
+//! with another toolchain. Exit stubs ([`crate::runtime::exits`]) enter the same routine, which
+//! also hands the handler a word the stub pushed (an exit's number).
 //!
 //! Restored exactly: every general register, all 128 bits of every vector register, the flags.
 //! Not restored: the stack pointer (the entry returns on the stack it was called on; changing
@@ -43,8 +44,8 @@ extern "C" {
     fn patchmap_entry_save();
 }
 
-/// The register-saving routine of this host, where it has one.
-fn save_routine() -> Option<u64> {
+/// The register-saving routine of this host, where it has one (entries and exits share it).
+pub(crate) fn save_routine() -> Option<u64> {
     #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
     return Some(patchmap_entry_save as *const () as u64);
     #[allow(unreachable_code)]
@@ -57,11 +58,13 @@ pub type Handler = unsafe extern "C" fn(registers: &mut Registers, context: *mut
 /// A Rust handler, boxed twice: the outer box gives it a thin address, the context of its stub.
 type BoxedClosure = Box<Box<dyn FnMut(&mut Registers)>>;
 
-/// What a stub hands the routine: its address is the stub's first literal.
+/// What a stub hands the routine: its address is the stub's first literal. The routine calls
+/// `handler(&mut Registers, context, word)`: an entry's [`Handler`] ignores the word, an exit's
+/// takes its number there.
 #[repr(C)]
-struct Descriptor {
-    handler: Handler,
-    context: *mut c_void,
+pub(crate) struct Descriptor {
+    pub(crate) handler: *const (),
+    pub(crate) context: *mut c_void,
 }
 
 /// Why an entry could not be made.
@@ -96,7 +99,7 @@ impl Entry {
     /// # Safety
     /// `handler` must be sound to call with `context` whenever generated code calls the entry.
     pub unsafe fn new(handler: Handler, context: *mut c_void) -> Result<Entry, EntryError> {
-        let descriptor = Box::new(Descriptor { handler, context });
+        let descriptor = Box::new(Descriptor { handler: handler as *const (), context });
         Entry::with_descriptor(descriptor, None)
     }
 
@@ -111,7 +114,7 @@ impl Entry {
         }
         let mut closure: BoxedClosure = Box::new(Box::new(handler));
         let context = &mut *closure as *mut Box<dyn FnMut(&mut Registers)> as *mut c_void;
-        let descriptor = Box::new(Descriptor { handler: call_closure, context });
+        let descriptor = Box::new(Descriptor { handler: call_closure as *const (), context });
         // The outer box gives the closure a thin address that stays put while the entry lives.
         Entry::with_descriptor(descriptor, Some(closure))
     }

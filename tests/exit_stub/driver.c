@@ -1,12 +1,15 @@
-/* Drives examples/deopt/exit_stub.rs's machine code (its `enter` and `exit_stub`, assembled from the
- * same text) around a patchmap-compiled `kernel`, on x86-64 and on AArch64 under qemu.
+/* Drives runtime::exits' machine code (the library's register-saving routine, exit activation and
+ * `exit_groups` of its stub bytes, assembled from the same text the library uses) around a
+ * patchmap-compiled `kernel`, on x86-64 and on AArch64 under qemu.
  *
- * `safepoint(i)`, called by the kernel each iteration, patches the stack map's shadow at
- * kernel + PATCHMAP_POINT with the exit call (PATCHMAP_EXIT_CALL: Arch::encode_exit_call's
- * instructions) and the stub's address when i equals PATCHMAP_EXIT_AT. The stub then calls `exit_handler`, which prints the return address relative to
- * the point and the value of each location in PATCHMAP_LOCATIONS ("R:reg:size", "D:reg:off",
- * "I:reg:off:size", comma-separated) read from the saved registers and the stack, and resumes through
- * `enter` with 4242, which main prints. */
+ * main calls kernel(100, 5) through patchmap_exits_enter. `safepoint(i)`, called by the kernel each
+ * iteration, patches the stack map's shadow at kernel + PATCHMAP_POINT with the exit call
+ * (PATCHMAP_EXIT_CALL: Arch::encode_exit_call's bytes for the address of stub 37 in
+ * `exit_groups`) when i equals PATCHMAP_EXIT_AT. `handler`, which the routine calls with the saved registers and the exit
+ * number, prints the number, the return address relative to the point, and the value of each
+ * location in PATCHMAP_LOCATIONS ("R:reg:size", "D:reg:off", "I:reg:off:size", comma-separated)
+ * read from the saved registers and the stack; then it leaves (as Resume::Return does) with 4242,
+ * which main prints. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,47 +17,47 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-extern int64_t kernel(int64_t n, int64_t seed);
-extern uint64_t enter(void *code, uint64_t a0, uint64_t a1, uint64_t *entry_stack);
-extern void exit_stub(void);
+struct registers {
+    uint64_t general[32];
+    uint64_t vector[32][2];
+    uint64_t flags, stack_pointer, return_address, reserved;
+};
 
-static uint64_t entry_stack;
-static long exit_at = -1;
-static uint8_t *point;
+struct descriptor {
+    void (*handler)(struct registers *, void *, uint64_t);
+    void *context;
+};
+
+extern int64_t kernel(int64_t n, int64_t seed);
+extern uint8_t exit_groups[];
+extern uint64_t patchmap_exits_enter(const void *code, const uint64_t *arguments, uint64_t *record);
+extern void patchmap_exits_leave(void);
+
+#define EXIT_NUMBER 37
 
 #if defined(__x86_64__)
 #define GPRS 16
 #define VECS 16
-#define VEC_WORDS 2
 #define VEC_DWARF 17
-#define SP_DWARF 7
-#define RETURN_OFFSET 6
+#define LEAVE_REGISTER 2
 #else
 #define GPRS 32
 #define VECS 32
-#define VEC_WORDS 1
 #define VEC_DWARF 64
-#define SP_DWARF 31
-#define RETURN_OFFSET 8
+#define LEAVE_REGISTER 9
 #endif
 
-struct exit_state {
-    uint64_t gpr[GPRS];
-    uint64_t vec[VECS][VEC_WORDS];
-};
+static uint64_t record;
+static long exit_at = -1;
+static uint8_t *point;
 
-struct resume {
-    uint64_t value;
-    uint64_t stack;
-};
-
-static int register_value(const struct exit_state *s, long reg, uint64_t *out) {
+static int register_value(const struct registers *s, long reg, uint64_t *out) {
     if (reg >= 0 && reg < GPRS) {
-        *out = s->gpr[reg];
+        *out = s->general[reg];
         return 1;
     }
     if (reg >= VEC_DWARF && reg < VEC_DWARF + VECS) {
-        *out = s->vec[reg - VEC_DWARF][0];
+        *out = s->vector[reg - VEC_DWARF][0];
         return 1;
     }
     return 0;
@@ -64,9 +67,11 @@ static uint64_t low_bytes(uint64_t v, long size) {
     return size >= 8 ? v : v & ((UINT64_C(1) << (8 * size)) - 1);
 }
 
-struct resume exit_handler(const struct exit_state *state, uint64_t return_address) {
-    printf("return-offset %ld\n", (long)(return_address - (uint64_t)(uintptr_t)point));
-    printf("sp-in-frame %d\n", state->gpr[SP_DWARF] < entry_stack);
+static void handler(struct registers *state, void *context, uint64_t number) {
+    (void)context;
+    printf("number %llu\n", (unsigned long long)number);
+    printf("return-offset %ld\n", (long)(state->return_address - (uint64_t)(uintptr_t)point));
+    printf("sp-in-frame %d\n", state->stack_pointer < record);
     char *spec = strdup(getenv("PATCHMAP_LOCATIONS"));
     for (char *loc = strtok(spec, ","); loc; loc = strtok(NULL, ",")) {
         char kind = loc[0];
@@ -93,22 +98,24 @@ struct resume exit_handler(const struct exit_state *state, uint64_t return_addre
     }
     free(spec);
     fflush(stdout);
-    struct resume r = {4242, entry_stack};
-    return r;
+    /* Leave, as the library's dispatcher does for Resume::Return(4242). */
+    state->general[0] = 4242;
+    state->general[LEAVE_REGISTER] = record;
+    state->return_address = (uint64_t)(uintptr_t)patchmap_exits_leave;
 }
+
+struct descriptor exit_descriptor = {handler, 0};
 
 void safepoint(int64_t i) {
     if (i != exit_at)
         return;
-    /* Arch::encode_exit_call's instructions (hex, from the test), then the stub's address. */
+    /* Arch::encode_exit_call's bytes for stub 37 (hex, from the test, which knows where the
+     * fixed-address executable has it). */
     const char *hex = getenv("PATCHMAP_EXIT_CALL");
     uint8_t code[32];
     size_t n = 0;
-    for (; hex[2 * n] && hex[2 * n + 1] && n + 8 < sizeof code; n++)
+    for (; hex[2 * n] && hex[2 * n + 1] && n < sizeof code; n++)
         sscanf(hex + 2 * n, "%2hhx", &code[n]);
-    uint64_t target = (uint64_t)(uintptr_t)exit_stub;
-    memcpy(code + n, &target, 8);
-    n += 8;
     long page = sysconf(_SC_PAGESIZE);
     uint8_t *start = (uint8_t *)((uintptr_t)point & ~(uintptr_t)(page - 1));
     size_t len = (size_t)(point + n - start);
@@ -123,7 +130,8 @@ void safepoint(int64_t i) {
 int main(void) {
     point = (uint8_t *)kernel + strtol(getenv("PATCHMAP_POINT"), NULL, 0);
     exit_at = strtol(getenv("PATCHMAP_EXIT_AT"), NULL, 0);
-    uint64_t r = enter((void *)kernel, 100, 5, &entry_stack);
+    uint64_t arguments[8] = {100, 5};
+    uint64_t r = patchmap_exits_enter((const void *)kernel, arguments, &record);
     printf("result %llu\n", (unsigned long long)r);
     return 0;
 }

@@ -159,43 +159,25 @@ fn jit_dynamic_allocas_from_many_threads_keep_their_own_data() {
     });
 }
 
-/// The deopt demo's exit path: `enter(code, a0, a1, entry_stack)` calls `code(a0, a1)` after storing
-/// its stack pointer; `exit_stub`, called by `@grab` as `@escape`, saves the registers, asks
-/// [`exit_handler`] where to resume, and returns from that `enter`, discarding every frame between.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-#[allow(dead_code)]
-#[path = "../../examples/deopt/exit_stub.rs"]
-mod exit_stub;
-
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-thread_local! {
-    /// The stack pointer [`exit_stub::enter`] saved, where the exit resumes.
-    static ENTRY_STACK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Every exit returns 42 from `enter`.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-extern "C" fn exit_handler(_: &exit_stub::ExitState, _return_address: u64) -> exit_stub::Resume {
-    exit_stub::Resume { value: 42, stack: ENTRY_STACK.with(std::cell::Cell::get) }
-}
-
-/// `@grab` takes a megabyte of the arena and leaves through the exit path, a thousand times (a
-/// gigabyte in all, 128 arenas' worth): each entry must give back what the abandoned frames held,
-/// and the frames that do return must still see their own data afterwards.
+/// `@grab` takes a megabyte of the arena and leaves through an exit stub (`runtime::exits`, called
+/// as `@escape`) whose handler answers `Resume::Return(42)`: the `exits::call` that called `@grab`
+/// returns 42, discarding every frame between. A thousand times (a gigabyte in all, 128 arenas'
+/// worth): each entry must give back what the abandoned frames held, and the frames that do return
+/// must still see their own data afterwards.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[test]
 fn jit_frames_left_through_an_exit_give_their_space_back() {
+    use patchmap::runtime::exits::{self, Exits, Resume};
     if !jit_host("a JIT for this host") || !in_child("jit_frames_left_through_an_exit_give_their_space_back") {
         return;
     }
-    let code = jit(exit_stub::exit_stub as *const u8);
-    let grab = code.function("grab").unwrap().address as usize;
+    let exits = Exits::new(|_, _| Resume::Return(42)).unwrap();
+    let code = jit(exits.stub(0).unwrap() as *const u8);
+    let grab = code.function("grab").unwrap().address;
     let check = code.function("check").unwrap().address as usize;
-    let entry_stack = ENTRY_STACK.with(std::cell::Cell::as_ptr);
     for i in 0..1000 {
-        // SAFETY: `grab` takes two integers and leaves through the exit stub, which returns from
-        // `enter`; `entry_stack` is this thread's cell.
-        let r = unsafe { exit_stub::enter(grab, 1 << 20, 0, entry_stack) };
+        // SAFETY: `grab` takes two integers and leaves through the exit stub.
+        let r = unsafe { exits::call(grab, &[1 << 20, 0]) }.unwrap();
         assert_eq!(r, 42, "exit {i}");
         // SAFETY: as in the threaded test.
         let f: extern "C" fn(i64, i64, i64) -> i64 = unsafe { std::mem::transmute(check) };

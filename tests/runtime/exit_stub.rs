@@ -1,10 +1,11 @@
-//! The deopt demo's exit stub (`examples/deopt/exit_stub.rs`) on both targets: its `enter` and
-//! `exit_stub`, assembled from the demo's own text, run around a patchmap-compiled kernel whose stack
-//! map shadow a C driver patches with `Arch::encode_exit_call`'s bytes at some iteration. The
-//! stub must arrive with the return address where `Arch::exit_call_return_offset` says, every location of
-//! the record must read the value the kernel had at that iteration from the saved registers and the
-//! stack, and the handler's value must come back out of `enter` (on AArch64 under qemu-aarch64,
-//! where the demo itself cannot run on this host).
+//! A stack map's shadow patched with a call to an exit stub of `runtime::exits`, on both targets:
+//! the library's routine, activation and group bytes (its own assembly text) linked with a C driver
+//! (`tests/exit_stub/driver.c`) and a patchmap-compiled kernel, whose shadow the driver patches with
+//! `Arch::encode_exit_call`'s bytes for stub 37 (the second group) at some iteration. The handler
+//! must get number 37 and the return address where `Arch::exit_call_return_offset` says; every
+//! location of the record must read the value the kernel had at that iteration from the saved
+//! registers and the stack; and leaving must return the handler's value from the activation (on
+//! AArch64 under qemu-aarch64).
 
 use crate::support;
 
@@ -72,33 +73,6 @@ fn kernel_state(k: u64) -> (Vec<u64>, u64) {
     (state, a.wrapping_add(c))
 }
 
-/// `enter` and `exit_stub` for `arch`, as the demo's `naked_asm!` bodies write them.
-fn stub_assembly(arch: Arch) -> String {
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/deopt/exit_stub.rs"))
-        .expect("the demo's exit stub");
-    let cfg = match arch {
-        Arch::X86_64 => "#[cfg(target_arch = \"x86_64\")]",
-        Arch::Aarch64 => "#[cfg(target_arch = \"aarch64\")]",
-    };
-    let mut out = String::from(if arch == Arch::X86_64 { ".intel_syntax noprefix\n.text\n" } else { ".text\n" });
-    for name in ["enter", "exit_stub"] {
-        let header = format!("pub unsafe extern \"C\" fn {name}(");
-        let start = source
-            .match_indices(&header)
-            .map(|(i, _)| i)
-            .find(|&i| source[..i].trim_end().ends_with(&format!("{cfg}\n#[unsafe(naked)]")))
-            .unwrap_or_else(|| panic!("{name} for {arch:?} in the demo's exit stub"));
-        let body = &source[start..];
-        let body = &body[body.find("naked_asm!(").unwrap()..body.find("\n    )\n").unwrap()];
-        out.push_str(&format!(".globl {name}\n.p2align 4\n{name}:\n"));
-        for line in body.lines().map(str::trim).filter(|l| l.starts_with('"')) {
-            let instruction = line.trim_end_matches(',').trim_matches('"');
-            out.push_str(&format!("    {}\n", instruction.replace("{handler}", "exit_handler")));
-        }
-    }
-    out
-}
-
 #[test]
 fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
     let dir = tempfile::tempdir().unwrap();
@@ -107,11 +81,6 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
     for arch in Arch::ALL {
         let Some(toolchain) = support::toolchain(arch) else { continue };
         let name = if arch == Arch::X86_64 { "x86_64" } else { "aarch64" };
-        // The driver patches with the runtime's encoding: its instructions, then the stub's address.
-        let encoded = arch.encode_exit_call(0);
-        let (instructions, address) = encoded.split_at(encoded.len() - 8);
-        assert_eq!(address, [0; 8]);
-        let exit_call: String = instructions.iter().map(|b| format!("{b:02x}")).collect();
 
         let object = patchmap::emit::object::compile(&module, &Options::new(Some(name), "speed", 3).unwrap()).unwrap();
         let (maps, _) = object_file::read_models(&object).unwrap();
@@ -132,14 +101,21 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
         let stub = dir.path().join(format!("stub.{name}.s"));
         let exe = dir.path().join(format!("exit_stub.{name}"));
         std::fs::write(&kernel, &object).unwrap();
-        std::fs::write(&stub, stub_assembly(arch)).unwrap();
+        std::fs::write(&stub, crate::exits::library_assembly(arch, 2)).unwrap();
         let mut link = Command::new(&toolchain.linker);
         link.arg(&driver).arg(&stub).arg(&kernel).arg("-o").arg(&exe);
-        if arch == Arch::Aarch64 {
-            link.arg("-static");
-        }
+        // Fixed addresses: the test encodes the exit call to the linked stub 37.
+        link.arg(if arch == Arch::Aarch64 { "-static" } else { "-no-pie" });
         let linked = link.output().unwrap();
         assert!(linked.status.success(), "{name}: {}", String::from_utf8_lossy(&linked.stderr));
+        let stub = {
+            use object::{Object, ObjectSymbol};
+            let bytes = std::fs::read(&exe).unwrap();
+            let file = object::File::parse(&*bytes).unwrap();
+            let groups = file.symbols().find(|s| s.name() == Ok("exit_groups")).expect("exit_groups").address();
+            groups + arch.exit_group_size() as u64 + 5 * arch.exit_stub_size() as u64
+        };
+        let exit_call: String = arch.encode_exit_call(stub).unwrap().iter().map(|b| format!("{b:02x}")).collect();
 
         for exit_at in [-1i64, 0, 1, 57, 99] {
             let mut run = toolchain.command(&exe);
@@ -154,7 +130,8 @@ fn the_exit_stub_reads_every_live_value_and_resumes_on_both_targets() {
                 expected.push_str(&format!("result {}\n", kernel_state(0).1));
             } else {
                 let (values, _) = kernel_state(exit_at as u64);
-                expected.push_str(&format!("return-offset {}\nsp-in-frame 1\n", arch.exit_call_return_offset()));
+                expected
+                    .push_str(&format!("number 37\nreturn-offset {}\nsp-in-frame 1\n", arch.exit_call_return_offset()));
                 let cell_address = stdout.lines().find(|l| l.contains('*')).and_then(|l| l.split(' ').nth(1));
                 for (value, location) in values.iter().zip(&locations) {
                     if location.starts_with("D:") {

@@ -709,7 +709,7 @@ fn check_exactness(toolchain: &support::Toolchain, exe: &Path) {
 /// `exactness(before, after)` for the AArch64 driver: loads every register from `before` (a
 /// `Registers`: general, vector, NZCV), calls the entry (whose handler resumes past the trap after
 /// the call), stores every register into `after`.
-const EXACTNESS: &str = "\
+pub(crate) const EXACTNESS: &str = "\
     .text\n\
     .globl exactness\n\
     .p2align 4\n\

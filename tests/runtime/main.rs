@@ -8,6 +8,7 @@ mod support;
 mod dynamic_alloca;
 mod examples;
 mod exit_stub;
+mod exits;
 mod frame_walk;
 mod interp_resume;
 mod patch;

@@ -1,8 +1,10 @@
-// The register-saving routine of the runtime entry on AArch64. An entry stub (Arch::entry_stub)
-// branches here with the descriptor (handler, context) in x16, the caller's x16 and x17 pushed at
-// [sp] and [sp, #8], and the return address into generated code in x30. Saves every register into
-// a Registers (runtime/registers.rs: x0-x30 and SP at 0, q0-q31 at 256, NZCV at 768, SP at 776,
-// return address at 784) on the stack, calls handler(&mut Registers, context), restores every
+// The register-saving routine of the runtime entry and of exits on AArch64. An entry stub
+// (Arch::entry_stub) or an exit group's prologue (Arch::exit_group) branches here with the
+// descriptor (handler, context) in x16, the caller's x16 and x17 pushed at [sp] and [sp, #8], a
+// word for the handler (an exit's number; an entry's is not read) at [sp, #16] (16 bytes pushed in
+// all, keeping SP aligned), and the return address into generated code in x30. Saves every register
+// into a Registers (runtime/registers.rs: x0-x30 and SP at 0, q0-q31 at 256, NZCV at 768, SP at
+// 776, return address at 784) on the stack, calls handler(&mut Registers, context, word), restores every
 // register but SP from it (x30 from the return address, which the handler may have changed) and
 // returns there. Nothing here sets the flags (no adds/subs) before they are saved or after they
 // are restored.
@@ -28,8 +30,8 @@ patchmap_entry_save:
     stp x24, x25, [sp, #192]
     stp x26, x27, [sp, #208]
     stp x28, x29, [sp, #224]
-    // SP at the stop: above this and the pushed x16, x17.
-    add x0, sp, #816
+    // SP at the stop: above this and the pushed x16, x17, word and padding.
+    add x0, sp, #832
     stp x30, x0, [sp, #240]
     stp q0, q1, [sp, #256]
     stp q2, q3, [sp, #288]
@@ -54,6 +56,7 @@ patchmap_entry_save:
     str xzr, [sp, #792]
     mov x0, sp
     ldr x1, [x16, #8]
+    ldr x2, [sp, #816]
     ldr x16, [x16]
     blr x16
     ldp q0, q1, [sp, #256]
@@ -90,5 +93,5 @@ patchmap_entry_save:
     ldp x24, x25, [sp, #192]
     ldp x26, x27, [sp, #208]
     ldp x28, x29, [sp, #224]
-    add sp, sp, #816
+    add sp, sp, #832
     ret

@@ -1,9 +1,11 @@
-// The register-saving routine of the runtime entry on x86-64 (Intel syntax, as Rust's global_asm!
-// reads it). An entry stub (Arch::entry_stub) jumps here with the descriptor (handler, context)
-// at [rsp] and the return address into generated code at [rsp + 8]. Saves every register into a
-// Registers (runtime/registers.rs: general by DWARF number at 0, xmm at 256, RFLAGS at 768, SP at
-// 776, return address at 784) on the stack, calls handler(&mut Registers, context) with the stack
-// 16-aligned, restores every register but RSP from it and returns to its return address.
+// The register-saving routine of the runtime entry and of exits on x86-64 (Intel syntax, as Rust's
+// global_asm! reads it). An entry stub (Arch::entry_stub) or an exit group's prologue
+// (Arch::exit_group) jumps here with the descriptor (handler, context) at [rsp], a word for the
+// handler (an exit's number; an entry's is not read) at [rsp + 8] and the return address into
+// generated code at [rsp + 16]. Saves every register into a Registers (runtime/registers.rs: general
+// by DWARF number at 0, xmm at 256, RFLAGS at 768, SP at 776, return address at 784) on the stack,
+// calls handler(&mut Registers, context, word) with the stack 16-aligned, restores every register
+// but RSP from it and returns to its return address.
 // Only lea, mov, push and pop run before the flags are saved and after they are restored.
     .text
     .p2align 4
@@ -28,11 +30,11 @@ patchmap_entry_save:
     pushfq
     pop rax
     mov [rsp + 768], rax
-    // RSP at the stop: above this, the descriptor and the return address.
-    lea rax, [rsp + 816]
+    // RSP at the stop: above this, the descriptor, the word and the return address.
+    lea rax, [rsp + 824]
     mov [rsp + 56], rax
     mov [rsp + 776], rax
-    mov rax, [rsp + 808]
+    mov rax, [rsp + 816]
     mov [rsp + 784], rax
     movdqu [rsp + 256], xmm0
     movdqu [rsp + 272], xmm1
@@ -105,12 +107,13 @@ patchmap_entry_save:
     mov rax, [rsp + 800]
     mov rdi, rsp
     mov rsi, [rax + 8]
+    mov rdx, [rsp + 808]
     and rsp, -16
     call qword ptr [rax]
     mov rsp, rbx
     // The handler may have changed the return address: `ret` takes it from the original's slot.
     mov rax, [rsp + 784]
-    mov [rsp + 808], rax
+    mov [rsp + 816], rax
     movdqu xmm0, [rsp + 256]
     movdqu xmm1, [rsp + 272]
     movdqu xmm2, [rsp + 288]
@@ -145,5 +148,5 @@ patchmap_entry_save:
     mov r13, [rsp + 104]
     mov r14, [rsp + 112]
     mov r15, [rsp + 120]
-    lea rsp, [rsp + 808]
+    lea rsp, [rsp + 816]
     ret
