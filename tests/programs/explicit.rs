@@ -106,11 +106,13 @@ impl Rng {
 /// (the frame pointer only in `noclobber`, where it is always kept).
 fn pool(arch: Arch) -> Vec<NamedRegister> {
     let names: Vec<String> = match arch {
-        Arch::X86_64 => ["rax", "rcx", "rdx", "rbx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain((0..16).map(|i| format!("xmm{i}")))
-            .collect(),
+        Arch::X86_64 => {
+            ["rax", "rcx", "rdx", "rbx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain((0..16).map(|i| format!("xmm{i}")))
+                .collect()
+        }
         Arch::Aarch64 => (0..29)
             .filter(|i| !matches!(i, 16..=18))
             .map(|i| format!("x{i}"))
@@ -123,9 +125,9 @@ fn pool(arch: Arch) -> Vec<NamedRegister> {
 fn name_of(arch: Arch, r: NamedRegister) -> String {
     let hw = arch.hardware_encoding(r).unwrap();
     match (arch, r.class) {
-        (Arch::X86_64, RegisterClass::General) => {
-            ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi"].get(usize::from(hw)).map_or(format!("r{hw}"), |s| s.to_string())
-        }
+        (Arch::X86_64, RegisterClass::General) => ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi"]
+            .get(usize::from(hw))
+            .map_or(format!("r{hw}"), |s| s.to_string()),
         (Arch::X86_64, RegisterClass::Float) => format!("xmm{hw}"),
         (Arch::Aarch64, RegisterClass::General) => format!("x{hw}"),
         (Arch::Aarch64, RegisterClass::Float) => format!("d{hw}"),
@@ -262,7 +264,10 @@ fn module(arch: Arch, cases: &[(&Case, String, Option<NamedRegister>)]) -> Strin
         let mut ir = case.ir.replace("@NAME", &format!("@{name}"));
         if let Some(r) = drop {
             let n = name_of(arch, *r);
-            ir = ir.replace(&format!("!\"{n}\", "), "").replace(&format!(", !\"{n}\""), "").replace(&format!("!\"{n}\""), "");
+            ir = ir
+                .replace(&format!("!\"{n}\", "), "")
+                .replace(&format!(", !\"{n}\""), "")
+                .replace(&format!("!\"{n}\""), "");
         }
         m.push_str(&ir);
     }
@@ -306,10 +311,16 @@ fn problems(arch: Arch, case: &Case, input: &[u64], output: &[u64], seen: &[u64]
 
 /// Compiles `cases` (at both levels, and each mutant), runs them under the harness, and returns,
 /// per run, its name, the case, the register the mutant dropped, and its problems.
-fn run_cases(arch: Arch, cases: &[Case], mutants: &[Option<NamedRegister>]) -> Option<Vec<(String, Option<NamedRegister>, Vec<String>)>> {
+fn run_cases(
+    arch: Arch,
+    cases: &[Case],
+    mutants: &[Option<NamedRegister>],
+) -> Option<Vec<(String, Option<NamedRegister>, Vec<String>)>> {
     let toolchain = support::toolchain(arch)?;
     let dir = tempfile::tempdir().unwrap();
-    if let Ok(keep) = std::env::var("H7_KEEP") { let _ = std::fs::create_dir_all(&keep); }
+    if let Ok(keep) = std::env::var("H7_KEEP") {
+        let _ = std::fs::create_dir_all(&keep);
+    }
     let l = layout(arch);
     let mut runs: Vec<(&Case, String, Option<NamedRegister>)> = Vec::new();
     let mut objects = Vec::new();
@@ -335,18 +346,25 @@ fn run_cases(arch: Arch, cases: &[Case], mutants: &[Option<NamedRegister>]) -> O
     for (_, name, _) in &runs {
         writeln!(c, "extern char {name}[];").unwrap();
     }
-    writeln!(c, "static void run(const char *name, void *code, const uint64_t *params, int n, int n_seen, const int *watch) {{").unwrap();
+    writeln!(
+        c,
+        "static void run(const char *name, void *code, const uint64_t *params, int n, int n_seen, const int *watch) {{"
+    )
+    .unwrap();
     writeln!(c, "  uint64_t in[{w}], out[{w}];\n  for (int i = 0; i < {w}; i++) in[i] = 0x5e00000000000077ull | ((uint64_t)i << 8);", w = l.words).unwrap();
     c.push_str("  for (int i = 0; i < n; i++) in[params[2*i]] = params[2*i+1];\n");
-    c.push_str("  memset(out, 0, sizeof out); memset(seen, 0, sizeof seen); align_seen = 99;\n  harness(code, in, out);\n");
-    // Only the words the checks read (a pipe holds only so much), as index:value.
+    c.push_str(
+        "  memset(out, 0, sizeof out); memset(seen, 0, sizeof seen); align_seen = 99;\n  harness(code, in, out);\n",
+    );
+    // Only the words the checks read that changed (a pipe holds only so much), as index:value.
     writeln!(c, "  printf(\"run %s\\nsp %llx\\nchanged\", name, (unsigned long long)in[{}]);", l.sp_in).unwrap();
-    c.push_str("  for (; *watch >= 0; watch++) printf(\" %d:%llx\", *watch, (unsigned long long)out[*watch]);\n");
-    c.push_str("  printf(\"\\nseen\"); for (int i = 0; i < n_seen; i++) printf(\" %llx\", (unsigned long long)seen[i]);\n");
+    c.push_str("  for (; *watch >= 0; watch++) if (out[*watch] != in[*watch]) printf(\" %d:%llx\", *watch, (unsigned long long)out[*watch]);\n");
+    c.push_str(
+        "  printf(\"\\nseen\"); for (int i = 0; i < n_seen; i++) printf(\" %llx\", (unsigned long long)seen[i]);\n",
+    );
     c.push_str("  printf(\"\\nalign %llu\\n\", (unsigned long long)align_seen);\n}\nint main(void) {\n");
     for (case, name, _) in &runs {
-        let params: Vec<String> =
-            case.params.iter().map(|(r, v)| format!("{}, {v:#x}ull", slot(arch, *r))).collect();
+        let params: Vec<String> = case.params.iter().map(|(r, v)| format!("{}, {v:#x}ull", slot(arch, *r))).collect();
         let mut watch = vec![l.sp_out, fp_slot(arch)];
         for r in &case.noclobber {
             watch.push(slot(arch, *r));
@@ -383,7 +401,10 @@ fn run_cases(arch: Arch, cases: &[Case], mutants: &[Option<NamedRegister>]) -> O
     let all: Vec<&[u8]> = inputs.iter().chain(&objects).map(|o| &o[..]).collect();
     let outcome = toolchain.link_all_and_run(&all, dir.path(), "explicit");
     if let Ok(keep) = std::env::var("H7_KEEP") {
-        for e in std::fs::read_dir(dir.path()).unwrap() { let e = e.unwrap(); let _ = std::fs::copy(e.path(), std::path::Path::new(&keep).join(e.file_name())); }
+        for e in std::fs::read_dir(dir.path()).unwrap() {
+            let e = e.unwrap();
+            let _ = std::fs::copy(e.path(), std::path::Path::new(&keep).join(e.file_name()));
+        }
     }
     let outcome = outcome.unwrap();
     assert_eq!(outcome.status, 0, "{}", outcome.stdout);
@@ -456,11 +477,12 @@ fn prove(arch: Arch) {
         Arch::X86_64 => ("rsi", "r8"),
         Arch::Aarch64 => ("x11", "x12"),
     };
+    calling.ir =
+        calling.ir.replace("noclobber(metadata !{", &format!("noclobber(metadata !{{!\"{keep}\", !\"{extra}\", "));
     calling.ir = calling.ir.replace(
-        "noclobber(metadata !{",
-        &format!("noclobber(metadata !{{!\"{keep}\", !\"{extra}\", "),
+        "  call void (...)",
+        "  %c = call i64 @mix(i64 %a, i64 %b)\n  store i64 %c, ptr @seen\n  call void (...)",
     );
-    calling.ir = calling.ir.replace("  call void (...)", "  %c = call i64 @mix(i64 %a, i64 %b)\n  store i64 %c, ptr @seen\n  call void (...)");
     calling.noclobber.extend([reg(arch, keep), reg(arch, extra)]);
     calling.seen = vec![mix(11, 22)];
     cases.push(calling);
