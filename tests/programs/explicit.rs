@@ -502,3 +502,77 @@ fn explicitcc_functions_keep_their_registers_on_x86_64() {
 fn explicitcc_functions_keep_their_registers_on_aarch64() {
     prove(Arch::Aarch64);
 }
+
+/// The JIT path: the seed's example (with a call of a C function) called from inline assembly that
+/// hands over rcx and rdx and declares what the function may clobber; r12-r15 are `noclobber`.
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn jit_compiled_explicitcc_function_runs_on_x86_64() {
+    use patchmap::emit::jit::JitCode;
+    extern "C" fn scramble(a: u64, b: u64) -> u64 {
+        let r = mix(a, b);
+        // Overwrite the C callee's scratch registers, as any C function may.
+        unsafe {
+            std::arch::asm!("mov rcx, -1", "mov rdx, -1", "mov r8, -1", "mov r11, -1", out("rcx") _, out("rdx") _, out("r8") _, out("r11") _);
+        }
+        r
+    }
+    let text = "declare void @llvm.experimental.retwr(...)\n\
+                define explicitcc void @swap(i64 hwreg(metadata !{!\"rcx\"}) %a, i64 hwreg(metadata !{!\"rdx\"}) %b, ptr hwreg(metadata !{!\"r8\"}) %f) \
+                noclobber(metadata !{!\"r12\", !\"r13\", !\"r14\", !\"r15\", !\"r8\"}) {\n  \
+                %c = call i64 %f(i64 %a, i64 %b)\n  \
+                call void (...) @llvm.experimental.retwr(i64 hwreg(metadata !{!\"rdx\"}) %a, i64 hwreg(metadata !{!\"rcx\"}) %c)\n  \
+                ret void\n}\n";
+    for opt in ["none", "speed"] {
+        let m = patchmap::ir::parse("jit.ll", text).unwrap();
+        let jit = JitCode::compile(&m, &Options::new(Some("x86_64"), opt, 1).unwrap()).unwrap();
+        let f = jit.function("swap").unwrap().address;
+        let (mut rcx, mut rdx, mut r8) = (11u64, 22u64, scramble as *const () as usize as u64);
+        let f8 = r8;
+        let (mut r12, mut r13, mut r14, mut r15) = (0x1212u64, 0x1313u64, 0x1414u64, 0x1515u64);
+        // SAFETY: `f` follows the contract the signature states: arguments in rcx, rdx, r8; r12-r15,
+        // r8, rbx, rbp and rsp preserved; everything else (declared here) may be clobbered.
+        unsafe {
+            std::arch::asm!(
+                "call {f}",
+                f = in(reg) f,
+                inout("rcx") rcx, inout("rdx") rdx, inout("r8") r8,
+                inout("r12") r12, inout("r13") r13, inout("r14") r14, inout("r15") r15,
+                out("rax") _, out("rsi") _, out("rdi") _, out("r9") _, out("r10") _, out("r11") _,
+                out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _,
+                out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _,
+                out("xmm12") _, out("xmm13") _, out("xmm14") _, out("xmm15") _,
+            );
+        }
+        assert_eq!((rdx, rcx), (11, mix(11, 22)), "-O {opt}");
+        assert_eq!((r8, r12, r13, r14, r15), (f8, 0x1212, 0x1313, 0x1414, 0x1515), "-O {opt}");
+    }
+}
+
+/// What Cranelift's `Explicit` convention cannot do, and returns that disagree, are positioned
+/// errors of the compile.
+#[test]
+fn explicitcc_functions_the_lowering_refuses_are_positioned_errors() {
+    let compile = |text: &str| {
+        let m = patchmap::ir::parse("e.ll", text).unwrap();
+        patchmap::ir::verify(&m).unwrap();
+        let options = Options::new(Some("x86_64"), "speed", 1).unwrap();
+        patchmap::emit::object::compile(&m, &options).unwrap_err().to_string()
+    };
+    let e = compile("define explicitcc void @f(i64 hwreg(metadata !{!\"rbp\"}) %a) {\n  ret void\n}\n");
+    assert!(e.starts_with("e.ll:1:31: error: parameter 0 of '@f' cannot arrive in the frame pointer"), "{e}");
+    let retwr = "declare void @llvm.experimental.retwr(...)\n\
+                 define explicitcc void @f(i64 hwreg(metadata !{!\"rax\"}) %a, i1 hwreg(metadata !{!\"rcx\"}) %c) {\n  \
+                 br i1 %c, label %x, label %y\nx:\n  \
+                 call void (...) @llvm.experimental.retwr(i64 hwreg(metadata !{!\"rdx\"}) %a)\n  ret void\ny:\n  \
+                 LAST\n  ret void\n}\n";
+    let e =
+        compile(&retwr.replace("LAST", "call void (...) @llvm.experimental.retwr(i64 hwreg(metadata !{!\"rsi\"}) %a)"));
+    assert!(e.starts_with("e.ll:8:3: error: this llvm.experimental.retwr sets other registers"), "{e}");
+    let e = compile(
+        &retwr.replace("LAST", "call void (...) @llvm.experimental.retwr(double hwreg(metadata !{!\"xmm0\"}) 1.0)"),
+    );
+    assert!(e.starts_with("e.ll:8:3: error: this llvm.experimental.retwr sets other registers"), "{e}");
+    let e = compile(&retwr.replace("LAST", ""));
+    assert!(e.starts_with("e.ll:9:3: error: this 'ret void' of '@f' sets no register"), "{e}");
+}
