@@ -1,3 +1,8 @@
+// AArch64 register harness for tests/programs/explicit.rs (issue 24), after /work/notes/s10/h5.
+// harness(code, in, out): in/out are 97 words: x0-x30 (x16, the call target, x18 and x30 are not
+// loaded), in[31]: sp at the call (written here), then v0-v31, two words each, out[96]: sp after.
+// mix(a, b) = 3a + b, overwriting every register a C callee may (and v8-v15's upper halves,
+// which AAPCS64 does not preserve), recording sp mod 16 at entry.
 .text
 .globl harness
 .p2align 4

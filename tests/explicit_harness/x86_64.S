@@ -1,3 +1,8 @@
+# x86-64 register harness for tests/programs/explicit.rs (issue 24).
+# harness(code, in, out): in/out are 48 words: general registers by hardware encoding (in[4]:
+# rsp at the call, written here), then xmm0-15, two words each. Loads every register but rsp from
+# `in`, calls `code` with rsp 16-aligned, and stores every register (rsp after the call) to `out`.
+# mix(a, b) = 3a + b, overwriting every register a C callee may, recording rsp mod 16 at entry.
 .text
 .globl harness
 harness:
