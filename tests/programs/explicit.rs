@@ -274,6 +274,13 @@ fn module(arch: Arch, cases: &[(&Case, String, Option<NamedRegister>)]) -> Strin
     m
 }
 
+/// One run under the harness: its name, the register its mutant dropped, what went wrong.
+struct Run {
+    name: String,
+    dropped: Option<NamedRegister>,
+    problems: Vec<String>,
+}
+
 /// What went wrong in one run of `case`, from the harness's input and output words.
 fn problems(arch: Arch, case: &Case, input: &[u64], output: &[u64], seen: &[u64], align: u64) -> Vec<String> {
     let l = layout(arch);
@@ -310,17 +317,10 @@ fn problems(arch: Arch, case: &Case, input: &[u64], output: &[u64], seen: &[u64]
 }
 
 /// Compiles `cases` (at both levels, and each mutant), runs them under the harness, and returns,
-/// per run, its name, the case, the register the mutant dropped, and its problems.
-fn run_cases(
-    arch: Arch,
-    cases: &[Case],
-    mutants: &[Option<NamedRegister>],
-) -> Option<Vec<(String, Option<NamedRegister>, Vec<String>)>> {
+/// each [`Run`].
+fn run_cases(arch: Arch, cases: &[Case], mutants: &[Option<NamedRegister>]) -> Option<Vec<Run>> {
     let toolchain = support::toolchain(arch)?;
     let dir = tempfile::tempdir().unwrap();
-    if let Ok(keep) = std::env::var("H7_KEEP") {
-        let _ = std::fs::create_dir_all(&keep);
-    }
     let l = layout(arch);
     let mut runs: Vec<(&Case, String, Option<NamedRegister>)> = Vec::new();
     let mut objects = Vec::new();
@@ -399,14 +399,7 @@ fn run_cases(
         inputs.push(std::fs::read(&obj).unwrap());
     }
     let all: Vec<&[u8]> = inputs.iter().chain(&objects).map(|o| &o[..]).collect();
-    let outcome = toolchain.link_all_and_run(&all, dir.path(), "explicit");
-    if let Ok(keep) = std::env::var("H7_KEEP") {
-        for e in std::fs::read_dir(dir.path()).unwrap() {
-            let e = e.unwrap();
-            let _ = std::fs::copy(e.path(), std::path::Path::new(&keep).join(e.file_name()));
-        }
-    }
-    let outcome = outcome.unwrap();
+    let outcome = toolchain.link_all_and_run(&all, dir.path(), "explicit").unwrap();
     assert_eq!(outcome.status, 0, "{}", outcome.stdout);
     let mut lines = outcome.stdout.lines();
     let words = |line: Option<&str>, tag: &str| -> Vec<u64> {
@@ -432,16 +425,20 @@ fn run_cases(
         }
         let seen = words(lines.next(), "seen");
         let align = lines.next().and_then(|l| l.strip_prefix("align ")).and_then(|a| a.parse().ok()).unwrap();
-        results.push((name.clone(), *drop, problems(arch, case, &input, &output, &seen, align)));
+        results.push(Run {
+            name: name.clone(),
+            dropped: *drop,
+            problems: problems(arch, case, &input, &output, &seen, align),
+        });
     }
     Some(results)
 }
 
 /// Asserts that every run is clean but the mutants, each caught at the register it dropped.
-fn assert_runs(results: &[(String, Option<NamedRegister>, Vec<String>)], arch: Arch) {
+fn assert_runs(results: &[Run], arch: Arch) {
     let mut failures = Vec::new();
-    for (name, drop, problems) in results {
-        match drop {
+    for Run { name, dropped, problems } in results {
+        match dropped {
             None if !problems.is_empty() => failures.push(format!("{name}: {problems:?}")),
             Some(r) => {
                 let caught = format!("noclobber {} changed", name_of(arch, *r));
