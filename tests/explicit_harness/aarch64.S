@@ -1,4 +1,4 @@
-// AArch64 register harness for tests/programs/explicit.rs (issue 24), after /work/notes/s10/h5.
+// AArch64 register harness for tests/programs/explicit.rs (issue 24), after the one the vendored patch 0004 was tried with.
 // harness(code, in, out): in/out are 97 words: x0-x30 (x16, the call target, x18 and x30 are not
 // loaded), in[31]: sp at the call (written here), then v0-v31, two words each, out[96]: sp after.
 // mix(a, b) = 3a + b, overwriting every register a C callee may (and v8-v15's upper halves,
