@@ -299,6 +299,16 @@ impl Arch {
         }
     }
 
+    /// The hardware encoding of `register` (the inverse of [`Arch::gpr_dwarf`] and
+    /// [`Arch::float_dwarf`], by its class): what code generators number registers by.
+    pub fn hardware_encoding(self, register: NamedRegister) -> Option<u8> {
+        let dwarf = |hw| match register.class {
+            RegisterClass::General => self.gpr_dwarf(hw),
+            RegisterClass::Float => self.float_dwarf(hw),
+        };
+        (0..32).find(|&hw| dwarf(hw) == Some(register.dwarf))
+    }
+
     /// The size LLVM records for a value in a register.
     pub fn register_size(self, value: Scalar) -> u16 {
         match self {
@@ -624,6 +634,15 @@ mod tests {
 
     #[test]
     fn dwarf_numbers_follow_the_psabis() {
+        let encoding = |arch: Arch, name: &str| arch.hardware_encoding(arch.register_by_name(name).unwrap());
+        assert_eq!(encoding(Arch::X86_64, "rdx"), Some(2));
+        assert_eq!(encoding(Arch::X86_64, "rcx"), Some(1));
+        assert_eq!(encoding(Arch::X86_64, "rsi"), Some(6));
+        assert_eq!(encoding(Arch::X86_64, "r15"), Some(15));
+        assert_eq!(encoding(Arch::X86_64, "xmm13"), Some(13));
+        assert_eq!(encoding(Arch::Aarch64, "x28"), Some(28));
+        assert_eq!(encoding(Arch::Aarch64, "d31"), Some(31));
+        assert_eq!(Arch::Aarch64.hardware_encoding(NamedRegister { dwarf: 40, class: RegisterClass::Float }), None);
         // rcx is encoding 1 but DWARF 2; rsi/rdi swap too.
         assert_eq!(Arch::X86_64.gpr_dwarf(1), Some(2));
         assert_eq!(Arch::X86_64.gpr_dwarf(6), Some(4));

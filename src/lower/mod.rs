@@ -10,6 +10,7 @@
 //! in reverse postorder so every definition is lowered before its uses; unreachable blocks are dropped.
 
 pub mod dynamic_stack;
+mod explicit;
 mod intrinsics;
 pub mod points;
 mod statepoints;
@@ -105,22 +106,13 @@ pub fn lower_function(
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
-    if f.cc == ir::CallConv::Explicit {
-        // The registers are checked for this target (the verifier may have guessed it), so that
-        // what stops the compile is the lowering, never a bad name.
-        ir::explicit::resolve(module, f, arch)?;
-        return Err(module.error(
-            f.span,
-            format!(
-                "explicitcc function '@{}' cannot be compiled yet: the lowering of explicitcc (issue 24) is not \
-                 merged; 'patchmap check' verifies it",
-                f.name
-            ),
-        ));
-    }
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let (sig, param_padding) =
-        symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
+    let (sig, param_padding) = if f.cc == ir::CallConv::Explicit {
+        // The registers are checked for this target (the verifier may have guessed it).
+        (explicit::signature(module, f, arch)?, vec![Vec::new(); f.params.len()])
+    } else {
+        symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+    };
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -148,6 +140,7 @@ pub fn lower_function(
         statepoint_slots: Vec::new(),
         relocates: None,
         folded: HashMap::new(),
+        register_returns: None,
     };
     if let Err(error) = lowering.run() {
         drop(lowering);
@@ -195,6 +188,9 @@ struct Lowering<'a> {
     /// Bytes the frame allocas lowered so far take, slack for over-alignment included.
     frame_alloca_bytes: u64,
     points: Vec<PlannedPoint>,
+    /// The operands of the `llvm.experimental.retwr` just lowered, which the `ret void` after it
+    /// returns in their registers (an `explicitcc` function's signature says which).
+    register_returns: Option<Vec<clif::Value>>,
     /// The frame slots statepoints store recorded values in, shared by all of them.
     statepoint_slots: Vec<StackSlot>,
     /// Each statepoint's `gc.relocate`s, found at the first statepoint.
@@ -418,10 +414,13 @@ impl<'a> Lowering<'a> {
             }
             Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
             Inst::Call { cc: ir::CallConv::Explicit, .. } => {
+                // An explicitcc function is reached by a call patched in at run time; a call in IR
+                // would need the callee's preserved set at the call site, which Cranelift's
+                // clobbers cannot express yet.
                 return Err(self.error(
                     self.f.inst(id).span,
-                    "calls of explicitcc functions cannot be compiled yet: the lowering of explicitcc (issue 24) is \
-                     not merged",
+                    "calls of explicitcc functions are not supported: the runtime reaches them by a call patched \
+                     into a shadow or region",
                 ));
             }
             Inst::Call { callee, sig, args, .. } => return self.call(id, callee, sig, args),
@@ -446,7 +445,7 @@ impl<'a> Lowering<'a> {
             Inst::Ret { val } => {
                 let values = match val {
                     Some(operand) => self.scalars(&operand.value, &operand.ty)?,
-                    None => Vec::new(),
+                    None => self.register_returns.take().unwrap_or_default(),
                 };
                 if let Some((state, header)) = self.dynamic_stack {
                     // Pop this frame: the arena's top back to its header, the newest frame its caller's.
@@ -840,6 +839,14 @@ impl<'a> Lowering<'a> {
                 return Err(self.error(data.span, "statepoint operands not verified"))
             }
             _ => {}
+        }
+        if explicit::is_retwr(self.module, callee) {
+            let mut values = Vec::with_capacity(args.len());
+            for a in args {
+                values.push(self.value(&a.value, &a.ty)?);
+            }
+            self.register_returns = Some(values);
+            return Ok(());
         }
         if let Value::Func(fid) = callee {
             if let Some(intrinsic) = self.module.function(*fid).intrinsic() {

@@ -96,7 +96,11 @@ impl Symbols {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
-            let sig = signature(call_conv, arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)));
+            let sig = if f.cc == ir::CallConv::Explicit {
+                super::explicit::signature(module, f, arch)?
+            } else {
+                signature(call_conv, arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+            };
             let id = out
                 .declare_function(&f.name, linkage, &sig)
                 .map_err(|e| module.error(f.span, format!("cannot declare function '@{}': {e}", f.name)))?;

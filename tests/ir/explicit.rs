@@ -195,11 +195,11 @@ fn built_explicitcc_functions_verify_print_and_parse_back() {
 }
 
 #[test]
-fn compiling_refuses_explicitcc_until_it_is_lowered_and_check_accepts_it() {
+fn compiling_refuses_calls_of_explicitcc_functions_and_check_accepts_them() {
     let m = ir::parse("swap.ll", SWAP).unwrap();
     let options = Options::new(None, "speed", 1).unwrap();
     let e = patchmap::emit::object::compile(&m, &options).unwrap_err().to_string();
-    assert!(e.starts_with("swap.ll:7:24: error: explicitcc function '@example' cannot be compiled yet"), "{e}");
+    assert!(e.starts_with("swap.ll:18:3: error: calls of explicitcc functions are not supported"), "{e}");
     // A call of one from an ordinary function is refused at the call.
     let caller = "declare explicitcc void @g(i64 hwreg(metadata !0))\n\
                   define void @f() {\n  call explicitcc void @g(i64 hwreg(metadata !0) 1)\n  ret void\n}\n\
@@ -209,7 +209,7 @@ fn compiling_refuses_explicitcc_until_it_is_lowered_and_check_accepts_it() {
     let e = patchmap::emit::object::compile(&m, &Options::new(Some("x86_64"), "speed", 1).unwrap())
         .unwrap_err()
         .to_string();
-    assert!(e.starts_with("call.ll:3:3: error: calls of explicitcc functions cannot be compiled yet"), "{e}");
+    assert!(e.starts_with("call.ll:3:3: error: calls of explicitcc functions are not supported"), "{e}");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("swap.ll");
     std::fs::write(&path, SWAP).unwrap();

@@ -8,6 +8,7 @@ mod support;
 
 mod clang_corpus;
 mod differential;
+mod explicit;
 mod frame_intrinsics;
 mod generator_differential;
 mod generator_llc;
