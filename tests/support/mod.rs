@@ -220,6 +220,12 @@ pub fn ll_files(dir: &Path) -> Vec<PathBuf> {
 pub fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(Option<i32>, String), String> {
     let mut child =
         cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    // Read the output while the child runs: a full pipe would otherwise stop it until the deadline.
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut bytes).map(|_| bytes)
+    });
     let start = Instant::now();
     while child.try_wait().map_err(|e| e.to_string())?.is_none() {
         if start.elapsed() > limit {
@@ -229,8 +235,9 @@ pub fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(Option<i
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let bytes = reader.join().map_err(|_| "the output reader panicked".to_string())?.map_err(|e| e.to_string())?;
+    Ok((status.code(), String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// Runs `check` on every seed, on as many threads as the machine has, and returns the failures as
