@@ -6,9 +6,11 @@
 mod support;
 
 mod dynamic_alloca;
+mod entry;
 mod examples;
 mod exit_stub;
 mod exits;
 mod frame_walk;
 mod interp_resume;
 mod patch;
+mod register_bank;
