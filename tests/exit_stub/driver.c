@@ -17,16 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-struct registers {
-    uint64_t general[32];
-    uint64_t vector[32][2];
-    uint64_t flags, stack_pointer, return_address, reserved;
-};
-
-struct descriptor {
-    void (*handler)(struct registers *, void *, uint64_t);
-    void *context;
-};
+#include "../support/registers.h"
 
 extern int64_t kernel(int64_t n, int64_t seed);
 extern uint8_t exit_groups[];

@@ -17,16 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct registers {
-    uint64_t general[32];
-    uint64_t vector[32][2];
-    uint64_t flags, stack_pointer, return_address, reserved;
-};
-
-struct descriptor {
-    void (*handler)(struct registers *, void *, uint64_t);
-    void *context;
-};
+#include "../support/registers.h"
 
 extern uint8_t exit_groups[];
 extern uint64_t patchmap_exits_enter(const void *code, const uint64_t *arguments, uint64_t *record);

@@ -20,16 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct registers {
-    uint64_t general[32];
-    uint64_t vector[32][2];
-    uint64_t flags, stack_pointer, return_address, reserved;
-};
-
-struct descriptor {
-    void (*handler)(struct registers *, void *);
-    void *context;
-};
+#include "../support/registers.h"
 
 extern void f0(int64_t, int64_t, int64_t);
 extern int64_t runtime_entry(int64_t, int64_t);
@@ -53,8 +44,8 @@ static uint64_t merge(uint64_t old, long size, uint64_t value) {
     return (old & ~mask) | (value & mask);
 }
 
-static void handler(struct registers *r, void *context) {
-    (void)context;
+static void handler(struct registers *r, void *context, uint64_t word) {
+    (void)context, (void)word; /* an entry pushes no word */
     if (exact) {
         captured = *r;
         for (int i = 0; i < 30; i++)
