@@ -24,6 +24,8 @@ pub mod compile;
 #[cfg(feature = "compiler")]
 pub mod emit;
 #[cfg(feature = "compiler")]
+pub mod handlers;
+#[cfg(feature = "compiler")]
 pub mod interp;
 #[cfg(feature = "compiler")]
 pub mod ir;

@@ -42,6 +42,14 @@ pub fn register_by_name(name: &str) -> Option<NamedRegister> {
     Some(NamedRegister { dwarf: float_dwarf(hw)?, class: RegisterClass::Float })
 }
 
+/// LLVM's name of the register of `class` with hardware encoding `hw`: `x0`..`x30`, `d0`..`d31`.
+pub fn register_name(class: RegisterClass, hw: u8) -> String {
+    match class {
+        RegisterClass::General => format!("x{hw}"),
+        RegisterClass::Float => format!("d{hw}"),
+    }
+}
+
 /// Why `register` cannot serve as `usage` says; `None` if it can.
 pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {
     match (register.dwarf, usage) {
@@ -238,6 +246,11 @@ pub fn write_nops(bytes: &mut [u8]) {
     for word in bytes.chunks_exact_mut(4) {
         word.copy_from_slice(&0xd503_201fu32.to_le_bytes());
     }
+}
+
+/// Whether `bytes` are whole `hint #0` (nop) instructions.
+pub fn is_padding(bytes: &[u8]) -> bool {
+    bytes.len().is_multiple_of(4) && bytes.chunks_exact(4).all(|w| w == 0xd503_201fu32.to_le_bytes())
 }
 
 /// The length of the call instruction that ends at `ret` in `code`: 4 where the word before `ret` is

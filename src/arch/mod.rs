@@ -283,6 +283,35 @@ impl Arch {
         }
     }
 
+    /// The register with DWARF number `dwarf`, if the target has one by that number (the stack
+    /// pointer included).
+    pub fn register(self, dwarf: u16) -> Option<NamedRegister> {
+        let class = match self.register_file(dwarf)? {
+            RegisterFile::General(_) => RegisterClass::General,
+            RegisterFile::Vector(_) => RegisterClass::Float,
+        };
+        Some(NamedRegister { dwarf, class })
+    }
+
+    /// Every register of the target, by DWARF number: the general ones (the stack pointer among
+    /// them), then the floating-point/vector ones.
+    pub fn registers(self) -> impl Iterator<Item = NamedRegister> {
+        (0..128).filter_map(move |dwarf| self.register(dwarf))
+    }
+
+    /// The name LLVM's assembler gives `register`, as [`Arch::register_by_name`] takes it back: x86-64
+    /// `rax`..`r15`, `xmm0`..`xmm15`; AArch64 `x0`..`x30` (`sp` for the stack pointer), `d0`..`d31`.
+    pub fn register_name(self, register: NamedRegister) -> Option<String> {
+        if register.dwarf == self.stack_pointer() {
+            return Some(if self == Arch::X86_64 { "rsp" } else { "sp" }.to_string());
+        }
+        let hw = self.hardware_encoding(register)?;
+        Some(match self {
+            Arch::X86_64 => x86_64::register_name(register.class, hw),
+            Arch::Aarch64 => aarch64::register_name(register.class, hw),
+        })
+    }
+
     /// DWARF number of the general-purpose register with hardware encoding `hw`.
     pub fn gpr_dwarf(self, hw: u8) -> Option<u16> {
         match self {
@@ -490,6 +519,28 @@ impl Arch {
         match self {
             Arch::X86_64 => x86_64::EXIT_CALL_RETURN_OFFSET,
             Arch::Aarch64 => aarch64::EXIT_CALL_RETURN_OFFSET,
+        }
+    }
+
+    /// Whether `bytes` are nothing but whole nop instructions (those [`Arch::write_nops`] writes, and
+    /// the other forms code generators pad with: x86-64's `nop` and `nop r/m` with any prefixes,
+    /// AArch64's `hint #0`): code a runtime may overwrite without losing an instruction.
+    pub fn is_padding(self, bytes: &[u8]) -> bool {
+        match self {
+            Arch::X86_64 => x86_64::is_padding(bytes),
+            Arch::Aarch64 => aarch64::is_padding(bytes),
+        }
+    }
+
+    /// How far above the slot `llvm.addressofreturnaddress` points to the caller's stack pointer was
+    /// at the call: the stack pointer a patched point's `Direct` and `Indirect` locations are
+    /// relative to, as a function called from there sees it.
+    pub fn caller_stack_above_return_address(self) -> u64 {
+        match self {
+            // The call pushed the return address; the caller's stack starts right above it.
+            Arch::X86_64 => 8,
+            // `bl` pushes nothing: the prologue stored fp, lr at the entry stack pointer - 16.
+            Arch::Aarch64 => 8,
         }
     }
 

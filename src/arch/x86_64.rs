@@ -41,6 +41,14 @@ pub fn float_dwarf(hw: u8) -> Option<u16> {
 const GENERAL_NAMES: [&str; 16] =
     ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"];
 
+/// LLVM's name of the register of `class` with hardware encoding `hw` (below 16).
+pub fn register_name(class: RegisterClass, hw: u8) -> String {
+    match class {
+        RegisterClass::General => GENERAL_NAMES[usize::from(hw)].to_string(),
+        RegisterClass::Float => format!("xmm{hw}"),
+    }
+}
+
 /// The register LLVM calls `name`: `rax`..`r15` (64-bit names only), `xmm0`..`xmm15`.
 pub fn register_by_name(name: &str) -> Option<NamedRegister> {
     if let Some(hw) = GENERAL_NAMES.iter().position(|n| *n == name) {
@@ -235,6 +243,39 @@ pub fn write_nops(bytes: &mut [u8]) {
         head.copy_from_slice(NOPS[n]);
         rest = tail;
     }
+}
+
+/// Whether `bytes` are whole nops: `90` (`xchg eax, eax`) or `0f 1f /0` (`nop r/m`, with its
+/// ModRM, SIB and displacement), each after any number of operand-size or segment prefixes (x86
+/// allows at most 15 bytes an instruction). No REX prefix: `41 90` exchanges r8 and rax.
+pub fn is_padding(bytes: &[u8]) -> bool {
+    let mut at = 0;
+    while at < bytes.len() {
+        let start = at;
+        while at < bytes.len() && matches!(bytes[at], 0x66 | 0x2e | 0x3e | 0x26 | 0x36 | 0x64 | 0x65) {
+            at += 1;
+        }
+        match bytes.get(at..) {
+            Some([0x90, ..]) => at += 1,
+            Some([0x0f, 0x1f, modrm, rest @ ..]) if modrm & 0x38 == 0 => {
+                let (mode, rm) = (modrm >> 6, modrm & 7);
+                let sib = mode != 3 && rm == 4;
+                let displacement = match mode {
+                    0 if rm == 5 => 4,
+                    0 if sib && rest.first().is_some_and(|s| s & 7 == 5) => 4,
+                    1 => 1,
+                    2 => 4,
+                    _ => 0,
+                };
+                at += 3 + usize::from(sib) + displacement;
+            }
+            _ => return false,
+        }
+        if at > bytes.len() || at - start > 15 {
+            return false;
+        }
+    }
+    true
 }
 
 /// The length of the call instruction that ends at `ret` in `code` (Cranelift's code, before

@@ -34,6 +34,27 @@ pub struct CodeLocation<'a> {
     pub frame: &'a Frame,
 }
 
+/// A record's point in JIT code and the bytes after it a runtime may overwrite: see
+/// [`JitCode::sites`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatchSite {
+    /// The record's ID.
+    pub id: u64,
+    /// The record's index in the section ([`StackMapView::record`]).
+    pub record: usize,
+    /// The point: a stack map's address, a patch point region's first byte, a statepoint's return
+    /// address.
+    pub address: *mut u8,
+    /// How many bytes from `address` a runtime may overwrite: the stack map's shadow, the patch
+    /// point's region (0 for statepoints).
+    pub len: usize,
+    /// Whether those bytes are reserved for patching (a patch point's region: nops or the call to
+    /// its target). A stack map's shadow is not: as LLVM's, it holds the code after the point
+    /// unless that code is shorter, and overwriting it destroys that code (a runtime invalidating
+    /// the function does that on purpose).
+    pub reserved: bool,
+}
+
 /// One function's code range, trap records and frame, for [`JitCode::locate`].
 struct CodeRange {
     start: usize,
@@ -53,8 +74,8 @@ pub struct JitCode {
     stack_map: Vec<u8>,
     /// The section's layout.
     version: Version,
-    /// Each record's ID and address, in section order (v1 sections cannot tell their functions apart).
-    records: Vec<(u64, *mut u8)>,
+    /// Each record's site, in section order (v1 sections cannot tell their functions apart).
+    sites: Vec<PatchSite>,
     /// The functions' code, by address.
     ranges: Vec<CodeRange>,
 }
@@ -174,9 +195,17 @@ impl JitCode {
         }
         let signatures =
             module.functions.iter().map(|f| (f.ret.clone(), f.params.iter().map(|p| p.ty.clone()).collect())).collect();
-        let records = compiled
+        let sites = compiled
             .iter()
-            .flat_map(|f| f.points.iter().map(move |p| (p.id, address(f).wrapping_add(p.offset as usize) as *mut u8)))
+            .flat_map(|f| f.points.iter().map(move |p| (f, p)))
+            .enumerate()
+            .map(|(record, (f, p))| PatchSite {
+                id: p.id,
+                record,
+                address: address(f).wrapping_add(p.offset as usize) as *mut u8,
+                len: p.shadow as usize,
+                reserved: p.target.is_some(),
+            })
             .collect();
         let mut ranges: Vec<CodeRange> = compiled
             .iter()
@@ -190,7 +219,7 @@ impl JitCode {
             .collect();
         ranges.sort_by_key(|r| r.start);
         let version = options.stackmap_version;
-        Ok(JitCode { _module: out, functions, signatures, stack_map, version, records, ranges })
+        Ok(JitCode { _module: out, functions, signatures, stack_map, version, sites, ranges })
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
@@ -225,7 +254,13 @@ impl JitCode {
     /// Where the records with this ID begin in the code (a stack map's point, a patch point's region):
     /// the addresses a runtime reads values at or patches, in section order.
     pub fn record_addresses(&self, id: u64) -> Vec<*mut u8> {
-        self.records.iter().filter(|r| r.0 == id).map(|r| r.1).collect()
+        self.sites.iter().filter(|s| s.id == id).map(|s| s.address).collect()
+    }
+
+    /// Every record's site, in section order: where its point is and what a runtime may overwrite
+    /// there. The section gives neither a shadow's nor a region's length; the compiler knows both.
+    pub fn sites(&self) -> &[PatchSite] {
+        &self.sites
     }
 
     /// Every defined function: name, address and size.

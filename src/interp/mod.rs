@@ -257,8 +257,10 @@ impl<'a> Interpreter<'a> {
         self
     }
 
-    /// Calls `hook` at each `llvm.experimental.stackmap` with the record ID and the live values: what
-    /// the stack map of compiled code would yield there.
+    /// Calls `hook` at each `llvm.experimental.stackmap` and at each patch point (before its region)
+    /// with the record ID and the values of the record's locations: what the stack map of compiled
+    /// code yields there. An `anyregcc` patch point's locations begin with its arguments, after its
+    /// result if it has one, which the region has not set yet (given as 0).
     pub fn on_stack_map(&mut self, hook: impl FnMut(u64, &[u64]) + 'a) -> &mut Self {
         self.on_stack_map = Some(Box::new(hook));
         self
@@ -743,6 +745,21 @@ impl<'a> Interpreter<'a> {
             }
             // SAFETY: `call_inst`'s contract covers the patch point's call.
             Some(Ok(PointCall::PatchPoint(call))) => {
+                if self.on_stack_map.is_some() {
+                    // The record's locations: anyregcc's result (undefined before the region runs:
+                    // 0) and arguments, then the live values.
+                    let recorded = if call.anyreg { call.args.iter().chain(call.live) } else { [].iter().chain(call.live) };
+                    let mut values = Vec::with_capacity(call.args.len() + call.live.len() + 1);
+                    if call.anyreg && data.ty != Type::Void {
+                        values.push(0);
+                    }
+                    for a in recorded {
+                        values.push(self.value(frame, &a.value, &a.ty)?);
+                    }
+                    if let Some(hook) = &mut self.on_stack_map {
+                        hook(call.id, &values);
+                    }
+                }
                 return unsafe { self.patch_point(frame, data, call.target, call.args) };
             }
             Some(Err(_)) => return Err("stack map or patch point operands not verified".to_string()),

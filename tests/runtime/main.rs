@@ -2,6 +2,8 @@
 //! frame-table walker, dynamic allocas, resuming in the interpreter, and
 //! the `cargo run --example` demos.
 
+#[path = "../generator/mod.rs"]
+mod generator;
 #[path = "../support/mod.rs"]
 mod support;
 
@@ -11,6 +13,7 @@ mod examples;
 mod exit_stub;
 mod exits;
 mod frame_walk;
+mod handlers;
 mod interp_resume;
 mod patch;
 mod register_bank;
