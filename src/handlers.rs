@@ -175,7 +175,9 @@ impl HandlerPlan {
                 LocationKind::Register => {
                     ValueSource::Register { parameter: plan.parameter(l.dwarf_reg).map_err(error)?, size: l.size }
                 }
-                LocationKind::Direct => ValueSource::Address { base: plan.base(l.dwarf_reg).map_err(error)?, offset: l.offset },
+                LocationKind::Direct => {
+                    ValueSource::Address { base: plan.base(l.dwarf_reg).map_err(error)?, offset: l.offset }
+                }
                 LocationKind::Indirect => {
                     if !matches!(l.size, 1 | 2 | 4) && l.size < 8 {
                         return Err(error(format!("an Indirect location of {} bytes (1, 2, 4 or 8 and more)", l.size)));
@@ -322,7 +324,12 @@ impl HandlerPlan {
                 let at = f.gep(array.clone(), buffer.clone(), &[op(int(0)), op(int(k as i64))]);
                 f.store(op(v.clone()), at);
             }
-            let args = [op(int(context as i64)), op(int(record)), Operand::new(Type::PTR, buffer), op(int(values.len() as i64))];
+            let args = [
+                op(int(context as i64)),
+                op(int(record)),
+                Operand::new(Type::PTR, buffer),
+                op(int(values.len() as i64)),
+            ];
             f.call(sink, &args);
         })
     }
@@ -442,7 +449,8 @@ impl Handlers {
             (Arch::X86_64, Some(t)) => t == bytes,
             // movz, movk, movk x16 and blr x16, whatever the immediates.
             (Arch::Aarch64, _) => {
-                let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect();
+                let words: Vec<u32> =
+                    bytes.chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect();
                 words.len() == 4
                     && words[0] & 0xffe0_001f == 0xd2c0_0010
                     && words[1] & 0xffe0_001f == 0xf2a0_0010

@@ -702,4 +702,33 @@ mod tests {
         assert_eq!(Arch::Aarch64.float_dwarf(31), Some(95));
         assert_eq!((Arch::X86_64.frame_pointer(), Arch::Aarch64.frame_pointer()), (6, 29));
     }
+
+    #[test]
+    fn padding_is_told_from_code() {
+        for arch in Arch::ALL {
+            for len in (0..40).filter(|n| n % arch.instruction_size() as usize == 0) {
+                let mut nops = vec![0; len];
+                arch.write_nops(&mut nops);
+                assert!(arch.is_padding(&nops), "{arch:?}: {len} bytes of nops");
+                if len > 0 {
+                    // The exit call written over them is not.
+                    let call = arch.encode_exit_call(0x1234_5678).unwrap();
+                    assert!(!arch.is_padding(&call), "{arch:?}");
+                }
+            }
+        }
+        let x86 = |bytes: &[u8]| Arch::X86_64.is_padding(bytes);
+        // Cranelift's nops: 0f 1f 00, 0f 1f 40 00, 0f 1f 44 00 00, 66 0f 1f 44 00 00,
+        // 0f 1f 80 .., 0f 1f 84 00 .., 66 0f 1f 84 00 ..
+        assert!(x86(&[0x0f, 0x1f, 0x00, 0x0f, 0x1f, 0x40, 0x00, 0x0f, 0x1f, 0x44, 0x00, 0x00]));
+        assert!(x86(&[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0f, 0x1f, 0x80, 0, 0, 0, 0]));
+        assert!(x86(&[0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00]));
+        assert!(!x86(&[0x41, 0x90]), "xchg r8, rax");
+        assert!(!x86(&[0x0f, 0x1f, 0x48, 0x00]), "0f 1f /1 is no nop");
+        assert!(!x86(&[0x0f, 0x1f, 0x44, 0x00]), "a nop cut short");
+        assert!(!x86(&[0x48, 0x89, 0xe5]), "mov rbp, rsp");
+        assert!(!x86(&[0x66; 16]), "prefixes alone");
+        assert!(!Arch::Aarch64.is_padding(&[0x1f, 0x20, 0x03]));
+        assert!(!Arch::Aarch64.is_padding(&0xd503_201eu32.to_le_bytes()));
+    }
 }

@@ -748,7 +748,8 @@ impl<'a> Interpreter<'a> {
                 if self.on_stack_map.is_some() {
                     // The record's locations: anyregcc's result (undefined before the region runs:
                     // 0) and arguments, then the live values.
-                    let recorded = if call.anyreg { call.args.iter().chain(call.live) } else { [].iter().chain(call.live) };
+                    let recorded =
+                        if call.anyreg { call.args.iter().chain(call.live) } else { [].iter().chain(call.live) };
                     let mut values = Vec::with_capacity(call.args.len() + call.live.len() + 1);
                     if call.anyreg && data.ty != Type::Void {
                         values.push(0);
