@@ -53,6 +53,22 @@ fn deopt_exits_through_the_stub_and_finishes_in_the_interpreter() {
 }
 
 #[test]
+fn trace_logs_every_point_with_generated_handlers() {
+    let out = run("trace");
+    if !support::host_has(!out.starts_with("no JIT"), "a JIT for this host") {
+        return;
+    }
+    assert!(out.contains("define explicitcc void @handler("), "the generated handler is shown: {out}");
+    assert!(out.contains("noclobber(metadata"), "{out}");
+    assert!(
+        out.contains("the log equals the interpreter's values at all 114286 points, and the result is unchanged"),
+        "{out}"
+    );
+    assert!(out.contains("unpatched: result ") && out.contains(", 0 points logged"), "{out}");
+    assert!(out.contains("stack map 3: the shadow of the stack map of record 2 at "), "{out}");
+}
+
+#[test]
 fn object_compiles_links_runs_and_dumps() {
     let out = run("object");
     assert!(out.contains("x86_64: ") && out.contains("aarch64: "), "{out}");

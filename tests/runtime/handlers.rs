@@ -24,8 +24,14 @@ use patchmap::stackmap::{Endian, StackMapView};
 use std::path::Path;
 use support::Toolchain;
 
-/// What the handlers reported, in order: (record index, values).
-type Log = RefCell<Vec<(u64, Vec<u64>)>>;
+/// One logged point: (record index or ID, values).
+type Point = (u64, Vec<u64>);
+
+/// What the handlers reported, in order.
+type Log = RefCell<Vec<Point>>;
+
+/// A change to plans (a broken variant), which says whether it changed anything.
+type Variant = fn(&mut HandlerPlan) -> bool;
 
 unsafe extern "C" fn sink(context: *mut c_void, record: u64, values: *const u64, count: u64) {
     // SAFETY: the tests pass a live `Log` as the context, and the handler `count` values.
@@ -158,7 +164,7 @@ fn recorded_widths(module: &Module, pointers: bool) -> Vec<(u64, Vec<Option<u8>>
 }
 
 /// The interpreter's run of `function(args)`: its result, output and the values of every point.
-fn interpret(module: &Module, function: &str, args: &[u64]) -> (u64, Vec<u8>, Vec<(u64, Vec<u64>)>) {
+fn interpret(module: &Module, function: &str, args: &[u64]) -> (u64, Vec<u8>, Vec<Point>) {
     let mut points = Vec::new();
     let mut output = Vec::new();
     let result = {
@@ -173,12 +179,7 @@ fn interpret(module: &Module, function: &str, args: &[u64]) -> (u64, Vec<u8>, Ve
 
 /// Compares the handlers' log (record indices) with the interpreter's (IDs); `Err` says where
 /// they first differ.
-fn compare(
-    jit: &JitCode,
-    module: &Module,
-    logged: &[(u64, Vec<u64>)],
-    expected: &[(u64, Vec<u64>)],
-) -> Result<(), String> {
+fn compare(jit: &JitCode, module: &Module, logged: &[Point], expected: &[Point]) -> Result<(), String> {
     compare_with(&jit.stack_map().expect("a section"), module, true, logged, expected)
 }
 
@@ -188,8 +189,8 @@ fn compare_with(
     map: &StackMapView<'_>,
     module: &Module,
     pointers: bool,
-    logged: &[(u64, Vec<u64>)],
-    expected: &[(u64, Vec<u64>)],
+    logged: &[Point],
+    expected: &[Point],
 ) -> Result<(), String> {
     let widths = recorded_widths(module, pointers);
     if logged.len() != expected.len() {
@@ -270,7 +271,7 @@ fn kernel_handlers_see_the_interpreters_values_and_clobber_nothing() {
 }
 
 /// The broken variants: each changes the plans and says whether it changed anything.
-const VARIANTS: [(&str, fn(&mut HandlerPlan) -> bool); 3] = [
+const VARIANTS: [(&str, Variant); 3] = [
     ("unchanged", |_| true),
     // A handler treated as a C function: only C's callee-saved registers come back.
     ("c-convention", |plan| {
@@ -579,8 +580,8 @@ fn run_linked(
     dir: &Path,
     program: &[u8],
     mode: &str,
-    variant: fn(&mut HandlerPlan) -> bool,
-) -> Result<(String, Vec<(u64, Vec<u64>)>), String> {
+    variant: Variant,
+) -> Result<(String, Vec<Point>), String> {
     let arch = toolchain.arch;
     let options = Options::new(Some(arch.triple()), "speed", 3).unwrap();
     let map = StackMapView::parse(section_of(program), Endian::Little).unwrap();
