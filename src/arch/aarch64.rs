@@ -62,6 +62,10 @@ pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Opti
             Some("lr (x30) holds the return address of the patched call, not a value of the interrupted code")
         }
         (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
+        (d, RegisterUse::Param) if d == FRAME_POINTER.0 => Some(
+            "the compiled function keeps its own frame pointer there (the caller's comes back unchanged: read it \
+             through llvm.frameaddress)",
+        ),
         _ => None,
     }
 }

@@ -273,7 +273,8 @@ impl Arch {
 
     /// Why `register` cannot be handed over as `usage` says by an `explicitcc` function called from
     /// a patched shadow or region; `None` if it can. The stack pointer never can; the frame pointer
-    /// is read-only (a parameter or `noclobber`, never set by `retwr`); on AArch64 neither can the
+    /// only in `noclobber` (the compiled function keeps its own frame there, and gives the caller's
+    /// back); on AArch64 neither can the
     /// registers the patched call sequence uses (x16, x17, and lr, which the call sets) nor the
     /// platform register x18.
     pub fn register_restriction(self, register: NamedRegister, usage: RegisterUse) -> Option<&'static str> {

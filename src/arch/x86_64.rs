@@ -65,6 +65,10 @@ pub fn register_restriction(register: NamedRegister, usage: RegisterUse) -> Opti
             "the stack pointer cannot be handed over: the interrupted code relies on it and gets it back unchanged",
         ),
         (d, RegisterUse::Return) if d == FRAME_POINTER.0 => Some("the frame pointer always comes back unchanged"),
+        (d, RegisterUse::Param) if d == FRAME_POINTER.0 => Some(
+            "the compiled function keeps its own frame pointer there (the caller's comes back unchanged: read it \
+             through llvm.frameaddress)",
+        ),
         _ => None,
     }
 }

@@ -211,6 +211,7 @@ fn no_repeats(list: &[(NamedRegister, &RegisterName)], errors: &mut Vec<(Span, S
 }
 
 fn walk(m: &Module, f: &Function, arch: Option<Arch>, errors: &mut Vec<(Span, String)>) -> ExplicitFunction {
+    let earlier_errors = errors.len();
     let names = Names::of(f);
     let explicit = f.cc == CallConv::Explicit;
     let mut regs = Registers { arch, errors };
@@ -362,7 +363,61 @@ fn walk(m: &Module, f: &Function, arch: Option<Arch>, errors: &mut Vec<(Span, St
             }
         }
     }
+    // With every register resolved: the returns must agree, as one signature returns them.
+    if explicit && arch.is_some() && regs.errors.len() == earlier_errors {
+        returns_agree(f, &resolved.returns, regs.errors);
+    }
     resolved
+}
+
+/// Every return of an explicitcc function sets the same registers, in the same order, with values
+/// of the same machine types (its signature has one list of returns): each `retwr` as the first
+/// one, and no `ret void` without one when the others have one.
+fn returns_agree(f: &Function, returns: &[RegisterReturn], errors: &mut Vec<(Span, String)>) {
+    let machine_type = |ty: &Type| match ty {
+        Type::Ptr(_) => Type::Int(64),
+        other => other.clone(),
+    };
+    let typed = |r: &RegisterReturn| -> Vec<(NamedRegister, Type)> {
+        let args = match &f.inst(r.call).kind {
+            Inst::Call { args, .. } => &args[..],
+            _ => &[],
+        };
+        r.values.iter().filter_map(|&(i, register)| Some((register, machine_type(&args.get(i)?.ty)))).collect()
+    };
+    let Some(first) = returns.first().map(typed) else { return };
+    for r in &returns[1..] {
+        if typed(r) != first {
+            errors.push((
+                f.inst(r.call).span,
+                format!(
+                    "this llvm.experimental.retwr sets other registers or types than the first one of '@{}': every \
+                     return of an explicitcc function sets the same registers, in the same order",
+                    f.name
+                ),
+            ));
+        }
+    }
+    if first.is_empty() {
+        return;
+    }
+    for block in &f.blocks {
+        let Some(&last) = block.insts.last() else { continue };
+        if !matches!(f.inst(last).kind, Inst::Ret { .. }) {
+            continue;
+        }
+        let before = block.insts.len().checked_sub(2).map(|k| block.insts[k]);
+        if !before.is_some_and(|b| returns.iter().any(|r| r.call == b)) {
+            errors.push((
+                f.inst(last).span,
+                format!(
+                    "this 'ret void' of '@{}' sets no register, but its other returns do (with \
+                     llvm.experimental.retwr): every return of an explicitcc function sets the same registers",
+                    f.name
+                ),
+            ));
+        }
+    }
 }
 
 /// The registers of a `retwr` or `call explicitcc`'s arguments: (argument index, register, name),
