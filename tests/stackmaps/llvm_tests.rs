@@ -121,8 +121,10 @@ fn bracket_depth(line: &str) -> i32 {
 /// A declaration standing for another defined function of the same file: its header, without
 /// linkage a declaration cannot have and without what only a body needs (personality, prefix data).
 fn declaration_of(definition: &str) -> String {
-    let header = definition.lines().next().unwrap_or("");
-    let header = header.trim_end().trim_end_matches('{').trim_end();
+    // The header may span lines (parameters, `gc "..."`); it ends at the `{` that opens the body.
+    let end = definition.find("{\n").unwrap_or(definition.len());
+    let header = definition[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+    let header = header.as_str();
     let header = header.split(" personality ").next().unwrap_or(header);
     let mut words: Vec<&str> = header.split(' ').collect();
     words[0] = "declare";
@@ -216,7 +218,7 @@ fn run_line(text: &str) -> Result<RunLine, String> {
     let triple = command
         .split_whitespace()
         .find_map(|w| w.strip_prefix("-mtriple=").or_else(|| w.strip_prefix("--mtriple=")))
-        .map(str::to_string)
+        .map(|t| t.trim_matches('"').to_string())
         .or_else(|| {
             text.lines().find_map(|l| {
                 l.strip_prefix("target triple = \"").and_then(|t| t.split('"').next()).map(str::to_string)
