@@ -11,7 +11,6 @@ use crate::support;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 use patchmap::compile::Options;
 use patchmap::stackmap::{object_file, Error as SectionError, LocationKind, Record, StackMap};
@@ -51,7 +50,8 @@ fn references(text: &str) -> BTreeSet<String> {
                         .find(|c: char| !(c.is_ascii_alphanumeric() || "_.$-".contains(c)))
                         .unwrap_or(text.len() - start)
             };
-            names.insert(text[start..end].to_string());
+            // `@"name"` and `@name` are the same global.
+            names.insert(text[start..end].trim_matches('"').to_string());
             i = end.max(start);
         } else {
             i += 1;
@@ -354,10 +354,10 @@ fn measure(llc: &Path, dir: &Path, key: &str, module: &str, run: &RunLine) -> Ou
         .arg("-o")
         .arg(&object);
     let outcome = |status: String, details| Outcome { line: format!("{key} {status}"), details };
-    let reference = match support::run_with_deadline(&mut command, Duration::from_secs(120)) {
-        Ok((Some(0), _)) => std::fs::read(&object).unwrap(),
-        Ok((status, _)) => return outcome("llc-fails".into(), vec![format!("llc-19 status {status:?}")]),
-        Err(e) => return outcome("llc-fails".into(), vec![e]),
+    let (status, _, err) = support::run(&mut command);
+    let reference = match std::fs::read(&object) {
+        Ok(object) if status == 0 => object,
+        _ => return outcome("llc-fails".into(), vec![format!("llc-19 status {status}: {}", err.trim())]),
     };
     let mut options = Options::new(Some(run.arch.triple()), if run.opt == '0' { "0" } else { "2" }, 3).unwrap();
     if run.flags.iter().any(|f| f.contains("use-registers-for-deopt-values")) {
