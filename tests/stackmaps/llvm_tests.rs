@@ -196,7 +196,8 @@ struct RunLine {
 
 /// Flags of a RUN line that llc-19 gets too; the rest (output format, debug printing, stop-after)
 /// would keep it from writing an object.
-const KEPT_FLAGS: [&str; 10] = [
+const KEPT_FLAGS: [&str; 11] = [
+    "-code-model=",
     "-restrict-statepoint-remat",
     "-mcpu=",
     "-mattr=",
