@@ -115,7 +115,17 @@ fn entities(text: &str) -> Vec<Entity> {
 
 fn bracket_depth(line: &str) -> i32 {
     let code = line.split(';').next().unwrap_or("");
-    code.chars().map(|c| if "{[(".contains(c) { 1 } else if "}])".contains(c) { -1 } else { 0 }).sum()
+    code.chars()
+        .map(|c| {
+            if "{[(".contains(c) {
+                1
+            } else if "}])".contains(c) {
+                -1
+            } else {
+                0
+            }
+        })
+        .sum()
 }
 
 /// A declaration standing for another defined function of the same file: its header, without
@@ -246,8 +256,11 @@ fn run_line(text: &str) -> Result<RunLine, String> {
     Ok(RunLine { arch, opt, flags })
 }
 
-/// A record as compared: its ID, its locations and its live-outs.
-fn records(object: &[u8]) -> Result<Vec<(Record, Vec<Option<u64>>)>, String> {
+/// A record with its locations' constant values (for `Constant` and `ConstantIndex` locations).
+type ComparedRecord = (Record, Vec<Option<u64>>);
+
+/// The records of an object, ordered by ID (code layout differs between the compilers).
+fn records(object: &[u8]) -> Result<Vec<ComparedRecord>, String> {
     let maps: Vec<StackMap> = match object_file::read_models(object) {
         Ok((maps, _)) => maps,
         Err(SectionError::NoStackMapSection) => Vec::new(),
@@ -259,7 +272,6 @@ fn records(object: &[u8]) -> Result<Vec<(Record, Vec<Option<u64>>)>, String> {
             map.records.iter().map(|r| (r.clone(), r.locations.iter().map(|l| map.constant_value(l)).collect()))
         })
         .collect();
-    // Records follow code layout, which the two compilers choose differently.
     out.sort_by_key(|(r, _)| r.id);
     Ok(out)
 }
@@ -273,9 +285,7 @@ struct Comparison {
     details: Vec<String>,
 }
 
-type Compared = [(Record, Vec<Option<u64>>)];
-
-fn compare(ours: &Compared, theirs: &Compared) -> Comparison {
+fn compare(ours: &[ComparedRecord], theirs: &[ComparedRecord]) -> Comparison {
     let mut c = Comparison::default();
     if ours.len() != theirs.len() {
         c.differs.insert("records");
@@ -315,7 +325,8 @@ fn compare(ours: &Compared, theirs: &Compared) -> Comparison {
         }
         if r1.live_outs != r2.live_outs {
             c.differs.insert("live-outs");
-            let show = |r: &Record| r.live_outs.iter().map(|l| format!("R#{}:{}", l.dwarf_reg, l.size)).collect::<Vec<_>>();
+            let show =
+                |r: &Record| r.live_outs.iter().map(|l| format!("R#{}:{}", l.dwarf_reg, l.size)).collect::<Vec<_>>();
             c.details.push(format!("record {id}: live-outs {:?}, llc-19 {:?}", show(r1), show(r2)));
         }
     }
@@ -510,4 +521,43 @@ fn llvm_codegen_tests_agree_with_llc19_or_are_expected() {
         expected_path.display(),
         changed.join("\n")
     );
+}
+
+#[test]
+fn splitting_keeps_what_each_function_needs_and_nothing_else() {
+    let text = "; RUN: llc -O0 -mtriple=arm64-apple-darwin -mattr=+reserve-x18 -stop-after=foo < %s | FileCheck %s
+target datalayout = \"e-m:o-i64:64\"
+target triple = \"arm64-apple-darwin\"
+%pair = type { i64, i64 }
+@g = global ptr @\"quoted name\"
+declare void @\"quoted name\"()
+declare void @unused()
+define internal void @callee(i64 %a)
+    gc \"statepoint-example\" {
+  ret void
+}
+define void @caller() {
+  call void @callee(i64 1)
+  %v = load ptr, ptr @g
+  ret void
+}
+attributes #0 = { nounwind }
+";
+    let run = run_line(text).unwrap();
+    assert_eq!((run.arch, run.opt), (Arch::Aarch64, '0'));
+    assert_eq!(run.flags, ["-mattr=+reserve-x18"]);
+    let modules = split(text, run.arch.triple());
+    let names: Vec<&str> = modules.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["callee", "caller"]);
+    let caller = &modules[1].1;
+    assert!(caller.starts_with(&format!("target triple = \"{}\"\n", Arch::Aarch64.triple())), "{caller}");
+    assert!(!caller.contains("arm64-apple-darwin"), "{caller}");
+    for kept in ["%pair = type", "target datalayout", "attributes #0", "@g = global", "declare void @\"quoted name\"()"]
+    {
+        assert!(caller.contains(kept), "{kept} missing from:\n{caller}");
+    }
+    // Another defined function becomes a declaration, without the linkage a declaration cannot have.
+    assert!(caller.contains("declare void @callee(i64 %a) gc \"statepoint-example\"\n"), "{caller}");
+    assert!(!caller.contains("@unused") && !caller.contains("define internal"), "{caller}");
+    assert!(!modules[0].1.contains("@g ="), "{}", modules[0].1);
 }
