@@ -60,13 +60,19 @@ fn references(text: &str) -> BTreeSet<String> {
     names
 }
 
-/// The name a `define`, `declare` or global line gives (without `@`).
+/// The name a `define`, `declare` or global line gives (without `@`): the first global it names (a
+/// function's comes after its return type, before any `personality` or `prefix` global).
 fn defined_name(line: &str) -> Option<String> {
+    if !(line.starts_with('@') || line.starts_with("define") || line.starts_with("declare")) {
+        return None;
+    }
     let at = line.find('@')?;
-    references(&line[at..]).into_iter().next().filter(|_| {
-        // A global's name comes first: `@g = ...`; a function's after its return type.
-        line.starts_with('@') || line.starts_with("define") || line.starts_with("declare")
-    })
+    let rest = &line[at + 1..];
+    let name = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next()?,
+        None => rest.split(|c: char| !(c.is_ascii_alphanumeric() || "_.$-".contains(c))).next()?,
+    };
+    Some(name.to_string())
 }
 
 /// The file's top-level entities. Comments and `target triple` (the test sets the triple) are dropped.
@@ -532,11 +538,12 @@ target triple = \"arm64-apple-darwin\"
 @g = global ptr @\"quoted name\"
 declare void @\"quoted name\"()
 declare void @unused()
+declare i32 @a_personality(...)
 define internal void @callee(i64 %a)
     gc \"statepoint-example\" {
   ret void
 }
-define void @caller() {
+define void @caller() personality ptr @a_personality {
   call void @callee(i64 1)
   %v = load ptr, ptr @g
   ret void
