@@ -78,7 +78,7 @@ fn defined_name(line: &str) -> Option<String> {
 /// The file's top-level entities. Comments and `target triple` (the test sets the triple) are dropped.
 fn entities(text: &str) -> Vec<Entity> {
     let mut out = Vec::new();
-    let mut lines = text.lines().peekable();
+    let mut lines = text.lines();
     while let Some(line) = lines.next() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with(';') || trimmed.starts_with("target triple") {
@@ -119,6 +119,7 @@ fn entities(text: &str) -> Vec<Entity> {
     out
 }
 
+/// How many more brackets a line opens than it closes (its comment ignored).
 fn bracket_depth(line: &str) -> i32 {
     let code = line.split(';').next().unwrap_or("");
     code.chars()
