@@ -17,7 +17,7 @@ use patchmap::stackmap::{object_file, Error as SectionError, LocationKind, Recor
 use support::Arch;
 
 /// Functions the suite holds at least (an empty or truncated run fails).
-const MIN_FUNCTIONS: usize = 150;
+const MIN_FUNCTIONS: usize = 200;
 
 fn suite_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/llvm")
