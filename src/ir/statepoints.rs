@@ -163,10 +163,7 @@ impl<'a> StatepointCall<'a> {
                 let takes = if t.varargs { format!("at least {}", t.params.len()) } else { t.params.len().to_string() };
                 error(Some(4), format!("statepoint NUMCALLARGS is {n} but the target's type '{t}' takes {takes}"));
             } else if let Some((k, what)) = count_error {
-                error(
-                    Some(k + 1),
-                    format!("the number of {what} operands must be 0: they go in a \"{what}\" bundle"),
-                );
+                error(Some(k + 1), format!("the number of {what} operands must be 0: they go in a \"{what}\" bundle"));
             } else if args.len() != FIXED + n + 2 {
                 error(
                     None,

@@ -45,10 +45,19 @@ fn decimal_literals_are_reduced_modulo_their_width_as_llc_19_reads_them() {
 
 #[test]
 fn signed_and_unsigned_hexadecimal_integers_extend_from_their_highest_set_bit() {
-    let module = parse(&stackmap_of("i32 s0xF, i32 s0x0F, i32 s0x7, i32 u0xFF, i32 u0xFFFFFFFFF, i64 s0x00, i8 u0x1FF"));
+    let module =
+        parse(&stackmap_of("i32 s0xF, i32 s0x0F, i32 s0x7, i32 u0xFF, i32 u0xFFFFFFFFF, i64 s0x00, i8 u0x1FF"));
     assert_eq!(
         recorded(&module),
-        [Const::Int(-1), Const::Int(-1), Const::Int(-1), Const::Int(255), Const::Int(-1), Const::Int(0), Const::Int(-1)]
+        [
+            Const::Int(-1),
+            Const::Int(-1),
+            Const::Int(-1),
+            Const::Int(255),
+            Const::Int(-1),
+            Const::Int(0),
+            Const::Int(-1)
+        ]
     );
 }
 

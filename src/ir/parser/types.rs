@@ -298,7 +298,8 @@ impl<'a> Parser<'a> {
         let c = match self.tok.tok {
             Tok::Int(t) => match ty {
                 Type::Int(bits) => Const::Int(
-                    int_in_width(t, *bits).ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?,
+                    int_in_width(t, *bits)
+                        .ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?,
                 ),
                 _ if ty.is_float() => {
                     return Err(
