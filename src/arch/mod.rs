@@ -271,6 +271,15 @@ impl Arch {
         }
     }
 
+    /// Whether inline asm may clobber `name` on this target although it names no register that holds
+    /// a value: memory, and the flags (as llc-19 takes them).
+    pub fn is_clobber_keyword(self, name: &str) -> bool {
+        match self {
+            Arch::X86_64 => matches!(name, "memory" | "cc" | "dirflag" | "fpsr" | "flags" | "eflags" | "fpcr"),
+            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr"),
+        }
+    }
+
     /// Why `register` cannot be handed over as `usage` says by an `explicitcc` function called from
     /// a patched shadow or region; `None` if it can. The stack pointer never can; the frame pointer
     /// is read-only (a parameter or `noclobber`, never set by `retwr`); on AArch64 neither can the

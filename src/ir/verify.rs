@@ -798,6 +798,7 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
                 self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
+            Inst::ClobberAsm { .. } => self.result(d, &Type::Void),
             Inst::Fence { ordering } => {
                 self.result(d, &Type::Void);
                 if matches!(ordering, Ordering::Unordered | Ordering::Monotonic) {
@@ -1412,6 +1413,7 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Store { .. } => "store",
         Inst::AtomicRmw { .. } => "atomicrmw",
         Inst::Fence { .. } => "fence",
+        Inst::ClobberAsm { .. } => "inline asm",
         Inst::CmpXchg { .. } => "cmpxchg",
         Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",

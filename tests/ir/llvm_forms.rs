@@ -2,6 +2,8 @@
 //! AArch64) that llc-19 accepts: what each becomes in the model. Their records are compared with
 //! llc-19's in `tests/stackmaps/llvm_forms.rs`.
 
+use crate::support;
+
 use patchmap::ir::{self, Const, Init, PointCall, Type, Value};
 
 fn parse(text: &str) -> ir::Module {
@@ -146,4 +148,69 @@ fn statepoint_operand_counts_may_be_of_any_integer_type() {
     }
     let e = ir::parse("t.ll", &text("i64 0, i64 1")).and_then(|m| ir::verify(&m)).unwrap_err().to_string();
     assert!(e.contains("the number of deopt operands must be 0"), "{e}");
+}
+
+const CLOBBERS: &str = "define i64 @clobbered(i64 %a, i64 %b, i64 %c) {\n\
+  %s = add i64 %a, %b\n  \
+  call void asm sideeffect \"\", \"~{rax},~{rbx},~{rcx},~{rdx},~{rsi},~{rdi},~{r8},~{r9},~{r10},~{r11},~{r12},~{r13},\
+~{r14},~{r15},~{dirflag},~{fpsr},~{flags}\"()\n  \
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 0, i64 %s, i64 %c)\n  \
+  %r = add i64 %s, %c\n  \
+  ret i64 %r\n}\n\
+declare void @llvm.experimental.stackmap(i64, i32, ...)\n";
+
+#[test]
+fn clobber_only_inline_asm_is_read_printed_and_runs_as_no_code() {
+    let module = parse(CLOBBERS);
+    let f = &module.functions[0];
+    let Some(ir::Inst::ClobberAsm { clobbers }) = f.insts.iter().map(|d| &d.kind).nth(1).cloned() else {
+        panic!("{:?}", f.insts[1])
+    };
+    let names: Vec<&str> = clobbers.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names.len(), 17);
+    assert_eq!((names[0], names[13], names[16]), ("rax", "r15", "flags"));
+    // Each name's position is its own, inside the constraint string.
+    assert_eq!((clobbers[1].span.line, clobbers[1].span.col), (3, 40));
+    let printed = module.to_string();
+    assert!(printed.contains("call void asm sideeffect \"\", \"~{rax},~{rbx},"), "{printed}");
+    let (mut again, mut module) = (parse(&printed), module);
+    again.clear_spans();
+    module.clear_spans();
+    assert_eq!(again, module);
+    // Compiled and interpreted, the function computes the same (it is x86-64's register names).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clobbers.ll");
+    std::fs::write(&path, CLOBBERS).unwrap();
+    if support::x86_64_host("clobber-only inline asm in the JIT") {
+        for mode in [&[][..], &["--interpret"][..]] {
+            let (code, out, err) = support::run(
+                std::process::Command::new(support::patchmap_bin())
+                    .args(["run", "--entry", "clobbered"])
+                    .args(mode)
+                    .arg(&path)
+                    .args(["40", "2", "100"]),
+            );
+            assert_eq!((code, out.trim()), (0, "142"), "{mode:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn inline_asm_clobbers_are_registers_of_the_target() {
+    let module = parse(CLOBBERS);
+    // x86-64's names are not AArch64's: the first one is refused, where it is written.
+    let options = patchmap::compile::Options::new(Some("aarch64-unknown-linux-gnu"), "speed", 3).unwrap();
+    let e = patchmap::emit::object::compile(&module, &options).unwrap_err().to_string();
+    assert_eq!(e, "t.ll:3:33: error: inline asm clobbers 'rax', which is not a register of AArch64");
+    let aarch64 = CLOBBERS.replace("~{rax},~{rbx}", "~{x19},~{d8},~{nzcv},~{memory}").replace(
+        ",~{rcx},~{rdx},~{rsi},~{rdi},~{r8},~{r9},~{r10},~{r11},~{r12},~{r13},~{r14},~{r15},~{dirflag},~{fpsr},~{flags}",
+        "",
+    );
+    assert!(patchmap::emit::object::compile(&parse(&aarch64), &options).is_ok());
+    let options = patchmap::compile::Options::new(Some("x86_64-unknown-linux-gnu"), "speed", 3).unwrap();
+    assert!(patchmap::emit::object::compile(&module, &options).is_ok());
+    let e = patchmap::emit::object::compile(&parse(&CLOBBERS.replace("~{r15}", "~{r16}")), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with("error: inline asm clobbers 'r16', which is not a register of x86-64"), "{e}");
 }

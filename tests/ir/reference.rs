@@ -11,8 +11,6 @@ use patchmap::ir::{self, Module};
 const EXPECTED_ERRORS: &[(&str, &str)] = &[
     ("llc19/sm_basic.ll", "18:71: error: unsupported vector type '<4 x i32>'"),
     ("llc19/sm_sizes.ll", "6:78: error: unsupported vector type '<4 x i32>'"),
-    ("llc19/sm_example_x86_64.ll", "12:13: error: unsupported inline asm"),
-    ("llc19/sm_example_aarch64.ll", "12:13: error: unsupported inline asm"),
     (
         "llc19-errors/e04_numargs_too_big.ll",
         "6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow the fixed operands",

@@ -495,7 +495,7 @@ impl<'a> Parser<'a> {
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
-            return Err(self.err(self.tok.span, "unsupported inline asm"));
+            return self.clobber_asm(&ret, explicit.as_ref());
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
         let callee = self.value(f, &Type::PTR)?;
@@ -583,6 +583,65 @@ impl<'a> Parser<'a> {
         });
         sig.abi = abi.into_boxed_slice();
         Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
+    }
+
+    /// `asm [sideeffect] "", "~{reg},..."()` from `asm`, in a call returning `ret`: the only inline
+    /// asm the subset takes, an empty template with clobbers and no operands. Anything else is an
+    /// error at what is not supported.
+    fn clobber_asm(&mut self, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
+        let asm = self.tok.span;
+        self.bump()?;
+        while matches!(self.tok.tok, Tok::Word("sideeffect" | "alignstack" | "inteldialect" | "unwind")) {
+            self.bump()?;
+        }
+        let template = self.tok.span;
+        if self.string(" (the inline asm template)")? != "" {
+            return Err(self.err(
+                template,
+                "unsupported inline asm: only an empty template with clobbers (\"\", \"~{reg},...\") is supported",
+            ));
+        }
+        self.expect_punct(b',', " after the inline asm template")?;
+        let Tok::Str(raw) = self.tok.tok else { return Err(self.expected("the inline asm constraint string")) };
+        let constraints = self.tok.span;
+        self.bump()?;
+        let mut clobbers = Vec::new();
+        // Each constraint's column: the string's, after its quote, plus the text before it.
+        let mut col = constraints.col + 1;
+        for piece in raw.split(',').filter(|_| !raw.is_empty()) {
+            let span = Span::new(constraints.line, col);
+            col += piece.len() as u32 + 1;
+            let Some(name) = piece.strip_prefix("~{").and_then(|p| p.strip_suffix('}')).filter(|n| !n.is_empty())
+            else {
+                return Err(self.err(
+                    span,
+                    format!("unsupported inline asm constraint '{piece}': only clobbers ('~{{reg}}') are supported"),
+                ));
+            };
+            clobbers.push(RegisterName { name: name.to_ascii_lowercase(), span });
+        }
+        let void = *ret == Type::Void && explicit.is_none_or(|s| s.params.is_empty() && !s.varargs);
+        if !void {
+            return Err(self.err(asm, "unsupported inline asm: a clobber-only asm takes no operands and returns void"));
+        }
+        self.expect_punct(b'(', " to open the inline asm's arguments")?;
+        if !self.is_punct(b')') {
+            return Err(self.err(self.tok.span, "unsupported inline asm: a clobber-only asm takes no operands"));
+        }
+        self.bump()?;
+        loop {
+            match self.tok.tok {
+                Tok::AttrGroup(_) => {
+                    self.bump()?;
+                }
+                _ => {
+                    if !self.skip_attribute(|w| !is_opcode(w))? {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok((Inst::ClobberAsm { clobbers }, Type::Void))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.
