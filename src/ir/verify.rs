@@ -86,6 +86,10 @@ pub(crate) fn signature_of(f: &Function) -> Signature {
 }
 
 fn fits(v: i64, bits: u8) -> bool {
+    if bits >= 64 {
+        // An i128 constant keeps its low 64 bits, all that a record holds of it.
+        return true;
+    }
     let shift = 64 - bits as u32;
     (v << shift) >> shift == v
 }

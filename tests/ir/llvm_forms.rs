@@ -214,3 +214,21 @@ fn inline_asm_clobbers_are_registers_of_the_target() {
         .to_string();
     assert!(e.ends_with("error: inline asm clobbers 'r16', which is not a register of x86-64"), "{e}");
 }
+
+#[test]
+fn i128_constants_in_records_keep_their_low_64_bits() {
+    let module =
+        parse(&stackmap_of("i128 18446744073709551616, i128 -1, i128 18446744073709551615, i128 u0x1FFFFFFFFFFFFFFFF"));
+    assert_eq!(recorded(&module), [Const::Int(0), Const::Int(-1), Const::Int(-1), Const::Int(-1)]);
+    let f = module.functions.iter().find(|f| !f.is_declaration()).unwrap();
+    let call = f.insts.iter().find_map(|d| PointCall::decode(&module, d)).unwrap().unwrap();
+    assert!(call.live().iter().all(|o| o.ty == Type::Int(128)));
+    // Anywhere else, i128 is refused where it is written.
+    for (text, at) in [
+        ("define void @f(i128 %x) {\n  ret void\n}\n", "1:16"),
+        ("define i64 @f() {\n  %a = add i128 1, 2\n  ret i64 0\n}\n", "2:12"),
+    ] {
+        let e = ir::parse("t.ll", text).unwrap_err().to_string();
+        assert_eq!(e, format!("t.ll:{at}: error: unsupported type 'i128'"));
+    }
+}

@@ -21,7 +21,6 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
         "2:20: error: unsupported patch point '@llvm.experimental.patchpoint.sl_i64i64s': a patch point returns void, \
          an integer, ptr, float or double (suffix void, i1-i64, p0, f32 or f64)",
     ),
-    ("llc19-errors/e10_i128_const.ll", "6:72: error: unsupported type 'i128'"),
     (
         "llc19-errors/e11_struct_live.ll",
         "6:83: error: operand of aggregate type '{ i64, i64 }': a record locates scalars (pass the fields, from \
