@@ -209,7 +209,7 @@ impl<'a> Lowering<'a> {
     /// and a record may locate one in a register llc-19 would have spilled.
     fn check_clobbers(&self, clobbers: &[ir::RegisterName]) -> Result<(), IrError> {
         for c in clobbers {
-            if self.arch.register_by_name(&c.name).is_none() && !self.arch.is_clobber_keyword(&c.name) {
+            if self.arch.clobbered_register(&c.name).is_none() && !self.arch.is_clobber_keyword(&c.name) {
                 return Err(self.error(
                     c.span,
                     format!("inline asm clobbers '{}', which is not a register of {}", c.name, self.arch.name()),
