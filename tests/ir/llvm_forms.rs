@@ -68,7 +68,7 @@ fn typed_pointer_function_types_and_pointer_casts_read_as_ptr() {
     let module = parse(
         "declare void @f()\n\
          @fp = global i8* bitcast (void ()* @f to i8*)\n\
-         define i64 @g(i64 (i64)* %p, void (i8*, ...)* %q, i32 ()** %r, i8 addrspace(1)* %s) {\n  \
+         define i64 @g(i64 (i64)* %p, void (i8*, ...)* %q, i32 ()** %r, i8 addrspace(1)* %s, i8* (i8*)* %t, i32 (i8*)* (i64)* %u) {\n  \
            %a = bitcast void ()* @f to i8*\n  \
            %v = call i64 %p(i64 1)\n  \
            call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i8* bitcast (void ()* @f to i8*))\n  \
@@ -77,7 +77,12 @@ fn typed_pointer_function_types_and_pointer_casts_read_as_ptr() {
     );
     let g = module.functions.iter().find(|f| f.name == "g").unwrap();
     let types: Vec<Type> = g.params.iter().map(|p| p.ty.clone()).collect();
-    assert_eq!(types, [Type::PTR, Type::PTR, Type::PTR, Type::Ptr(1)]);
+    assert_eq!(types, [Type::PTR, Type::PTR, Type::PTR, Type::Ptr(1), Type::PTR, Type::PTR]);
+    // Function types nest as deep as aggregates may, and no deeper.
+    let nested = |n: usize| format!("define void @f({}i8{} %p) {{\n  ret void\n}}\n", "i8 (".repeat(n), ")*".repeat(n));
+    parse(&nested(200));
+    let e = ir::parse("t.ll", &nested(300)).unwrap_err().to_string();
+    assert!(e.ends_with("error: function types nested more than 256 deep"), "{e}");
     let fp = module.globals.iter().find(|g| g.name == "fp").unwrap();
     assert!(matches!(&fp.init, Some(Init::Scalar(Const::Address(ir::Symbol::Func(_), 0)))), "{:?}", fp.init);
     let call = g.insts.iter().find_map(|d| PointCall::decode(&module, d)).unwrap().unwrap();

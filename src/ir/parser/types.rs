@@ -104,14 +104,19 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.expected("a type")),
         };
-        if self.is_punct(b'(') && self.function_type_pointer_follows()? {
-            return self.function_type_pointer(ty, depth);
-        }
         if self.is_punct(b'*') || (self.is_word("addrspace") && !ty.is_ptr()) {
             if ty.is_ptr() {
                 return Err(self.err(self.tok.span, "'ptr*' is not a type (use 'ptr')"));
             }
-            return self.typed_pointer(ty);
+            let pointer = self.typed_pointer(ty)?;
+            // `i8* (i8*)*`: a typed pointer may be a function type's result.
+            if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+                return self.function_type_pointer(pointer, depth);
+            }
+            return Ok(pointer);
+        }
+        if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+            return self.function_type_pointer(ty, depth);
         }
         Ok(ty)
     }
@@ -129,6 +134,9 @@ impl<'a> Parser<'a> {
     /// A pointer to the function type returning `ret` whose `(` is at hand: `ptr`, as llc-19 reads
     /// typed pointers. The parameter types are read and checked, then forgotten.
     fn function_type_pointer(&mut self, ret: Type, depth: usize) -> PResult<Type> {
+        if depth >= MAX_TYPE_NESTING {
+            return Err(self.err(self.tok.span, format!("function types nested more than {MAX_TYPE_NESTING} deep")));
+        }
         if ret == Type::Token || ret.is_aggregate() && !ret.is_sized() {
             return Err(self.err(self.tok.span, format!("invalid function return type '{ret}'")));
         }
@@ -147,7 +155,11 @@ impl<'a> Parser<'a> {
         }
         self.expect_punct(b')', " to close the function type's parameters")?;
         // Any pointee but `void` will do: only the pointer is kept.
-        self.typed_pointer(Type::I8)
+        let pointer = self.typed_pointer(Type::I8)?;
+        if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+            return self.function_type_pointer(pointer, depth + 1);
+        }
+        Ok(pointer)
     }
 
     /// Typed-pointer syntax after `pointee`: `i32*`, `i8**`, `T addrspace(0)*`, which llc-19 still
