@@ -620,7 +620,7 @@ impl<'a> Parser<'a> {
             self.bump()?;
         }
         let template = self.tok.span;
-        if self.string(" (the inline asm template)")? != "" {
+        if !self.string(" (the inline asm template)")?.is_empty() {
             return Err(self.err(
                 template,
                 "unsupported inline asm: only an empty template with clobbers (\"\", \"~{reg},...\") is supported",
