@@ -42,6 +42,18 @@ pub fn register_by_name(name: &str) -> Option<NamedRegister> {
     Some(NamedRegister { dwarf: float_dwarf(hw)?, class: RegisterClass::Float })
 }
 
+/// The register whose part inline asm names `name` in a clobber (`w19` of `x19`; `q8`, `s8`, `h8`,
+/// `b8` of `v8`, or a whole register's name): clobbering a part clobbers the register.
+pub fn clobbered_register(name: &str) -> Option<NamedRegister> {
+    if let Some(n) = name.strip_prefix('w') {
+        return register_by_name(&format!("x{n}"));
+    }
+    match name.strip_prefix(['q', 's', 'h', 'b']) {
+        Some(n) if n.starts_with(|c: char| c.is_ascii_digit()) => register_by_name(&format!("v{n}")),
+        _ => register_by_name(name),
+    }
+}
+
 /// LLVM's name of the register of `class` with hardware encoding `hw`: `x0`..`x30`, `d0`..`d31`.
 pub fn register_name(class: RegisterClass, hw: u8) -> String {
     match class {

@@ -271,6 +271,24 @@ impl Arch {
         }
     }
 
+    /// The register inline asm clobbers when it names `name` in a clobber: a register or a part of
+    /// one (x86-64 `eax`, `ax`, `al`, `r8d`; AArch64 `w19`, `s8`), as llc-19 reads them.
+    pub fn clobbered_register(self, name: &str) -> Option<NamedRegister> {
+        match self {
+            Arch::X86_64 => x86_64::clobbered_register(name),
+            Arch::Aarch64 => aarch64::clobbered_register(name),
+        }
+    }
+
+    /// Whether inline asm may clobber `name` on this target although it names no register that holds
+    /// a value: memory, and the flags (as llc-19 takes them).
+    pub fn is_clobber_keyword(self, name: &str) -> bool {
+        match self {
+            Arch::X86_64 => matches!(name, "memory" | "cc" | "dirflag" | "fpsr" | "flags" | "eflags" | "fpcr"),
+            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr"),
+        }
+    }
+
     /// Why `register` cannot be handed over as `usage` says by an `explicitcc` function called from
     /// a patched shadow or region; `None` if it can. The stack pointer never can; the frame pointer
     /// only in `noclobber` (the compiled function keeps its own frame there, and gives the caller's

@@ -41,6 +41,26 @@ pub fn float_dwarf(hw: u8) -> Option<u16> {
 const GENERAL_NAMES: [&str; 16] =
     ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"];
 
+/// The register whose part inline asm names `name` in a clobber (`eax`, `ax`, `al`, `ah`, `r8d`,
+/// `r8w`, `r8b`, or a whole register's name): clobbering a part clobbers the register.
+pub fn clobbered_register(name: &str) -> Option<NamedRegister> {
+    const LEGACY: [[&str; 4]; 8] = [
+        ["eax", "ax", "al", "ah"],
+        ["ecx", "cx", "cl", "ch"],
+        ["edx", "dx", "dl", "dh"],
+        ["ebx", "bx", "bl", "bh"],
+        ["esp", "sp", "spl", ""],
+        ["ebp", "bp", "bpl", ""],
+        ["esi", "si", "sil", ""],
+        ["edi", "di", "dil", ""],
+    ];
+    if let Some(hw) = LEGACY.iter().position(|parts| !name.is_empty() && parts.contains(&name)) {
+        return register_by_name(GENERAL_NAMES[hw]);
+    }
+    let whole = name.strip_suffix(['d', 'w', 'b']).filter(|w| w.starts_with('r')).unwrap_or(name);
+    register_by_name(whole).filter(|r| whole == name || r.class == RegisterClass::General)
+}
+
 /// LLVM's name of the register of `class` with hardware encoding `hw` (below 16).
 pub fn register_name(class: RegisterClass, hw: u8) -> String {
     match class {

@@ -650,6 +650,8 @@ impl<'a> Interpreter<'a> {
                 std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
                 return Ok(Step::Next(None));
             }
+            // No code: the clobbers only constrain where compiled code keeps values.
+            Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
             Inst::Freeze { val } => self.value(frame, val, ty)?,
             Inst::ExtractValue { agg, indices } => {
                 let base = self.value(frame, &agg.value, &agg.ty)?;

@@ -432,12 +432,17 @@ pub fn mangled_name(ty: &Type) -> String {
     }
 }
 
-/// The type a name suffix part mangles: `i1`..`i64`, `f32`, `f64`, `p0`.
+/// The type a name suffix part mangles: `i1`..`i64`, `f32`, `f64`, `p0`. Typed-pointer manglings
+/// (`p0i8`, `p1i8`, `p0f_isVoidf`) name a pointee after the address space, which llc-19 drops (it
+/// remangles them `p0`, `p1`): they are pointers too.
 fn mangled_type(part: &str) -> Option<Type> {
     match part {
         "f32" => Some(Type::Float),
         "f64" => Some(Type::Double),
-        _ if part.starts_with('p') => part[1..].parse().ok().filter(|&n| n < 256).map(Type::Ptr),
+        _ if part.starts_with('p') => {
+            let digits = part[1..].bytes().take_while(u8::is_ascii_digit).count();
+            part[1..1 + digits].parse().ok().filter(|&n| n < 256).map(Type::Ptr)
+        }
         _ => match part.strip_prefix('i')?.parse::<u8>().ok()? {
             bits @ (1 | 8 | 16 | 32 | 64) => Some(Type::Int(bits)),
             _ => None,

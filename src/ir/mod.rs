@@ -1140,6 +1140,13 @@ pub enum Inst {
     },
     /// `unreachable`: control never gets here.
     Unreachable,
+    /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm with an empty template and
+    /// only clobbers, as LLVM's tests write to push values out of registers. No code; the names are
+    /// checked against the target when the function is lowered.
+    ClobberAsm {
+        /// The clobbered names as written between `~{` and `}`: registers, `memory`, `dirflag`, ...
+        clobbers: Vec<RegisterName>,
+    },
 }
 
 /// The memory ordering of an atomic instruction (a `syncscope` is accepted and has no effect: the
@@ -1327,7 +1334,7 @@ impl Inst {
             Inst::CondBr { cond, .. } => f(cond),
             Inst::Switch { val, .. } => f(val),
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => {}
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
         }
     }
 
@@ -1386,7 +1393,7 @@ impl Inst {
             Inst::CondBr { cond, .. } => vec![cond],
             Inst::Switch { val, .. } => vec![val],
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => Vec::new(),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
         }
     }
 }
@@ -1463,6 +1470,9 @@ impl Module {
                             r.span = Span::default();
                         }
                     }
+                }
+                if let Inst::ClobberAsm { clobbers } = &mut i.kind {
+                    clobbers.iter_mut().for_each(|c| c.span = Span::default());
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! decoded in one place: the verifier reports what does not fit the layout, and the lowering and the
 //! interpreter read the decoded form of verified calls.
 
-use super::{CallConv, Const, Inst, InstData, Intrinsic, Module, Operand, Type, Value};
+use super::{CallConv, CastOp, Const, Inst, InstData, Intrinsic, Module, Operand, Type, Value};
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// A stack map or patch point call, decoded.
@@ -36,6 +36,54 @@ pub struct PatchPointCall<'a> {
     pub live: &'a [Operand],
     /// `anyregcc`: the arguments and the result are recorded (and live in any register).
     pub anyreg: bool,
+}
+
+/// Folds each patch point TARGET that an instruction computes from a constant (`%t = inttoptr i64 C
+/// to ptr`, through any `bitcast` or `addrspacecast` of it) into that constant, as llc's selection
+/// DAG folds it: LLVM's own tests write targets this way, and the layout takes constants only. The
+/// instructions stay (unused, if nothing else reads them).
+pub fn fold_patch_point_targets(module: &mut Module) {
+    let is_patch_point: Vec<bool> =
+        module.functions.iter().map(|f| f.intrinsic() == Some(Intrinsic::PatchPoint)).collect();
+    for f in &mut module.functions {
+        for i in 0..f.insts.len() {
+            let Inst::Call { callee: Value::Func(callee), args, .. } = &f.insts[i].kind else { continue };
+            if !is_patch_point.get(callee.0 as usize).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(Value::Inst(source)) = args.get(2).map(|a| &a.value) else { continue };
+            let Some(folded) = constant_pointer(f, *source) else { continue };
+            if let Inst::Call { args, .. } = &mut f.insts[i].kind {
+                args[2].value = folded;
+            }
+        }
+    }
+}
+
+/// The constant pointer instruction `id` computes, if it is a chain of pointer casts ending in a
+/// constant, a function or a global.
+fn constant_pointer(f: &super::Function, mut id: super::InstId) -> Option<Value> {
+    // Each step goes to an earlier definition in a well-formed function; the bound stops a cycle
+    // in one that is not (the verifier reports it).
+    for _ in 0..f.insts.len() {
+        let Inst::Cast { op, from, val } = &f.insts.get(id.0 as usize)?.kind else { return None };
+        match (op, from, val) {
+            (CastOp::IntToPtr, Type::Int(bits), Value::Const(Const::Int(v))) => {
+                // inttoptr zero-extends a narrower integer to the pointer's width.
+                let v = if *bits < 64 { ((*v as u64) & ((1u64 << bits) - 1)) as i64 } else { *v };
+                return Some(Value::Const(Const::IntToPtr(v)));
+            }
+            (CastOp::IntToPtr, Type::Int(_), Value::Const(Const::Zero)) => return Some(Value::Const(Const::Zero)),
+            (CastOp::BitCast | CastOp::AddrSpaceCast, Type::Ptr(_), Value::Inst(next)) => id = *next,
+            (
+                CastOp::BitCast | CastOp::AddrSpaceCast,
+                Type::Ptr(_),
+                v @ (Value::Const(Const::Zero | Const::IntToPtr(_)) | Value::Func(_) | Value::Global(_)),
+            ) => return Some(v.clone()),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// The most bytes of one stack map's shadow, patch point's region or statepoint's patch area

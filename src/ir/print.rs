@@ -436,6 +436,10 @@ impl FunctionPrinter<'_> {
                 ordering.keyword()
             ),
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
+            Inst::ClobberAsm { clobbers } => {
+                let names: Vec<String> = clobbers.iter().map(|c| format!("~{{{}}}", c.name)).collect();
+                write!(out, "call void asm sideeffect \"\", \"{}\"()", names.join(","))
+            }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,
                 "cmpxchg {}, {} {}, {} {} {} {}",

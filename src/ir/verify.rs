@@ -86,6 +86,10 @@ pub(crate) fn signature_of(f: &Function) -> Signature {
 }
 
 fn fits(v: i64, bits: u8) -> bool {
+    if bits >= 64 {
+        // An i128 constant keeps its low 64 bits, all that a record holds of it.
+        return true;
+    }
     let shift = 64 - bits as u32;
     (v << shift) >> shift == v
 }
@@ -798,6 +802,7 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
                 self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
+            Inst::ClobberAsm { .. } => self.result(d, &Type::Void),
             Inst::Fence { ordering } => {
                 self.result(d, &Type::Void);
                 if matches!(ordering, Ordering::Unordered | Ordering::Monotonic) {
@@ -1412,6 +1417,7 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Store { .. } => "store",
         Inst::AtomicRmw { .. } => "atomicrmw",
         Inst::Fence { .. } => "fence",
+        Inst::ClobberAsm { .. } => "inline asm",
         Inst::CmpXchg { .. } => "cmpxchg",
         Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",

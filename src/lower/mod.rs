@@ -200,6 +200,25 @@ struct Lowering<'a> {
 }
 
 impl<'a> Lowering<'a> {
+    /// Checks the names a clobber-only inline asm clobbers against the target: each a register it
+    /// has or one of its clobber keywords (`memory`, the flags).
+    ///
+    /// The asm has no code, so the program computes the same whatever it clobbers; but llc-19 also
+    /// moves the values live across it out of those registers, and Cranelift has no instruction
+    /// that clobbers a chosen set without a call yet: here they stay where the allocator put them,
+    /// and a record may locate one in a register llc-19 would have spilled.
+    fn check_clobbers(&self, clobbers: &[ir::RegisterName]) -> Result<(), IrError> {
+        for c in clobbers {
+            if self.arch.clobbered_register(&c.name).is_none() && !self.arch.is_clobber_keyword(&c.name) {
+                return Err(self.error(
+                    c.span,
+                    format!("inline asm clobbers '{}', which is not a register of {}", c.name, self.arch.name()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
@@ -341,6 +360,10 @@ impl<'a> Lowering<'a> {
             }
             Inst::Fence { .. } => {
                 self.b.ins().fence();
+                None
+            }
+            Inst::ClobberAsm { clobbers } => {
+                self.check_clobbers(clobbers)?;
                 None
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {

@@ -1,4 +1,4 @@
-; expect: 9:154: error: the number of deopt operands must be 'i32 0': they go in a "deopt" bundle
+; expect: 9:154: error: the number of deopt operands must be 0: they go in a "deopt" bundle
 declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
 declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
 declare i64 @llvm.experimental.gc.result.i64(token)

@@ -47,7 +47,9 @@ const EXPECTED: &[(&str, &str, Option<&str>)] = &[
     ),
     ("e09_symbolic_target", "x86_64", None),
     ("e09_symbolic_target", "aarch64", None),
-    ("e10_i128_const", "x86_64", Some("error: unsupported type 'i128'")),
+    // llc-19 records the low 64 bits of an i128 constant (0 here), and so does patchmap.
+    ("e10_i128_const", "x86_64", None),
+    ("e10_i128_const", "aarch64", None),
     ("e11_struct_live", "x86_64", Some("6:83: error: operand of aggregate type '{ i64, i64 }'")),
     ("e12_retpoline", "x86_64", None),
     ("e13_invoke_stackmap", "x86_64", Some("error: unsupported function attribute 'personality'")),

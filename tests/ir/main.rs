@@ -10,5 +10,6 @@ mod errors;
 mod explicit;
 mod fuzz;
 mod llc_error_cases;
+mod llvm_forms;
 mod parse;
 mod reference;

@@ -11,8 +11,6 @@ use patchmap::ir::{self, Module};
 const EXPECTED_ERRORS: &[(&str, &str)] = &[
     ("llc19/sm_basic.ll", "18:71: error: unsupported vector type '<4 x i32>'"),
     ("llc19/sm_sizes.ll", "6:78: error: unsupported vector type '<4 x i32>'"),
-    ("llc19/sm_example_x86_64.ll", "12:13: error: unsupported inline asm"),
-    ("llc19/sm_example_aarch64.ll", "12:13: error: unsupported inline asm"),
     (
         "llc19-errors/e04_numargs_too_big.ll",
         "6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow the fixed operands",
@@ -23,7 +21,6 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
         "2:20: error: unsupported patch point '@llvm.experimental.patchpoint.sl_i64i64s': a patch point returns void, \
          an integer, ptr, float or double (suffix void, i1-i64, p0, f32 or f64)",
     ),
-    ("llc19-errors/e10_i128_const.ll", "6:72: error: unsupported type 'i128'"),
     (
         "llc19-errors/e11_struct_live.ll",
         "6:83: error: operand of aggregate type '{ i64, i64 }': a record locates scalars (pass the fields, from \

@@ -14,6 +14,7 @@ mod generator_differential;
 mod generator_llc;
 mod golden;
 mod interp_differential;
+mod llvm_forms;
 mod object_placement;
 mod struct_abi;
 mod volatile;

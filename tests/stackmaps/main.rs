@@ -14,6 +14,7 @@ mod frames;
 mod generated;
 mod jit;
 mod llc;
+mod llvm_forms;
 mod llvm_tests;
 mod properties;
 mod reference;

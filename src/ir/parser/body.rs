@@ -190,6 +190,12 @@ impl<'a> Parser<'a> {
                     Symbol::Func(func) => Value::Func(func),
                 })
             }
+            // A pointer cast of a global or function is its address, as an operand names it.
+            Tok::Word("bitcast" | "addrspacecast") if ty.is_ptr() => Ok(match self.constant(ty)? {
+                Const::Address(Symbol::Global(g), 0) if *ty == Type::PTR => Value::Global(g),
+                Const::Address(Symbol::Func(func), 0) if *ty == Type::PTR => Value::Func(func),
+                c => Value::Const(c),
+            }),
             _ => Ok(Value::Const(self.constant(ty)?)),
         }
     }

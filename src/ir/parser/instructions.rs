@@ -495,9 +495,14 @@ impl<'a> Parser<'a> {
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
-            return Err(self.err(self.tok.span, "unsupported inline asm"));
+            return self.clobber_asm(&ret, explicit.as_ref());
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
+        let point = match self.tok.tok {
+            Tok::Global("llvm.experimental.stackmap") => Some(false),
+            Tok::Global(name) if name.starts_with("llvm.experimental.patchpoint.") => Some(true),
+            _ => None,
+        };
         let callee = self.value(f, &Type::PTR)?;
         let mut args = Vec::new();
         let mut abi = Vec::new();
@@ -512,7 +517,12 @@ impl<'a> Parser<'a> {
         }
         if !self.is_punct(b')') && !drops_operands {
             loop {
-                let ty = self.value_type()?;
+                let ty = match point {
+                    Some(patch_point) if self.is_word("i128") && is_live_operand(patch_point, &args) => {
+                        self.recorded_i128()?
+                    }
+                    _ => self.value_type()?,
+                };
                 let aspan = self.tok.span;
                 let ParamAttributes { abi: mut arg_abi, nest, hwreg } = self.param_attributes()?;
                 if let Some((reference, span)) = hwreg {
@@ -583,6 +593,80 @@ impl<'a> Parser<'a> {
         });
         sig.abi = abi.into_boxed_slice();
         Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
+    }
+
+    /// The type `i128` of a stack map's or patch point's live operand, which must be a constant: the
+    /// one use of `i128` the subset takes. llc-19 records its low 64 bits as it records an `i64`
+    /// (issue 55609 of llvm-project) and cannot select a live `i128` value.
+    fn recorded_i128(&mut self) -> PResult<Type> {
+        self.bump()?;
+        if matches!(self.tok.tok, Tok::Local(_) | Tok::Global(_)) {
+            return Err(self.err(
+                self.tok.span,
+                "unsupported i128 live value: only i128 constants are recorded (their low 64 bits, as llc-19 \
+                 records them; llc-19 cannot select an i128 value there)",
+            ));
+        }
+        Ok(Type::Int(128))
+    }
+
+    /// `asm [sideeffect] "", "~{reg},..."()` from `asm`, in a call returning `ret`: the only inline
+    /// asm the subset takes, an empty template with clobbers and no operands. Anything else is an
+    /// error at what is not supported.
+    fn clobber_asm(&mut self, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
+        let asm = self.tok.span;
+        self.bump()?;
+        while matches!(self.tok.tok, Tok::Word("sideeffect" | "alignstack" | "inteldialect" | "unwind")) {
+            self.bump()?;
+        }
+        let template = self.tok.span;
+        if !self.string(" (the inline asm template)")?.is_empty() {
+            return Err(self.err(
+                template,
+                "unsupported inline asm: only an empty template with clobbers (\"\", \"~{reg},...\") is supported",
+            ));
+        }
+        self.expect_punct(b',', " after the inline asm template")?;
+        let Tok::Str(raw) = self.tok.tok else { return Err(self.expected("the inline asm constraint string")) };
+        let constraints = self.tok.span;
+        self.bump()?;
+        let mut clobbers = Vec::new();
+        // Each constraint's column: the string's, after its quote, plus the text before it.
+        let mut col = constraints.col + 1;
+        for piece in raw.split(',').filter(|_| !raw.is_empty()) {
+            let span = Span::new(constraints.line, col);
+            col += piece.len() as u32 + 1;
+            let Some(name) = piece.strip_prefix("~{").and_then(|p| p.strip_suffix('}')).filter(|n| !n.is_empty())
+            else {
+                return Err(self.err(
+                    span,
+                    format!("unsupported inline asm constraint '{piece}': only clobbers ('~{{reg}}') are supported"),
+                ));
+            };
+            clobbers.push(RegisterName { name: name.to_ascii_lowercase(), span });
+        }
+        let void = *ret == Type::Void && explicit.is_none_or(|s| s.params.is_empty() && !s.varargs);
+        if !void {
+            return Err(self.err(asm, "unsupported inline asm: a clobber-only asm takes no operands and returns void"));
+        }
+        self.expect_punct(b'(', " to open the inline asm's arguments")?;
+        if !self.is_punct(b')') {
+            return Err(self.err(self.tok.span, "unsupported inline asm: a clobber-only asm takes no operands"));
+        }
+        self.bump()?;
+        loop {
+            match self.tok.tok {
+                Tok::AttrGroup(_) => {
+                    self.bump()?;
+                }
+                _ => {
+                    if !self.skip_attribute(|w| !is_opcode(w))? {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok((Inst::ClobberAsm { clobbers }, Type::Void))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.
@@ -703,4 +787,17 @@ pub(super) fn float_pred(w: &str) -> Option<FloatPred> {
         "true" => FloatPred::True,
         _ => return None,
     })
+}
+
+/// Whether the next argument of a stack map (`patch_point` false) or patch point call, after `args`,
+/// is one of the live values its record locates: past the fixed operands and a patch point's
+/// NUMARGS call arguments.
+fn is_live_operand(patch_point: bool, args: &[Operand]) -> bool {
+    if !patch_point {
+        return args.len() >= 2;
+    }
+    match args.get(3).map(|a| &a.value) {
+        Some(Value::Const(Const::Int(n))) => usize::try_from(*n).is_ok_and(|n| args.len() >= 4 + n),
+        _ => false,
+    }
 }

@@ -30,7 +30,8 @@ use super::{
     Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
 };
 
-/// Parses LLVM IR text. `file_name` is only used in error messages.
+/// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
+/// from constants are folded into them, as llc folds them ([`super::points::fold_patch_point_targets`]).
 ///
 /// ```
 /// let m = patchmap::ir::parse("add.ll", "define i64 @add(i64 %a, i64 %b) {\n  %s = add i64 %a, %b\n  ret i64 %s\n}\n")?;
@@ -56,6 +57,7 @@ pub fn parse(file_name: &str, text: &str) -> Result<Module, IrError> {
         function.insts = insts;
     }
     top_level?;
+    super::points::fold_patch_point_targets(&mut module);
     Ok(module)
 }
 

@@ -105,9 +105,61 @@ impl<'a> Parser<'a> {
             _ => return Err(self.expected("a type")),
         };
         if self.is_punct(b'*') || (self.is_word("addrspace") && !ty.is_ptr()) {
-            return self.typed_pointer(ty);
+            if ty.is_ptr() {
+                return Err(self.err(self.tok.span, "'ptr*' is not a type (use 'ptr')"));
+            }
+            let pointer = self.typed_pointer(ty)?;
+            // `i8* (i8*)*`: a typed pointer may be a function type's result.
+            if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+                return self.function_type_pointer(pointer, depth);
+            }
+            return Ok(pointer);
+        }
+        if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+            return self.function_type_pointer(ty, depth);
         }
         Ok(ty)
+    }
+
+    /// Whether the `(` at hand opens the parameters of a function type that a `*` (or `addrspace`)
+    /// makes a pointer type, `void (i64)*`, rather than a call's or declaration's parameters.
+    fn function_type_pointer_follows(&mut self) -> PResult<bool> {
+        let (lex, tok) = (self.lex.clone(), self.tok);
+        let skipped = self.skip_balanced();
+        let follows = self.is_punct(b'*') || self.is_word("addrspace");
+        (self.lex, self.tok) = (lex, tok);
+        skipped.map(|()| follows)
+    }
+
+    /// A pointer to the function type returning `ret` whose `(` is at hand: `ptr`, as llc-19 reads
+    /// typed pointers. The parameter types are read and checked, then forgotten.
+    fn function_type_pointer(&mut self, ret: Type, depth: usize) -> PResult<Type> {
+        if depth >= MAX_TYPE_NESTING {
+            return Err(self.err(self.tok.span, format!("function types nested more than {MAX_TYPE_NESTING} deep")));
+        }
+        if ret == Type::Token || ret.is_aggregate() && !ret.is_sized() {
+            return Err(self.err(self.tok.span, format!("invalid function return type '{ret}'")));
+        }
+        self.expect_punct(b'(', "")?;
+        if !self.is_punct(b')') {
+            loop {
+                if self.tok.tok == Tok::Ellipsis {
+                    self.bump()?;
+                    break;
+                }
+                self.nested_value_type(depth + 1)?;
+                if !self.eat_punct(b',')? {
+                    break;
+                }
+            }
+        }
+        self.expect_punct(b')', " to close the function type's parameters")?;
+        // Any pointee but `void` will do: only the pointer is kept.
+        let pointer = self.typed_pointer(Type::I8)?;
+        if self.is_punct(b'(') && self.function_type_pointer_follows()? {
+            return self.function_type_pointer(pointer, depth + 1);
+        }
+        Ok(pointer)
     }
 
     /// Typed-pointer syntax after `pointee`: `i32*`, `i8**`, `T addrspace(0)*`, which llc-19 still
@@ -240,8 +292,10 @@ impl<'a> Parser<'a> {
     pub(super) fn int_literal(&mut self, bits: u8) -> PResult<i64> {
         let span = self.tok.span;
         let v = match self.tok.tok {
-            Tok::Int(t) => int_in_width(t, bits)
-                .ok_or_else(|| self.err(span, format!("integer constant {t} does not fit in i{bits}")))?,
+            Tok::Int(t) => {
+                int_in_width(t, bits).ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?
+            }
+            Tok::Word(w) if hex_int_in_width(w, bits).is_some() => hex_int_in_width(w, bits).unwrap_or(0),
             Tok::Word("true") if bits == 1 => -1,
             Tok::Word("false") if bits == 1 => 0,
             _ => return Err(self.expected(&format!("an i{bits} constant"))),
@@ -257,7 +311,7 @@ impl<'a> Parser<'a> {
             Tok::Int(t) => match ty {
                 Type::Int(bits) => Const::Int(
                     int_in_width(t, *bits)
-                        .ok_or_else(|| self.err(span, format!("integer constant {t} does not fit in {ty}")))?,
+                        .ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?,
                 ),
                 _ if ty.is_float() => {
                     return Err(
@@ -285,6 +339,10 @@ impl<'a> Parser<'a> {
                 let bits = u64::from_str_radix(digits, 16).unwrap();
                 self.float_const(f64::from_bits(bits), ty, t, span)?
             }
+            Tok::Word(w) if hex_int_in_width(w, 64).is_some() => match ty {
+                Type::Int(bits) => Const::Int(hex_int_in_width(w, *bits).unwrap_or(0)),
+                _ => return Err(self.err(span, format!("integer constant '{w}' used where '{ty}' is expected"))),
+            },
             Tok::Word(w @ ("true" | "false")) => {
                 if *ty != Type::I1 {
                     return Err(self.err(span, format!("'{w}' is an i1 constant but '{ty}' is expected")));
@@ -345,6 +403,9 @@ impl<'a> Parser<'a> {
                         Const::Int((v << shift) >> shift)
                     }
                 }
+            }
+            Tok::Word(w @ ("bitcast" | "addrspacecast")) if ty.is_ptr() => {
+                self.nested(span, "constant expressions", |p| p.pointer_cast_constant(w, ty))?
             }
             Tok::Word("getelementptr") => {
                 if *ty != Type::PTR {
@@ -605,6 +666,29 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `bitcast (T C to U)` or `addrspacecast (...)` of a pointer constant to a pointer of type `ty`,
+    /// from its opcode to its `)`, which stays current: the same address, as LLVM's tests write
+    /// `bitcast (void ()* @f to i8*)` (typed pointers, all `ptr` now).
+    fn pointer_cast_constant(&mut self, op: &str, ty: &Type) -> PResult<Const> {
+        self.bump()?;
+        self.expect_punct(b'(', &format!(" after '{op}'"))?;
+        let fspan = self.tok.span;
+        let from = self.value_type()?;
+        self.expect_pointer(fspan, &from, &format!("the operand of '{op}'"))?;
+        let pointer = self.member_constant(&from)?;
+        self.expect_word("to", &format!(" in '{op}'"))?;
+        let tspan = self.tok.span;
+        let to = self.value_type()?;
+        self.expect_type(tspan, &to, ty, &format!("the result of '{op}'"))?;
+        if op == "bitcast" && from != to {
+            return Err(self.err(tspan, format!("'bitcast' cannot change the address space ('{from}' to '{to}')")));
+        }
+        if !self.is_punct(b')') {
+            return Err(self.expected(&format!("')' to close '{op}'")));
+        }
+        Ok(pointer)
+    }
+
     /// `getelementptr [inbounds] (T, ptr BASE, idx...)` over a global, a function or `null`, with
     /// constant indices: folded to an address and a byte offset.
     fn gep_constant(&mut self) -> PResult<Const> {
@@ -684,23 +768,48 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The integer `text` as an `iN` constant, sign-extended to 64 bits; `None` if it does not fit.
+/// A decimal integer literal as LLVM's parser takes it for `iN`: any number of digits, reduced
+/// modulo 2^N (`i32 4294967296` is 0, `i8 -129` is 127), sign-extended to 64 bits; `None` if
+/// `text` is not a literal.
 pub(super) fn int_in_width(text: &str, bits: u8) -> Option<i64> {
-    let (neg, digits) = match text.as_bytes()[0] {
+    let (neg, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
         b'+' => (false, &text[1..]),
         _ => (false, text),
     };
-    if digits.len() > 30 {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let magnitude: i128 = digits.parse().ok()?;
-    let v = if neg { -magnitude } else { magnitude };
-    let min = -(1i128 << (bits - 1));
-    let max = (1i128 << bits) - 1;
-    if v < min || v > max {
+    // Arithmetic modulo 2^64 keeps the low 64 bits exact, and N is at most 64.
+    let magnitude = digits.bytes().fold(0u64, |v, d| v.wrapping_mul(10).wrapping_add(u64::from(d - b'0')));
+    Some(sign_extend(if neg { magnitude.wrapping_neg() } else { magnitude }, bits))
+}
+
+/// An `s0x...` or `u0x...` literal (LLVM's hexadecimal integers) as an `iN`, sign-extended to 64
+/// bits; `None` if `word` is not one. As LLVM reads them, the digits make a number of as many bits
+/// as its highest set bit needs, signed for `s0x` (so `s0xF` and `s0x0F` are -1) and unsigned for
+/// `u0x`, then extended or truncated to N bits.
+pub(super) fn hex_int_in_width(word: &str, bits: u8) -> Option<i64> {
+    let signed = match word.get(..3)? {
+        "s0x" => true,
+        "u0x" => false,
+        _ => return None,
+    };
+    let digits = &word[3..];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let shift = 64 - bits as u32;
-    Some(((v as i64) << shift) >> shift)
+    let digits = digits.trim_start_matches('0');
+    let low = digits.bytes().fold(0u64, |v, d| (v << 4) | u64::from((d as char).to_digit(16).unwrap_or(0)));
+    let leading = digits.bytes().next().and_then(|d| (d as char).to_digit(16)).unwrap_or(0);
+    let active = (digits.len().saturating_sub(1) * 4) as u64 + u64::from(32 - leading.leading_zeros());
+    // A signed literal's highest set bit is its sign: below 64 bits, it extends upwards.
+    let value = if signed && (1..64).contains(&active) { low | (u64::MAX << active) } else { low };
+    Some(sign_extend(value, bits))
+}
+
+/// The low `bits` of `v`, sign-extended to 64 bits (as constants are kept).
+fn sign_extend(v: u64, bits: u8) -> i64 {
+    let shift = 64 - u32::from(bits.clamp(1, 64));
+    ((v << shift) as i64) >> shift
 }

@@ -1,0 +1,246 @@
+//! Forms of LLVM's own stack map, patch point and statepoint tests (llvm/test/CodeGen/X86 and
+//! AArch64) that llc-19 accepts: what each becomes in the model. Their records are compared with
+//! llc-19's in `tests/stackmaps/llvm_forms.rs`.
+
+use crate::support;
+
+use patchmap::ir::{self, Const, Init, PointCall, Type, Value};
+
+fn parse(text: &str) -> ir::Module {
+    let module = ir::parse("t.ll", text).unwrap_or_else(|e| panic!("{e}"));
+    ir::verify(&module).unwrap_or_else(|e| panic!("{e}"));
+    module
+}
+
+/// The constants a stack map call records, in order.
+fn recorded(module: &ir::Module) -> Vec<Const> {
+    let f = module.functions.iter().find(|f| !f.is_declaration()).unwrap();
+    let call = f.insts.iter().find_map(|d| PointCall::decode(module, d)).unwrap().unwrap();
+    call.live()
+        .iter()
+        .map(|o| match &o.value {
+            Value::Const(c) => c.clone(),
+            other => panic!("not a constant: {other:?}"),
+        })
+        .collect()
+}
+
+fn stackmap_of(live: &str) -> String {
+    format!(
+        "declare void @llvm.experimental.stackmap(i64, i32, ...)\n\
+         define void @f() {{\n  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, {live})\n  \
+         ret void\n}}\n"
+    )
+}
+
+#[test]
+fn decimal_literals_are_reduced_modulo_their_width_as_llc_19_reads_them() {
+    // llc-19 -O0 stores these as 0, 127, 0, 0 and 1 (X86 `i32 4294967296` in LLVM's tests).
+    let module =
+        parse(&stackmap_of("i32 4294967296, i8 -129, i1 2, i64 18446744073709551616, i64 18446744073709551617"));
+    assert_eq!(recorded(&module), [Const::Int(0), Const::Int(127), Const::Int(0), Const::Int(0), Const::Int(1)]);
+    let long = format!("i64 {}", "9".repeat(60));
+    // 10^60 - 1 modulo 2^64, as a signed 64-bit number.
+    let expected = (0..60).fold(0u64, |v, _| v.wrapping_mul(10).wrapping_add(9)) as i64;
+    assert_eq!(recorded(&parse(&stackmap_of(&long))), [Const::Int(expected)]);
+}
+
+#[test]
+fn signed_and_unsigned_hexadecimal_integers_extend_from_their_highest_set_bit() {
+    let module =
+        parse(&stackmap_of("i32 s0xF, i32 s0x0F, i32 s0x7, i32 u0xFF, i32 u0xFFFFFFFFF, i64 s0x00, i8 u0x1FF"));
+    assert_eq!(
+        recorded(&module),
+        [
+            Const::Int(-1),
+            Const::Int(-1),
+            Const::Int(-1),
+            Const::Int(255),
+            Const::Int(-1),
+            Const::Int(0),
+            Const::Int(-1)
+        ]
+    );
+}
+
+#[test]
+fn typed_pointer_function_types_and_pointer_casts_read_as_ptr() {
+    let module = parse(
+        "declare void @f()\n\
+         @fp = global i8* bitcast (void ()* @f to i8*)\n\
+         define i64 @g(i64 (i64)* %p, void (i8*, ...)* %q, i32 ()** %r, i8 addrspace(1)* %s, i8* (i8*)* %t, i32 (i8*)* (i64)* %u) {\n  \
+           %a = bitcast void ()* @f to i8*\n  \
+           %v = call i64 %p(i64 1)\n  \
+           call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i8* bitcast (void ()* @f to i8*))\n  \
+           ret i64 %v\n}\n\
+         declare void @llvm.experimental.stackmap(i64, i32, ...)\n",
+    );
+    let g = module.functions.iter().find(|f| f.name == "g").unwrap();
+    let types: Vec<Type> = g.params.iter().map(|p| p.ty.clone()).collect();
+    assert_eq!(types, [Type::PTR, Type::PTR, Type::PTR, Type::Ptr(1), Type::PTR, Type::PTR]);
+    // Function types nest as deep as aggregates may, and no deeper.
+    let nested = |n: usize| format!("define void @f({}i8{} %p) {{\n  ret void\n}}\n", "i8 (".repeat(n), ")*".repeat(n));
+    parse(&nested(200));
+    let e = ir::parse("t.ll", &nested(300)).unwrap_err().to_string();
+    assert!(e.ends_with("error: function types nested more than 256 deep"), "{e}");
+    let fp = module.globals.iter().find(|g| g.name == "fp").unwrap();
+    assert!(matches!(&fp.init, Some(Init::Scalar(Const::Address(ir::Symbol::Func(_), 0)))), "{:?}", fp.init);
+    let call = g.insts.iter().find_map(|d| PointCall::decode(&module, d)).unwrap().unwrap();
+    assert!(matches!(call.live()[0].value, Value::Func(_)), "{:?}", call.live());
+}
+
+#[test]
+fn patch_point_targets_computed_from_constants_are_folded() {
+    let module = parse(
+        "declare void @llvm.experimental.patchpoint.void(i64, i32, ptr, i32, ...)\n\
+         declare void @h()\n\
+         define void @f() {\n  \
+           %t = inttoptr i64 -559038736 to ptr\n  \
+           call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 1, i32 15, ptr %t, i32 0)\n  \
+           %n = inttoptr i32 -1 to ptr\n  \
+           %c = bitcast ptr %n to ptr\n  \
+           call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 2, i32 15, ptr %c, i32 0)\n  \
+           %z = inttoptr i64 0 to ptr\n  \
+           call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 3, i32 15, ptr %z, i32 0)\n  \
+           %h = bitcast ptr @h to ptr\n  \
+           call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 4, i32 15, ptr %h, i32 0)\n  \
+           ret void\n}\n",
+    );
+    let f = &module.functions[2];
+    let targets: Vec<Value> = f
+        .insts
+        .iter()
+        .filter_map(|d| match PointCall::decode(&module, d)? {
+            Ok(PointCall::PatchPoint(p)) => Some(p.target.clone()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            Value::Const(Const::IntToPtr(-559038736)),
+            // inttoptr zero-extends an i32.
+            Value::Const(Const::IntToPtr(0xffff_ffff)),
+            Value::Const(Const::IntToPtr(0)),
+            Value::Func(ir::FuncId(1)),
+        ]
+    );
+    // A target computed at run time stays an error.
+    let text = "declare void @llvm.experimental.patchpoint.void(i64, i32, ptr, i32, ...)\n\
+                define void @f(i64 %x) {\n  %t = inttoptr i64 %x to ptr\n  \
+                call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 1, i32 15, ptr %t, i32 0)\n  \
+                ret void\n}\n";
+    let e = ir::parse("t.ll", text).and_then(|m| ir::verify(&m)).unwrap_err().to_string();
+    assert!(e.starts_with("t.ll:4:93: error: patchpoint TARGET must be a constant pointer"), "{e}");
+}
+
+#[test]
+fn statepoint_operand_counts_may_be_of_any_integer_type() {
+    let text = |counts: &str| {
+        format!(
+            "declare void @f()\n\
+             declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\n\
+             define void @g() gc \"statepoint-example\" {{\n  \
+               %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 7, i32 0, \
+             ptr elementtype(void ()) @f, i32 0, i32 0, {counts})\n  \
+               ret void\n}}\n"
+        )
+    };
+    for counts in ["i64 0, i64 0", "i32 0, i32 0", "i8 0, i1 0", "i64 0, i32 0"] {
+        let module = parse(&text(counts));
+        let call = module.functions[2].insts.iter().find_map(|d| ir::StatepointCall::decode(&module, d));
+        assert!(matches!(call, Some(Ok(_))), "{counts}: {call:?}");
+    }
+    let e = ir::parse("t.ll", &text("i64 0, i64 1")).and_then(|m| ir::verify(&m)).unwrap_err().to_string();
+    assert!(e.contains("the number of deopt operands must be 0"), "{e}");
+}
+
+const CLOBBERS: &str = "define i64 @clobbered(i64 %a, i64 %b, i64 %c) {\n\
+  %s = add i64 %a, %b\n  \
+  call void asm sideeffect \"\", \"~{rax},~{rbx},~{rcx},~{rdx},~{rsi},~{rdi},~{r8},~{r9},~{r10},~{r11},~{r12},~{r13},\
+~{r14},~{r15},~{dirflag},~{fpsr},~{flags}\"()\n  \
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 0, i64 %s, i64 %c)\n  \
+  %r = add i64 %s, %c\n  \
+  ret i64 %r\n}\n\
+declare void @llvm.experimental.stackmap(i64, i32, ...)\n";
+
+#[test]
+fn clobber_only_inline_asm_is_read_printed_and_runs_as_no_code() {
+    let module = parse(CLOBBERS);
+    let f = &module.functions[0];
+    let Some(ir::Inst::ClobberAsm { clobbers }) = f.insts.iter().map(|d| &d.kind).nth(1).cloned() else {
+        panic!("{:?}", f.insts[1])
+    };
+    let names: Vec<&str> = clobbers.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names.len(), 17);
+    assert_eq!((names[0], names[13], names[16]), ("rax", "r15", "flags"));
+    // Each name's position is its own, inside the constraint string.
+    assert_eq!((clobbers[1].span.line, clobbers[1].span.col), (3, 40));
+    let printed = module.to_string();
+    assert!(printed.contains("call void asm sideeffect \"\", \"~{rax},~{rbx},"), "{printed}");
+    let (mut again, mut module) = (parse(&printed), module);
+    again.clear_spans();
+    module.clear_spans();
+    assert_eq!(again, module);
+    // Compiled and interpreted, the function computes the same (it is x86-64's register names).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clobbers.ll");
+    std::fs::write(&path, CLOBBERS).unwrap();
+    if support::x86_64_host("clobber-only inline asm in the JIT") {
+        for mode in [&[][..], &["--interpret"][..]] {
+            let (code, out, err) = support::run(
+                std::process::Command::new(support::patchmap_bin())
+                    .args(["run", "--entry", "clobbered"])
+                    .args(mode)
+                    .arg(&path)
+                    .args(["40", "2", "100"]),
+            );
+            assert_eq!((code, out.trim()), (0, "142"), "{mode:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn inline_asm_clobbers_are_registers_of_the_target() {
+    let module = parse(CLOBBERS);
+    // x86-64's names are not AArch64's: the first one is refused, where it is written.
+    let options = patchmap::compile::Options::new(Some("aarch64-unknown-linux-gnu"), "speed", 3).unwrap();
+    let e = patchmap::emit::object::compile(&module, &options).unwrap_err().to_string();
+    assert_eq!(e, "t.ll:3:33: error: inline asm clobbers 'rax', which is not a register of AArch64");
+    let aarch64 = CLOBBERS.replace("~{rax},~{rbx}", "~{x19},~{d8},~{nzcv},~{memory}").replace(
+        ",~{rcx},~{rdx},~{rsi},~{rdi},~{r8},~{r9},~{r10},~{r11},~{r12},~{r13},~{r14},~{r15},~{dirflag},~{fpsr},~{flags}",
+        "",
+    );
+    assert!(patchmap::emit::object::compile(&parse(&aarch64), &options).is_ok());
+    let options = patchmap::compile::Options::new(Some("x86_64-unknown-linux-gnu"), "speed", 3).unwrap();
+    assert!(patchmap::emit::object::compile(&module, &options).is_ok());
+    // Parts of registers, as LLVM's X86 tests write them (`~{ax},~{bx},~{bp},~{si}`), clobber the
+    // registers; AArch64's `w` and `s`/`q` names likewise.
+    let parts = CLOBBERS.replace("~{rax},~{rbx}", "~{ax},~{bl},~{ebp},~{sil},~{r8d},~{r9w},~{r10b}");
+    assert!(patchmap::emit::object::compile(&parse(&parts), &options).is_ok());
+    let aarch64_parts = aarch64.replace("~{x19},~{d8}", "~{w19},~{s8},~{q9},~{h10},~{b11}");
+    let a64 = patchmap::compile::Options::new(Some("aarch64-unknown-linux-gnu"), "speed", 3).unwrap();
+    assert!(patchmap::emit::object::compile(&parse(&aarch64_parts), &a64).is_ok());
+    let e = patchmap::emit::object::compile(&parse(&CLOBBERS.replace("~{r15}", "~{r16}")), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with("error: inline asm clobbers 'r16', which is not a register of x86-64"), "{e}");
+}
+
+#[test]
+fn i128_constants_in_records_keep_their_low_64_bits() {
+    let module =
+        parse(&stackmap_of("i128 18446744073709551616, i128 -1, i128 18446744073709551615, i128 u0x1FFFFFFFFFFFFFFFF"));
+    assert_eq!(recorded(&module), [Const::Int(0), Const::Int(-1), Const::Int(-1), Const::Int(-1)]);
+    let f = module.functions.iter().find(|f| !f.is_declaration()).unwrap();
+    let call = f.insts.iter().find_map(|d| PointCall::decode(&module, d)).unwrap().unwrap();
+    assert!(call.live().iter().all(|o| o.ty == Type::Int(128)));
+    // Anywhere else, i128 is refused where it is written.
+    for (text, at) in [
+        ("define void @f(i128 %x) {\n  ret void\n}\n", "1:16"),
+        ("define i64 @f() {\n  %a = add i128 1, 2\n  ret i64 0\n}\n", "2:12"),
+    ] {
+        let e = ir::parse("t.ll", text).unwrap_err().to_string();
+        assert_eq!(e, format!("t.ll:{at}: error: unsupported type 'i128'"));
+    }
+}
