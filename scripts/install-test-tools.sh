@@ -2,7 +2,7 @@
 # Installs the external tools the tests compare against and run with: llc-19, llvm-readobj-19 and
 # llvm-objdump-19 (the oracle, all in the llvm-19 package), clang-19 (the C front end of
 # tests/programs/clang_corpus), an AArch64 cross toolchain and qemu-user (to run AArch64 code on an
-# x86-64 host).
+# x86-64 host), and valgrind (the C API's memory check).
 set -euo pipefail
 need=()
 command -v llc-19 >/dev/null || need+=(llvm-19)
@@ -11,6 +11,8 @@ command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
 command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
 [ -e /usr/aarch64-linux-gnu/lib/libc.a ] || need+=(libc6-dev-arm64-cross)
 command -v cc >/dev/null || need+=(gcc)
+# The C API's programs run under valgrind (capi/tests/c_api.rs).
+command -v valgrind >/dev/null || need+=(valgrind)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

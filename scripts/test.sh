@@ -29,19 +29,22 @@ scripts/install-test-tools.sh || {
 }
 export PATCHMAP_REQUIRE_TOOLS=1
 
-step fmt cargo fmt --check
+step fmt cargo fmt --all --check
 # The published Cranelift archives that tests/cli/vendor.rs checks vendor/ against: cargo never
 # downloads them for patchmap's build, since [patch.crates-io] points at vendor/.
 step fetch scripts/vendor-cranelift.sh fetch
 # vendor/ is exactly those crates plus vendor/patches.
 step vendor-check scripts/vendor-cranelift.sh check
 step test cargo test --no-fail-fast "$@"
+# The C API (capi/, a workspace member `cargo test` at the root does not run): header, C programs
+# against both libraries, valgrind, malformed sections.
+step capi cargo test -p patchmap-capi --no-fail-fast
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
 # (patches 0001-0003) and machinst/explicit.rs (0004).
 step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit::
 step benches cargo test --benches --no-run --quiet
-step clippy cargo clippy --all-targets --quiet -- -D warnings
-step doc env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings
+step doc env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "test.sh: FAILED: ${failed[*]}" >&2

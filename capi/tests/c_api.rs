@@ -1,0 +1,384 @@
+//! The C API (issue 29): the header is what cbindgen makes of `capi/src/lib.rs`; a C `readobj`
+//! (`capi/tests/readobj.c`) built against it and against the static and the shared library prints
+//! exactly what `patchmap dump` prints for the `ir-examples` objects of both targets in every version;
+//! it runs clean under valgrind; and the entry points survive malformed sections.
+
+use std::ffi::CStr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use patchmap::compile::Options;
+use patchmap::stackmap::Version;
+use patchmap_c::*;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Whether the tests must fail rather than skip without a tool (the README's test command sets it).
+fn tools_required() -> bool {
+    std::env::var("PATCHMAP_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
+}
+
+fn tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.is_file()));
+    if found.is_none() {
+        assert!(!tools_required(), "{name} not found, and PATCHMAP_REQUIRE_TOOLS=1 requires it");
+        eprintln!("skipped: {name} not found");
+    }
+    found
+}
+
+#[test]
+fn the_header_is_what_cbindgen_makes_of_the_source() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).unwrap();
+    let mut generated = Vec::new();
+    cbindgen::Builder::new()
+        .with_crate(crate_dir)
+        .with_config(config)
+        .generate()
+        .expect("cbindgen reads the crate")
+        .write(&mut generated);
+    let header = root().join("include/patchmap.h");
+    if std::env::var("PATCHMAP_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&header, &generated).unwrap();
+    }
+    let current = std::fs::read(&header).unwrap_or_default();
+    assert!(
+        current == generated,
+        "include/patchmap.h is stale: regenerate it with PATCHMAP_BLESS=1 cargo test -p patchmap-capi --test c_api"
+    );
+}
+
+/// The libraries cargo built beside this test: `libpatchmap_c.a` and `libpatchmap_c.so`.
+fn library_dir() -> PathBuf {
+    // target/<profile>/deps/c_api-* -> target/<profile>
+    std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+/// `readobj.c` linked against the static (`static_lib`) or the shared library.
+fn build_readobj(dir: &Path, static_lib: bool) -> PathBuf {
+    let exe = dir.join(if static_lib { "readobj-static" } else { "readobj-shared" });
+    let mut cc = Command::new("cc");
+    cc.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&exe)
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(root().join("capi/tests/readobj.c"));
+    let libs = library_dir();
+    if static_lib {
+        cc.arg(libs.join("libpatchmap_c.a")).args(["-lpthread", "-ldl", "-lm", "-lgcc_s"]);
+    } else {
+        cc.arg("-L").arg(&libs).arg("-lpatchmap_c").arg(format!("-Wl,-rpath,{}", libs.display()));
+    }
+    let out = cc.output().unwrap();
+    assert!(out.status.success(), "cc failed: {}", String::from_utf8_lossy(&out.stderr));
+    exe
+}
+
+/// patchmap's objects of the ir-examples on both targets, in every version, and one object of two
+/// blobs (two objects merged by `ld -r`).
+fn objects(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(root().join("ir-examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    examples.sort();
+    for ll in &examples {
+        let text = std::fs::read_to_string(ll).unwrap();
+        if !text.contains("@llvm.experimental.") {
+            continue;
+        }
+        let module = patchmap::ir::parse(&ll.to_string_lossy(), &text).unwrap();
+        for (target, version) in [
+            ("x86_64-unknown-linux-gnu", Version::V3),
+            ("aarch64-unknown-linux-gnu", Version::V3),
+            ("x86_64-unknown-linux-gnu", Version::V1),
+            ("aarch64-unknown-linux-gnu", Version::V2),
+            ("x86_64-unknown-linux-gnu", Version::FrameTable),
+            ("aarch64-unknown-linux-gnu", Version::FrameTable),
+        ] {
+            let options = Options::new(Some(target), "speed", 3).unwrap().with_stackmap_version(version);
+            let Ok(object) = patchmap::emit::object::compile(&module, &options) else { continue };
+            let name = format!("{}.{target}.{version:?}.o", ll.file_stem().unwrap().to_string_lossy());
+            std::fs::write(dir.join(&name), object).unwrap();
+            out.push(dir.join(name));
+        }
+    }
+    assert!(out.len() >= 100, "only {} objects", out.len());
+    if let (Some(ld), Some(objcopy)) = (tool("ld"), tool("objcopy")) {
+        // The same object twice, the second's symbols renamed so that they do not clash.
+        let first = out.iter().find(|p| p.to_string_lossy().contains("x86_64-unknown-linux-gnu.V3")).unwrap().clone();
+        let second = dir.join("second.o");
+        let status = Command::new(objcopy).arg("--prefix-symbols=second_").arg(&first).arg(&second).status().unwrap();
+        assert!(status.success());
+        let merged = dir.join("two-blobs.o");
+        let status = Command::new(ld).arg("-r").arg("-o").arg(&merged).arg(&first).arg(&second).status().unwrap();
+        assert!(status.success());
+        out.push(merged);
+    }
+    out
+}
+
+fn dump(object: &Path, symbols: bool) -> String {
+    let mut text = Vec::new();
+    patchmap::stackmap::object_file::dump(&std::fs::read(object).unwrap(), symbols, &mut text).unwrap();
+    String::from_utf8(text).unwrap()
+}
+
+#[test]
+fn a_c_readobj_prints_what_patchmap_dump_prints() {
+    if tool("cc").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let builds = [build_readobj(dir.path(), true), build_readobj(dir.path(), false)];
+    let objects = objects(dir.path());
+    let mut blobs = 0;
+    for object in &objects {
+        for symbols in [false, true] {
+            let expected = dump(object, symbols);
+            blobs += expected.matches("LLVM StackMap Version").count();
+            for readobj in &builds {
+                let mut cmd = Command::new(readobj);
+                if symbols {
+                    cmd.arg("--symbols");
+                }
+                let out = cmd.arg(object).output().unwrap();
+                assert!(out.status.success(), "{}: {}", object.display(), String::from_utf8_lossy(&out.stderr));
+                assert_eq!(
+                    String::from_utf8_lossy(&out.stdout),
+                    expected,
+                    "{} ({})",
+                    object.display(),
+                    readobj.display()
+                );
+            }
+        }
+    }
+    assert!(blobs > objects.len() * 2, "the merged object's second blob was printed");
+    // A file without a section, and one that is no object: a message, status 1, no crash.
+    for (bytes, message) in [(b"not an object".to_vec(), "not an object file")] {
+        let bad = dir.path().join("bad.o");
+        std::fs::write(&bad, bytes).unwrap();
+        for readobj in &builds {
+            let out = Command::new(readobj).arg(&bad).output().unwrap();
+            assert_eq!(out.status.code(), Some(1));
+            assert!(String::from_utf8_lossy(&out.stderr).contains(message), "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}
+
+#[test]
+fn the_c_readobj_runs_clean_under_valgrind() {
+    let (Some(valgrind), Some(_)) = (tool("valgrind"), tool("cc")) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let objects = objects(dir.path());
+    for static_lib in [true, false] {
+        let readobj = build_readobj(dir.path(), static_lib);
+        for object in objects.iter().step_by(17).chain(objects.last()) {
+            let out = Command::new(&valgrind)
+                .args(["--quiet", "--leak-check=full", "--show-leak-kinds=all", "--errors-for-leak-kinds=all"])
+                .arg("--error-exitcode=99")
+                .arg(&readobj)
+                .arg("--symbols")
+                .arg(object)
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{} under valgrind: {}",
+                object.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
+/// Every entry point on a section with one byte changed or cut short: a status, never a crash;
+/// a malformed blob's message names a byte offset.
+#[test]
+fn entry_points_survive_malformed_sections() {
+    let dir = tempfile::tempdir().unwrap();
+    let objects = objects(dir.path());
+    let mut malformed = 0;
+    let mut parsed = 0;
+    for object in objects.iter().step_by(5) {
+        let bytes = std::fs::read(object).unwrap();
+        let section = {
+            use object::{Object, ObjectSection};
+            let file = object::File::parse(&*bytes).unwrap();
+            let s = file.section_by_name(".llvm_stackmaps").unwrap();
+            s.data().unwrap().to_vec()
+        };
+        for at in 0..section.len() {
+            for change in [0x00u8, 0xff, 0x80, 0x01] {
+                let mut blob = section.clone();
+                blob[at] ^= change.max(1);
+                for len in [blob.len(), at] {
+                    let mut map = std::ptr::null_mut();
+                    // SAFETY: `blob` holds `len` bytes and `map` is a valid out-parameter.
+                    let status = unsafe { patchmap_stackmap_parse(blob.as_ptr(), len, 0, &mut map) };
+                    if status != PatchmapStatus::Ok {
+                        assert_eq!(status, PatchmapStatus::Malformed);
+                        // SAFETY: the message is a C string of this thread.
+                        let message = unsafe { CStr::from_ptr(patchmap_last_error()) }.to_string_lossy().into_owned();
+                        assert!(message.contains("offset") || message.contains("byte"), "{message}");
+                        malformed += 1;
+                        continue;
+                    }
+                    parsed += 1;
+                    // SAFETY: `map` is live until freed below; every out-parameter is valid.
+                    unsafe { walk(map) };
+                    // SAFETY: the handle is ours.
+                    unsafe { patchmap_stackmap_free(map) };
+                }
+            }
+        }
+    }
+    assert!(malformed > 100 && parsed > 100, "malformed {malformed}, parsed {parsed}");
+    // Null arguments.
+    let mut map = std::ptr::null_mut();
+    // SAFETY: null pointers are what is tested.
+    unsafe {
+        assert_eq!(patchmap_stackmap_parse(std::ptr::null(), 0, 0, &mut map), PatchmapStatus::InvalidArgument);
+        assert_eq!(patchmap_stackmap_parse([3u8].as_ptr(), 1, 9, &mut map), PatchmapStatus::InvalidArgument);
+        let mut record = PatchmapRecord::default();
+        assert_eq!(patchmap_stackmap_record(std::ptr::null(), 0, &mut record), PatchmapStatus::InvalidArgument);
+        assert_eq!(patchmap_stackmap_num_records(std::ptr::null()), 0);
+        patchmap_stackmap_free(std::ptr::null_mut());
+        patchmap_object_free(std::ptr::null_mut());
+    }
+}
+
+/// Reads everything a handle offers, and one index past each end.
+///
+/// # Safety
+/// `map` is a live handle.
+unsafe fn walk(map: *const PatchmapStackMap) {
+    // SAFETY: the caller vouches for the handle; every out-parameter is a local.
+    unsafe {
+        let mut f = PatchmapFunction::default();
+        let functions = patchmap_stackmap_num_functions(map);
+        for i in 0..=functions {
+            let status = patchmap_stackmap_function(map, i, &mut f);
+            assert_eq!(status == PatchmapStatus::Ok, i < functions);
+            let mut frame = PatchmapFrame::default();
+            if patchmap_stackmap_frame(map, i, &mut frame) == PatchmapStatus::Ok {
+                let mut r = PatchmapFrameRegister::default();
+                for k in 0..=frame.num_registers {
+                    assert_eq!(
+                        patchmap_stackmap_frame_register(map, i, k, &mut r) == PatchmapStatus::Ok,
+                        k < frame.num_registers
+                    );
+                }
+            }
+        }
+        let mut c = 0u64;
+        let constants = patchmap_stackmap_num_constants(map);
+        assert_eq!(patchmap_stackmap_constant(map, constants, &mut c), PatchmapStatus::OutOfRange);
+        let records = patchmap_stackmap_num_records(map);
+        let mut record = PatchmapRecord::default();
+        for i in 0..=records {
+            let status = patchmap_stackmap_record(map, i, &mut record);
+            assert_eq!(status == PatchmapStatus::Ok, i < records);
+            if status != PatchmapStatus::Ok {
+                continue;
+            }
+            let mut l = std::mem::zeroed::<PatchmapLocation>();
+            for k in 0..=record.num_locations {
+                assert_eq!(
+                    patchmap_stackmap_location(map, i, k, &mut l) == PatchmapStatus::Ok,
+                    k < record.num_locations
+                );
+            }
+            let mut lo = PatchmapLiveOut::default();
+            for k in 0..=record.num_live_outs {
+                assert_eq!(
+                    patchmap_stackmap_live_out(map, i, k, &mut lo) == PatchmapStatus::Ok,
+                    k < record.num_live_outs
+                );
+            }
+        }
+        let mut found = 0usize;
+        let status = patchmap_stackmap_records_at(map, 0x1234, std::ptr::null_mut(), 0, &mut found);
+        assert!(matches!(status, PatchmapStatus::Ok | PatchmapStatus::InvalidArgument));
+    }
+}
+
+/// `patchmap_records_at` and `patchmap_read_location` on a JIT-compiled function's section: each
+/// record is found at its address, and a location reads through the callbacks.
+#[test]
+fn records_are_found_by_address_and_locations_read_through_callbacks() {
+    let Some(_) = patchmap::arch::Arch::host() else { return };
+    let text = "declare void @llvm.experimental.stackmap(i64, i32, ...)
+define i64 @f(i64 %a) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 0, i64 %a, i64 1099511627776, i64 -5)
+  ret i64 %a
+}
+";
+    let module = patchmap::ir::parse("f.ll", text).unwrap();
+    let jit = patchmap::emit::jit::JitCode::compile(&module, &Options::new(None, "speed", 3).unwrap()).unwrap();
+    let section = jit.stack_map_section();
+    let mut map = std::ptr::null_mut();
+    // SAFETY: the section's bytes and a valid out-parameter.
+    assert_eq!(unsafe { patchmap_stackmap_parse(section.as_ptr(), section.len(), 3, &mut map) }, PatchmapStatus::Ok);
+    let site = jit.sites()[0].address as u64;
+    let mut indices = [usize::MAX; 4];
+    let mut count = 0;
+    // SAFETY: `map` is live; `indices` holds 4.
+    let status = unsafe { patchmap_stackmap_records_at(map, site, indices.as_mut_ptr(), 4, &mut count) };
+    assert_eq!((status, count, indices[0]), (PatchmapStatus::Ok, 1, 0));
+
+    unsafe extern "C" fn register(context: *mut std::ffi::c_void, dwarf: u16, value: *mut u64) -> bool {
+        // SAFETY: the test's context is a u16 register number it answers for.
+        let wanted = unsafe { *(context as *const u16) };
+        if dwarf == wanted {
+            unsafe { *value = 0x5eed };
+        }
+        dwarf == wanted
+    }
+    let mut l = unsafe { std::mem::zeroed::<PatchmapLocation>() };
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(patchmap_stackmap_location(map, 0, 0, &mut l), PatchmapStatus::Ok);
+        let mut reg = l.dwarf_reg;
+        let reg: *mut u16 = &mut reg;
+        let access = PatchmapFrameAccess {
+            context: reg as *mut std::ffi::c_void,
+            read_register: Some(register),
+            read_memory: None,
+        };
+        let mut value = 0;
+        if l.kind == PatchmapLocationKind::Register as u8 {
+            assert_eq!(patchmap_read_location(map, &l, &access, &mut value), PatchmapStatus::Ok);
+            assert_eq!(value, 0x5eed);
+        }
+        // The large constant comes from the pool, the small one sign-extended.
+        assert_eq!(patchmap_stackmap_location(map, 0, 1, &mut l), PatchmapStatus::Ok);
+        assert_eq!((l.kind, l.constant), (PatchmapLocationKind::ConstantIndex as u8, 1 << 40));
+        assert_eq!(patchmap_read_location(map, &l, &access, &mut value), PatchmapStatus::Ok);
+        assert_eq!(value, 1 << 40);
+        assert_eq!(patchmap_stackmap_location(map, 0, 2, &mut l), PatchmapStatus::Ok);
+        assert_eq!(patchmap_read_location(map, &l, &access, &mut value), PatchmapStatus::Ok);
+        assert_eq!(value, -5i64 as u64);
+        // A register the callbacks do not give.
+        let other = PatchmapLocation {
+            kind: PatchmapLocationKind::Register as u8,
+            size: 8,
+            dwarf_reg: 3,
+            offset: 0,
+            constant: 0,
+        };
+        *reg = 99;
+        assert_eq!(patchmap_read_location(map, &other, &access, &mut value), PatchmapStatus::Unreadable);
+        let message = CStr::from_ptr(patchmap_last_error()).to_string_lossy().into_owned();
+        assert!(message.contains("R#3"), "{message}");
+        patchmap_stackmap_free(map);
+    }
+}
