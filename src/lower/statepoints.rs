@@ -228,7 +228,7 @@ impl Lowering<'_> {
             if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let operand = &call.gc_live[r.derived as usize];
+            let operand = self.gc_live_operand(call, r.derived);
             self.values[r.inst.0 as usize] = Some(match position(&in_registers, &operand.value) {
                 Some(i) => relocated_values[i],
                 None => match slot_of(&slots, &operand.value) {
@@ -363,15 +363,15 @@ impl Lowering<'_> {
             if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let derived = &call.gc_live[r.derived as usize];
+            let derived = self.gc_live_operand(call, r.derived);
             if self.alloca_slot(&derived.value).is_some() || seen.contains(&&derived.value) {
                 continue;
             }
             seen.push(&derived.value);
-            pairs.push((&call.gc_live[r.base as usize], derived));
+            pairs.push((self.gc_live_operand(call, r.base), derived));
         }
         for operand in call.deopt.iter().filter(|_| !call.deopt_call) {
-            if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
+            if is_gc_pointer(&operand.ty) && !seen.iter().any(|v| self.same_gc_value(v, &operand.value)) {
                 seen.push(&operand.value);
                 pairs.push((operand, operand));
             }
@@ -434,6 +434,11 @@ impl Lowering<'_> {
 
     /// The constant llc-19 records for a constant statepoint operand.
     fn recorded_constant(&self, operand: &Operand) -> Option<i64> {
+        // A relocated constant is the constant (llc-19's SelectionDAG relocates the same node).
+        let mut operand = operand;
+        while let Some(relocated) = self.relocated_operand(&operand.value) {
+            operand = relocated;
+        }
         let Value::Const(c) = &operand.value else { return None };
         Some(match (c, &operand.ty) {
             (Const::Int(v), _) => *v,
@@ -445,6 +450,53 @@ impl Lowering<'_> {
             // An address: a value in the code.
             _ => return None,
         })
+    }
+
+    /// `call`'s gc-live operand `index`, or the first of its gc-live operands that is the same value
+    /// to llc-19 ([`Lowering::same_gc_value`]): llc-19 gives such operands one (base, derived) pair
+    /// and one slot, and their relocates read the same relocated value.
+    fn gc_live_operand<'v>(&self, call: &StatepointCall<'v>, index: u32) -> &'v Operand {
+        let operand = &call.gc_live[index as usize];
+        call.gc_live.iter().find(|o| self.same_gc_value(&o.value, &operand.value)).unwrap_or(operand)
+    }
+
+    /// Whether `a` and `b` are one value to llc-19's SelectionDAG: the same IR value, or relocates
+    /// by one statepoint of operands that are (every relocate of a value gives the same node).
+    fn same_gc_value(&self, a: &Value, b: &Value) -> bool {
+        let (mut a, mut b) = (a, b);
+        loop {
+            if a == b {
+                return true;
+            }
+            match (self.relocation(a), self.relocation(b)) {
+                (Some((token_a, _)), Some((token_b, _))) if token_a != token_b => return false,
+                (Some(_), Some(_)) => match (self.relocated_operand(a), self.relocated_operand(b)) {
+                    (Some(x), Some(y)) => (a, b) = (&x.value, &y.value),
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+    }
+
+    /// The statepoint and gc-live index a `gc.relocate` result `value` relocates.
+    fn relocation(&self, value: &Value) -> Option<(InstId, u32)> {
+        let Value::Inst(id) = value else { return None };
+        let data = self.f.inst(*id);
+        if !matches!(data.kind, Inst::Call { .. }) {
+            return None;
+        }
+        match TokenUse::decode(self.module, self.f, data) {
+            Some(Ok(TokenUse::Relocate { token, derived, .. })) => Some((token, derived)),
+            _ => None,
+        }
+    }
+
+    /// The gc-live operand a `gc.relocate` result `value` relocates.
+    fn relocated_operand(&self, value: &Value) -> Option<&Operand> {
+        let (token, derived) = self.relocation(value)?;
+        let call = StatepointCall::decode(self.module, self.f.inst(token))?.ok()?;
+        call.gc_live.get(derived as usize)
     }
 
     /// The frame slot of a static alloca.
