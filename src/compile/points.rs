@@ -72,8 +72,9 @@ pub fn resolve(
     let mut relocated: Vec<usize> = buffer.relocs().iter().map(|r| r.offset as usize).collect();
     relocated.sort_unstable();
     let saved = saved_registers(arch, compiled)?;
-    let mut patch_point_starts: Vec<u32> = buffer.stackmaps().filter(|s| s.patchpoint).map(|s| s.offset).collect();
-    patch_point_starts.sort_unstable();
+    // The patch points' offsets, in code order (a region of 0 bytes starts where the next begins).
+    let patch_point_starts: Vec<u32> = buffer.stackmaps().filter(|s| s.patchpoint).map(|s| s.offset).collect();
+    let mut patch_points_seen = 0;
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
@@ -111,7 +112,7 @@ pub fn resolve(
         // Statepoints record none, as llc-19.
         let live_outs = if stackmap.patchpoint && point.statepoint.is_none() {
             let region_end = stackmap.offset + point.shadow;
-            let patch_point_follows = patch_point_starts.binary_search(&region_end).is_ok();
+            let patch_point_follows = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end);
             let mut live_outs = Vec::new();
             for &reg in stackmap.live_outs {
                 let size = match reg.class() {
@@ -127,6 +128,9 @@ pub fn resolve(
         } else {
             Vec::new()
         };
+        if stackmap.patchpoint {
+            patch_points_seen += 1;
+        }
         let call_size_at = |at: u32| arch.call_length(buffer.data(), at, |at| relocated.binary_search(&at).is_ok());
         let (offset, shadow, call_size) = match point.statepoint {
             // A stack map right after a call (nothing between) is at the call's return address,

@@ -59,6 +59,10 @@ pub(super) enum Callee {
     Indirect(clif::SigRef, clif::Value),
 }
 
+/// The statepoint FLAGS bit of deopt values that are the call's inputs (LLVM's
+/// `StatepointFlags::DeoptLiveIn`).
+const DEOPT_LIVE_IN: u32 = 2;
+
 /// The values a `statepoint_call` records: `relocated` in callee-saved registers that the call
 /// redefines, `read` wherever they are across it.
 pub(super) struct RecordedOperands {
@@ -128,7 +132,10 @@ impl Lowering<'_> {
         let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
         let in_registers: Vec<&Operand> =
             if with_call { plan.gc.iter().copied().take(limit).collect() } else { Vec::new() };
-        let read: Vec<&Operand> = if with_call && self.registers.deopt_values {
+        // FLAGS bit 1 (LLVM's `DeoptLiveIn`): llc-19 lowers the deopt values as the call's inputs,
+        // in registers, as `-use-registers-for-deopt-values` keeps them for every statepoint.
+        let deopt_in_registers = self.registers.deopt_values || call.flags & DEOPT_LIVE_IN != 0;
+        let read: Vec<&Operand> = if with_call && deopt_in_registers {
             let fits = |ty: &Type| matches!(ty, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_));
             plan.spilled
                 .iter()
