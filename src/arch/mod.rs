@@ -376,6 +376,16 @@ impl Arch {
         }
     }
 
+    /// Whether llc-19 may keep a statepoint's integer deopt value of `bits` bits in a register: its
+    /// type must be legal there (`willLowerDirectly`); AArch64 has no 8- or 16-bit registers, so
+    /// llc-19 spills such values to a slot even when asked for registers.
+    pub fn deopt_integer_in_register(self, bits: u8) -> bool {
+        match self {
+            Arch::X86_64 => true,
+            Arch::Aarch64 => bits >= 32,
+        }
+    }
+
     /// The callee-saved registers as (DWARF number, size in a live-out list), the frame pointer
     /// aside. Those a function does not save hold its caller's values through it: LLVM 19 lists
     /// them as live-outs of every patch point (`LivePhysRegs::addPristines`).

@@ -136,7 +136,11 @@ impl Lowering<'_> {
         // in registers, as `-use-registers-for-deopt-values` keeps them for every statepoint.
         let deopt_in_registers = self.registers.deopt_values || call.flags & DEOPT_LIVE_IN != 0;
         let read: Vec<&Operand> = if with_call && deopt_in_registers {
-            let fits = |ty: &Type| matches!(ty, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_));
+            let fits = |ty: &Type| match ty {
+                Type::Int(bits) => self.arch.deopt_integer_in_register(*bits),
+                Type::Float | Type::Double | Type::Ptr(_) => true,
+                _ => false,
+            };
             plan.spilled
                 .iter()
                 .copied()

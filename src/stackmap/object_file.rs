@@ -412,7 +412,6 @@ fn convert_elf(bytes: &[u8], version: Version, split: &V1Split) -> Result<Vec<u8
     let data = section.data().map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
     let views = parse_section(data, endian)?;
-    let models = blob_models(&file, &section, &views, split)?;
     if version == Version::FrameTable {
         if let Some(view) = views.iter().find(|v| v.version() != Version::FrameTable) {
             return Err(Error::FrameTableUnknown {
@@ -422,6 +421,7 @@ fn convert_elf(bytes: &[u8], version: Version, split: &V1Split) -> Result<Vec<u8
             });
         }
     }
+    let models = blob_models(&file, &section, &views, split)?;
 
     // New section bytes, and where each function-address field moves.
     let mut new_data = Vec::new();
