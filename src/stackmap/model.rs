@@ -624,7 +624,11 @@ impl StackMap {
         let total = counts.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
         if total != Some(self.records.len() as u64) {
             return Err(Error::StatedRecordCounts {
-                reason: format!("the counts add up to {total:?}, the blob has {} records", self.records.len()),
+                reason: format!(
+                    "the counts add up to {}, the blob has {} records",
+                    total.map_or_else(|| "more than 2^64".to_owned(), |t| t.to_string()),
+                    self.records.len()
+                ),
             });
         }
         let mut start = 0usize;
