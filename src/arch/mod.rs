@@ -715,8 +715,10 @@ mod tests {
             }
             assert!(!restricted(Arch::Aarch64, "x15", usage));
         }
-        assert!(!restricted(Arch::X86_64, "rbp", RegisterUse::Param));
+        assert!(restricted(Arch::X86_64, "rbp", RegisterUse::Param));
+        assert!(!restricted(Arch::X86_64, "rbp", RegisterUse::NoClobber));
         assert!(restricted(Arch::X86_64, "rbp", RegisterUse::Return));
+        assert!(restricted(Arch::Aarch64, "fp", RegisterUse::Param));
         assert!(restricted(Arch::Aarch64, "fp", RegisterUse::Return));
         assert!(!restricted(Arch::Aarch64, "fp", RegisterUse::NoClobber));
     }
