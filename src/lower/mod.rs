@@ -669,43 +669,33 @@ impl<'a> Lowering<'a> {
     }
 
     /// A load of a scalar of type `ty` at `p + offset`, touching its store size only: an `i24`
-    /// reads 3 bytes (two loads), and the bits above N it brings are cleared.
+    /// reads 3 bytes (2 then 1), an `i56` 7 (4, 2, 1); the bits above N it brings are cleared.
     fn load_scalar(&mut self, ty: &Type, p: clif::Value, offset: i32) -> clif::Value {
         let t = clif_type(ty);
-        let size = ty.store_size();
         let flags = MemFlagsData::new();
-        if size == u64::from(t.bytes()) {
-            let v = self.b.ins().load(t, flags, p, offset);
-            return self.canonical(ty, v);
+        let mut value = None;
+        for (at, piece) in store_pieces(ty) {
+            let part = self.b.ins().load(piece, flags, p, offset + at as i32);
+            let part = if piece == t { part } else { self.b.ins().uextend(t, part) };
+            let part = if at == 0 { part } else { self.b.ins().ishl_imm_s(part, i64::from(8 * at)) };
+            value = Some(match value {
+                Some(low) => self.b.ins().bor(low, part),
+                None => part,
+            });
         }
-        // 3, 5, 6 or 7 bytes: the largest power of two below, then the rest, little-endian.
-        let low_bytes = 1u64 << (63 - size.leading_zeros());
-        let low_type = ClifType::int(8 * low_bytes as u16).expect("2 or 4 bytes");
-        let rest_type = ClifType::int(8 * (size - low_bytes).next_power_of_two() as u16).expect("1 or 2 bytes");
-        let low = self.b.ins().load(low_type, flags, p, offset);
-        let rest = self.b.ins().load(rest_type, flags, p, offset + low_bytes as i32);
-        let (low, rest) = (self.b.ins().uextend(t, low), self.b.ins().uextend(t, rest));
-        let high = self.b.ins().ishl_imm_s(rest, 8 * low_bytes as i64);
-        let v = self.b.ins().bor(high, low);
-        self.canonical(ty, v)
+        let value = value.expect("a scalar has at least one byte");
+        self.canonical(ty, value)
     }
 
     /// A store of scalar `v` of type `ty` at `p + offset`, writing its store size only.
     fn store_scalar(&mut self, ty: &Type, v: clif::Value, p: clif::Value, offset: i32) {
-        let size = ty.store_size();
+        let t = clif_type(ty);
         let flags = MemFlagsData::new();
-        if size == u64::from(clif_type(ty).bytes()) {
-            self.b.ins().store(flags, v, p, offset);
-            return;
+        for (at, piece) in store_pieces(ty) {
+            let part = if at == 0 { v } else { self.b.ins().ushr_imm_s(v, i64::from(8 * at)) };
+            let part = if piece == t { part } else { self.b.ins().ireduce(piece, part) };
+            self.b.ins().store(flags, part, p, offset + at as i32);
         }
-        let low_bytes = 1u64 << (63 - size.leading_zeros());
-        let low_type = ClifType::int(8 * low_bytes as u16).expect("2 or 4 bytes");
-        let rest_type = ClifType::int(8 * (size - low_bytes).next_power_of_two() as u16).expect("1 or 2 bytes");
-        let low = self.b.ins().ireduce(low_type, v);
-        self.b.ins().store(flags, low, p, offset);
-        let high = self.b.ins().ushr_imm_s(v, 8 * low_bytes as i64);
-        let rest = self.b.ins().ireduce(rest_type, high);
-        self.b.ins().store(flags, rest, p, offset + low_bytes as i32);
     }
 
     fn cast(&mut self, op: CastOp, from: &Type, to: &Type, v: clif::Value) -> clif::Value {
@@ -1189,6 +1179,26 @@ fn member_scalars(ty: &Type, indices: &[u32]) -> (usize, usize) {
 }
 
 /// Reachable blocks in reverse postorder from the entry: every block after its dominators.
+/// The accesses that move a scalar of type `ty`, as (byte offset, Cranelift type): one of its
+/// container type when its store size is a power of two, else pieces of 4, 2 and 1 bytes
+/// little-endian, so that no byte past the store size is touched.
+fn store_pieces(ty: &Type) -> Vec<(u32, ClifType)> {
+    let t = clif_type(ty);
+    let size = ty.store_size() as u32;
+    if t.is_float() || size == t.bytes() {
+        return vec![(0, t)];
+    }
+    let mut pieces = Vec::with_capacity(3);
+    let mut at = 0;
+    for bytes in [4u32, 2, 1] {
+        if size - at >= bytes {
+            pieces.push((at, ClifType::int(8 * bytes as u16).expect("an integer type of 1, 2 or 4 bytes")));
+            at += bytes;
+        }
+    }
+    pieces
+}
+
 fn reverse_postorder(f: &ir::Function) -> Vec<BlockId> {
     let n = f.blocks.len();
     let mut visited = vec![false; n];

@@ -137,6 +137,11 @@ define i32 @main() {
   %l12 = load i12, ptr @bytes, align 1
   %z12 = zext i12 %l12 to i64
   call void @p(i64 %z12)
+  ; Odd store sizes (7, 6 bytes) leave the byte after them alone.
+  %at8 = getelementptr i8, ptr @bytes, i64 7
+  store i56 -1, ptr %at8, align 1
+  %at4 = getelementptr i8, ptr @bytes, i64 1
+  store i48 1, ptr %at4, align 1
   call void @dump(ptr @bytes, i64 16)
   ; A local array of i24 through a GEP with a variable index.
   %local = alloca [4 x i24]
