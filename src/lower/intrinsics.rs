@@ -268,7 +268,8 @@ impl Lowering<'_> {
             IntrinsicOp::SAddSat | IntrinsicOp::SSubSat => {
                 let (a, b) = (self.signed(ty, v[0]), self.signed(ty, v[1]));
                 let exact = if op == IntrinsicOp::SAddSat { self.b.ins().iadd(a, b) } else { self.b.ins().isub(a, b) };
-                let (min, max) = (self.b.ins().iconst(t, -(1i64 << (n - 1))), self.b.ins().iconst(t, (1i64 << (n - 1)) - 1));
+                let (min, max) =
+                    (self.b.ins().iconst(t, -(1i64 << (n - 1))), self.b.ins().iconst(t, (1i64 << (n - 1)) - 1));
                 let low = self.b.ins().smax(exact, min);
                 self.b.ins().smin(low, max)
             }
