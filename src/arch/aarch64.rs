@@ -179,18 +179,18 @@ pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
 /// of its register class either way.
 pub fn register_size(value: Scalar) -> u16 {
     match value {
-        Scalar::Int(1 | 8 | 16 | 32) | Scalar::F32 => 4,
+        Scalar::Int(..=32) | Scalar::F32 => 4,
         Scalar::Int(_) | Scalar::F64 => 8,
     }
 }
 
 /// The value llc-19 records for an integer constant `v` (sign-extended from `bits`): legalisation
-/// promotes i1, i8 and i16 to i32 with an any-extension, which folds to a zero-extension for
-/// constants; i32 and i64 stay sign-extended.
+/// promotes every width but i32 and i64 (i1, i8, i16, i24 to i32; i40 to i64) with an
+/// any-extension, which folds to a zero-extension for constants; i32 and i64 stay sign-extended.
 pub fn recorded_constant(v: i64, bits: u8) -> i64 {
     match bits {
-        1 | 8 | 16 => v & ((1i64 << bits) - 1),
-        _ => v,
+        32 | 64.. => v,
+        _ => v & ((1u64 << bits) - 1) as i64,
     }
 }
 

@@ -3,6 +3,7 @@
 use gimli::X86_64;
 
 use super::{CallRelocation, NamedRegister, RegisterClass, RegisterFile, RegisterUse, Scalar};
+use crate::ir::container_bits;
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;
@@ -168,33 +169,30 @@ pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
 
 /// Size LLVM records for a value in a register: the spill size of its minimal register class
 /// (GR8/GR16/GR32/GR64, and VR128 for floats).
+/// An `iN` of another width is promoted to the next larger legal integer (an i24 to a GR32).
 pub fn register_size(value: Scalar) -> u16 {
     match value {
-        Scalar::Int(1 | 8) => 1,
-        Scalar::Int(16) => 2,
-        Scalar::Int(32) => 4,
         Scalar::F32 | Scalar::F64 => 16,
-        Scalar::Int(_) => 8,
+        Scalar::Int(bits) => u16::from(container_bits(bits) / 8),
     }
 }
 
 /// Size LLVM records for a spilled value: its spill slot's size.
 pub fn spill_size(value: Scalar) -> u16 {
     match value {
-        Scalar::Int(1 | 8) => 1,
-        Scalar::Int(16) => 2,
-        Scalar::Int(32) | Scalar::F32 => 4,
-        Scalar::Int(_) | Scalar::F64 => 8,
+        Scalar::F32 => 4,
+        Scalar::F64 => 8,
+        Scalar::Int(bits) => u16::from(container_bits(bits) / 8),
     }
 }
 
 /// The value llc-19 records for an integer constant `v` (sign-extended from `bits`): i8-i64 are
-/// legal and stay sign-extended, an i1 is zero-extended.
+/// legal and stay sign-extended; other widths (i1, i24, i40...) are promoted with an
+/// any-extension, which folds to a zero-extension for constants.
 pub fn recorded_constant(v: i64, bits: u8) -> i64 {
-    if bits == 1 {
-        v & 1
-    } else {
-        v
+    match bits {
+        8 | 16 | 32 | 64.. => v,
+        _ => v & ((1u64 << bits) - 1) as i64,
     }
 }
 

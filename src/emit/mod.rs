@@ -144,7 +144,11 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Vec<I
         (Const::Float(x), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
         (Const::Float(x), _) => out.extend_from_slice(&x.to_le_bytes()),
         (Const::Int(v) | Const::IntToPtr(v), _) => {
-            let v = if *ty == Type::I1 { v & 1 } else { *v };
+            // An iN keeps N bits; the rest of its store size and its padding are zero, as llc writes them.
+            let v = match ty.int_bits() {
+                Some(bits) if bits < 64 => v & ((1u64 << bits) - 1) as i64,
+                _ => *v,
+            };
             out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
         }
         (Const::Address(symbol, addend), _) => addresses.push((start as u64, *symbol, i64::from(*addend))),

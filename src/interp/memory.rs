@@ -118,6 +118,12 @@ pub unsafe fn load(ty: &Type, address: u64) -> u64 {
             Type::Int(8) => u64::from(p.read()),
             Type::Int(16) => u64::from(p.cast::<u16>().read_unaligned()),
             Type::Int(32) | Type::Float => u64::from(p.cast::<u32>().read_unaligned()),
+            // Other widths read their store size (3 bytes for an i24), keeping N bits.
+            Type::Int(bits) if *bits < 64 => {
+                let mut bytes = [0u8; 8];
+                std::ptr::copy_nonoverlapping(p, bytes.as_mut_ptr(), usize::from(bits.div_ceil(8)));
+                scalar::mask(*bits, u64::from_le_bytes(bytes))
+            }
             _ => p.cast::<u64>().read_unaligned(),
         }
     }
@@ -131,11 +137,13 @@ pub unsafe fn store(ty: &Type, address: u64, bits: u64) {
     let p = address as *mut u8;
     // SAFETY: `ty.alloc_size()` writable bytes (the caller's contract); unaligned writes.
     unsafe {
-        match ty.alloc_size() {
+        match ty.store_size() {
             1 => p.write(bits as u8),
             2 => p.cast::<u16>().write_unaligned(bits as u16),
             4 => p.cast::<u32>().write_unaligned(bits as u32),
-            _ => p.cast::<u64>().write_unaligned(bits),
+            8 => p.cast::<u64>().write_unaligned(bits),
+            // 3, 5, 6 or 7 bytes (an i24, i40...): no more than the store size is written.
+            n => std::ptr::copy_nonoverlapping(bits.to_le_bytes().as_ptr(), p, n as usize),
         }
     }
 }

@@ -115,13 +115,14 @@ pub fn binary(op: BinOp, ty: &Type, l: u64, r: u64) -> Result<u64, String> {
         BinOp::Or => l | r,
         BinOp::Xor => l ^ r,
         BinOp::Shl | BinOp::LShr | BinOp::AShr => {
-            // An i1 lives in an 8-bit register in compiled code, where it is shifted.
-            let container = w.max(8);
+            // An iN lives in the next larger of 8/16/32/64-bit registers in compiled code, which
+            // takes the amount modulo its width; an arithmetic shift fills from bit N-1.
+            let container = crate::ir::container_bits(w);
             let amount = r & u64::from(container - 1);
             match op {
                 BinOp::Shl => l << amount,
                 BinOp::LShr => l >> amount,
-                _ => (sext(container, l) >> amount) as u64,
+                _ => (sext(w, l) >> amount) as u64,
             }
         }
         _ => unreachable!("float operations return above"),

@@ -73,8 +73,27 @@ fn shift_amounts_wrap_at_the_width_as_in_cranelift() {
     assert_eq!(ok(binary("shl", "i16", 0x8001, 1)), 2);
     // An i1 is shifted in an 8-bit register: 1 << 1 loses the bit, and it is never negative.
     assert_eq!(ok(binary("shl", "i1", 1, 1)), 0);
-    assert_eq!(ok(binary("ashr", "i1", 1, 1)), 0);
+    // An arithmetic shift fills from bit N-1: an i1 1 is -1, and stays so (LLVM: poison).
+    assert_eq!(ok(binary("ashr", "i1", 1, 1)), 1);
     assert_eq!(ok(binary("shl", "i1", 1, 0)), 1);
+    // An i24 lives in a 32-bit register: amounts wrap at 32, bits above 24 are dropped.
+    assert_eq!(ok(binary("shl", "i24", 0x80_0001, 1)), 2);
+    assert_eq!(ok(binary("shl", "i24", 1, 33)), 2);
+    assert_eq!(ok(binary("ashr", "i24", 0x80_0000, 4)), 0xf8_0000);
+    assert_eq!(ok(binary("lshr", "i24", 0x80_0000, 23)), 1);
+    assert_eq!(ok(binary("ashr", "i40", 1 << 39, 39)), (1 << 40) - 1);
+}
+
+#[test]
+fn odd_widths_wrap_and_divide_as_n_bit_numbers() {
+    assert_eq!(ok(binary("add", "i24", 0xff_ffff, 1)), 0);
+    assert_eq!(ok(binary("mul", "i40", 1 << 39, 2)), 0);
+    // -8 / 3 = -2 in i24, kept as 24 bits.
+    assert_eq!(ok(binary("sdiv", "i24", 0xff_fff8, 3)), 0xff_fffe);
+    assert_eq!(ok(binary("srem", "i24", 0xff_fff8, 3)), 0xff_fffe);
+    assert_eq!(ok(binary("udiv", "i24", 0xff_fff8, 3)), 0x55_5552);
+    let e = binary("sdiv", "i24", 0x80_0000, 0xff_ffff).unwrap_err();
+    assert!(e.message.starts_with("sdiv overflows: -8388608 / -1"), "{e}");
 }
 
 fn cast(text: &str, from: &str, to: &str, arg: u64) -> u64 {

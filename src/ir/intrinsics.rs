@@ -444,7 +444,7 @@ fn mangled_type(part: &str) -> Option<Type> {
             part[1..1 + digits].parse().ok().filter(|&n| n < 256).map(Type::Ptr)
         }
         _ => match part.strip_prefix('i')?.parse::<u8>().ok()? {
-            bits @ (1 | 8 | 16 | 32 | 64) => Some(Type::Int(bits)),
+            bits @ 1..=64 => Some(Type::Int(bits)),
             _ => None,
         },
     }

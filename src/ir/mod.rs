@@ -39,7 +39,8 @@ pub const MAX_AGGREGATE_VALUE_SCALARS: u64 = 64;
 pub enum Type {
     /// `void`: the result type of instructions and functions that return nothing.
     Void,
-    /// An integer of 1, 8, 16, 32 or 64 bits.
+    /// `iN`, an integer of 1 to 64 bits. Widths other than 1, 8, 16, 32 and 64 take the layout of
+    /// LLVM's data layouts: `ceil(N/8)` bytes stored, aligned as the next larger of i8/i16/i32/i64.
     Int(u8),
     /// `float`: IEEE 754 single precision.
     Float,
@@ -57,6 +58,18 @@ pub enum Type {
     /// A struct: literal (`{ T, ... }`, `<{ T, ... }>` packed) or identified (`%name`, defined by
     /// `%name = type ...`), shared so that copies of a type are cheap.
     Struct(Arc<StructType>),
+}
+
+/// The width of the integer register that holds an `iN`: the next of 8, 16, 32 and 64 bits at or
+/// above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
+/// (LLVM's `DataLayout::getIntegerAlignment`), so it is also the allocation size in bits.
+pub fn container_bits(bits: u8) -> u8 {
+    match bits {
+        0..=8 => 8,
+        9..=16 => 16,
+        17..=32 => 32,
+        _ => 64,
+    }
 }
 
 /// A struct type and its layout under the x86-64/AArch64 Linux data layouts (which agree for every
@@ -178,16 +191,24 @@ impl Type {
     pub fn structure(fields: Vec<Type>) -> Type {
         Type::Struct(Arc::new(StructType::new(None, false, Some(fields))))
     }
-    /// Allocation size in bytes under the x86-64/AArch64 Linux data layouts (i1 takes a byte).
+    /// Allocation size in bytes under the x86-64/AArch64 Linux data layouts (i1 takes a byte): the
+    /// store size rounded up to the alignment (an `i24` takes 4, an `i40` 8).
     pub fn alloc_size(&self) -> u64 {
         match self {
             Type::Void | Type::Token => 0,
-            Type::Int(1) | Type::Int(8) => 1,
-            Type::Int(16) => 2,
-            Type::Int(32) | Type::Float => 4,
-            Type::Int(_) | Type::Double | Type::Ptr(_) => 8,
+            Type::Int(bits) => u64::from(container_bits(*bits) / 8),
+            Type::Float => 4,
+            Type::Double | Type::Ptr(_) => 8,
             Type::Array(n, elem) => n.saturating_mul(elem.alloc_size()),
             Type::Struct(s) => s.size,
+        }
+    }
+    /// How many bytes a load or store of a scalar touches: `ceil(N/8)` for `iN` (an `i24` load reads
+    /// 3 bytes, as LLVM's `getTypeStoreSize`); the allocation size for every other type.
+    pub fn store_size(&self) -> u64 {
+        match self {
+            Type::Int(bits) => u64::from(bits.div_ceil(8)),
+            other => other.alloc_size(),
         }
     }
     /// ABI alignment in bytes under the same data layouts.

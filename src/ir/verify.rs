@@ -769,7 +769,7 @@ impl<'m> Verifier<'m> {
                     RmwOp::Xchg => val.ty.is_scalar(),
                     _ => val.ty.is_int(),
                 };
-                if !ok || val.ty == Type::I1 {
+                if !ok || !is_atomic_width(&val.ty) {
                     self.error(span, format!("'atomicrmw {}' of type '{}' is not supported", rmw.keyword(), val.ty));
                     return;
                 }
@@ -780,7 +780,7 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &val.value, &val.ty, "operand");
             }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => {
-                if !(cmp.ty.is_int() || cmp.ty.is_ptr()) || cmp.ty == Type::I1 {
+                if !(cmp.ty.is_int() || cmp.ty.is_ptr()) || !is_atomic_width(&cmp.ty) {
                     self.error(span, format!("'cmpxchg' of type '{}' is not supported", cmp.ty));
                     return;
                 }
@@ -1065,7 +1065,7 @@ impl<'m> Verifier<'m> {
     /// An atomic load or store: a type of 8 to 64 bits, aligned to its size (as LLVM's verifier
     /// requires, and Cranelift's atomic instructions too).
     fn atomic_access(&mut self, span: Span, ty: &Type, align: Option<u64>, what: &str) {
-        if !ty.is_scalar() || *ty == Type::I1 {
+        if !ty.is_scalar() || !is_atomic_width(ty) {
             self.error(span, format!("atomic '{what}' of type '{ty}' is not supported"));
             return;
         }
@@ -1397,10 +1397,18 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
             (Ptr(a), Ptr(b)) => a == b,
             (Ptr(_), _) | (_, Ptr(_)) => false,
             (a, b) => {
-                a.is_scalar() && b.is_scalar() && a.alloc_size() == b.alloc_size() && *a != Int(1) && *b != Int(1)
+                // Bit widths, not sizes: an i24 and a float both take 4 bytes.
+                let bits = |t: &Type| t.int_bits().map_or(t.alloc_size() * 8, u64::from);
+                a.is_scalar() && b.is_scalar() && bits(a) == bits(b) && *a != Int(1) && *b != Int(1)
             }
         },
     }
+}
+
+/// Whether an atomic access may move a value of type `ty`: LLVM's verifier takes integers of a
+/// power-of-two number of bytes only (no i1, no i24).
+fn is_atomic_width(ty: &Type) -> bool {
+    ty.int_bits().is_none_or(|bits| matches!(bits, 8 | 16 | 32 | 64))
 }
 
 /// The opcode of an instruction as written in text.

@@ -102,6 +102,9 @@ impl Lowering<'_> {
 
     /// A value operation on operands of type `ty` (its result's type).
     fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
+        if let Some(n) = ty.int_bits().filter(|&n| n < crate::ir::container_bits(n)) {
+            return self.narrow_intrinsic_op(op, ty, n, v);
+        }
         let t = clif_type(ty);
         let bits = i64::from(t.bits());
         match op {
@@ -206,6 +209,86 @@ impl Lowering<'_> {
                 self.b.ins().fadd(product, v[2])
             }
         }
+    }
+
+    /// An integer intrinsic on an `iN` narrower than its container (an `i24` in an I32): the
+    /// operands are canonical (zero-extended), and so must the result be. Computed in the container,
+    /// which holds every exact sum or difference of two N-bit values.
+    fn narrow_intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, n: u8, v: &[clif::Value]) -> clif::Value {
+        let t = clif_type(ty);
+        let unused = i64::from(t.bits()) - i64::from(n);
+        let n = i64::from(n);
+        let result = match op {
+            IntrinsicOp::Ctpop => self.b.ins().popcnt(v[0]),
+            IntrinsicOp::UMax => self.b.ins().umax(v[0], v[1]),
+            IntrinsicOp::UMin => self.b.ins().umin(v[0], v[1]),
+            IntrinsicOp::USubSat => {
+                let below = self.b.ins().icmp(IntCC::UnsignedLessThan, v[0], v[1]);
+                let difference = self.b.ins().isub(v[0], v[1]);
+                let zero = self.b.ins().iconst(t, 0);
+                self.b.ins().select(below, zero, difference)
+            }
+            IntrinsicOp::Expect => v[0],
+            IntrinsicOp::Ctlz => {
+                let zeros = self.b.ins().clz(v[0]);
+                self.b.ins().iadd_imm_s(zeros, -unused)
+            }
+            IntrinsicOp::Cttz => {
+                // A zero has N trailing zeros: a bit just above the value stops the count there.
+                let stop = self.b.ins().bor_imm_u(v[0], 1i64 << n);
+                self.b.ins().ctz(stop)
+            }
+            IntrinsicOp::Bswap => {
+                let swapped = self.b.ins().bswap(v[0]);
+                self.b.ins().ushr_imm_s(swapped, unused)
+            }
+            IntrinsicOp::Bitreverse => {
+                let reversed = self.b.ins().bitrev(v[0]);
+                self.b.ins().ushr_imm_s(reversed, unused)
+            }
+            IntrinsicOp::Abs | IntrinsicOp::SMax | IntrinsicOp::SMin => {
+                let a = self.signed(ty, v[0]);
+                match op {
+                    IntrinsicOp::Abs => self.b.ins().iabs(a),
+                    _ => {
+                        let b = self.signed(ty, v[1]);
+                        if op == IntrinsicOp::SMax {
+                            self.b.ins().smax(a, b)
+                        } else {
+                            self.b.ins().smin(a, b)
+                        }
+                    }
+                }
+            }
+            IntrinsicOp::UAddSat => {
+                let sum = self.b.ins().iadd(v[0], v[1]);
+                let max = self.b.ins().iconst(t, ((1u64 << n) - 1) as i64);
+                self.b.ins().umin(sum, max)
+            }
+            IntrinsicOp::SAddSat | IntrinsicOp::SSubSat => {
+                let (a, b) = (self.signed(ty, v[0]), self.signed(ty, v[1]));
+                let exact = if op == IntrinsicOp::SAddSat { self.b.ins().iadd(a, b) } else { self.b.ins().isub(a, b) };
+                let (min, max) =
+                    (self.b.ins().iconst(t, -(1i64 << (n - 1))), self.b.ins().iconst(t, (1i64 << (n - 1)) - 1));
+                let low = self.b.ins().smax(exact, min);
+                self.b.ins().smin(low, max)
+            }
+            IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
+                // The amount is taken modulo N; shifting the other operand by N (< the container's
+                // width) gives 0, so an amount of 0 needs no special case.
+                let s = self.b.ins().urem_imm_u(v[2], n);
+                let width = self.b.ins().iconst(t, n);
+                let rest = self.b.ins().isub(width, s);
+                let (high, low) = if op == IntrinsicOp::Fshl {
+                    (self.b.ins().ishl(v[0], s), self.b.ins().ushr(v[1], rest))
+                } else {
+                    (self.b.ins().ishl(v[0], rest), self.b.ins().ushr(v[1], s))
+                };
+                self.b.ins().bor(high, low)
+            }
+            _ => unreachable!("the float intrinsics have float types"),
+        };
+        self.canonical(ty, result)
     }
 
     fn float_constant(&mut self, t: clif::Type, x: f64) -> clif::Value {

@@ -77,11 +77,18 @@ fn rmw_op(op: ir::RmwOp) -> AtomicRmwOp {
 }
 
 /// The Cranelift type that holds a value of an IR scalar type.
+///
+/// An `iN` lives in the next larger of I8/I16/I32/I64, zero-extended: the bits above N are always
+/// clear (an `i1` is 0 or 1, an `i24` -1 is 0x00ff_ffff). Operations whose results can set them
+/// (add, shl, trunc, sext...) mask them off; signed ones sign-extend within the container first.
 pub fn clif_type(t: &Type) -> ClifType {
     match t {
-        Type::Int(1) | Type::Int(8) => types::I8,
-        Type::Int(16) => types::I16,
-        Type::Int(32) => types::I32,
+        Type::Int(bits) => match ir::container_bits(*bits) {
+            8 => types::I8,
+            16 => types::I16,
+            32 => types::I32,
+            _ => types::I64,
+        },
         Type::Float => types::F32,
         Type::Double => types::F64,
         _ => types::I64,
@@ -262,6 +269,13 @@ impl<'a> Lowering<'a> {
             next += if p.abi == ParamAbi::Plain && p.ty.is_aggregate() { p.ty.leaf_count() as usize } else { 1 };
         }
         self.b.switch_to_block(entry);
+        // Callers (llc's code among them) leave the bits above N undefined: make them canonical.
+        for (i, p) in self.f.params.iter().enumerate() {
+            if p.abi == ParamAbi::Plain && !p.ty.is_aggregate() {
+                let at = self.param_start[i];
+                self.params[at] = self.canonical(&p.ty, self.params[at]);
+            }
+        }
         if symbols::needs_dynamic_stack(self.module, self.f) {
             self.enter_dynamic_stack();
         }
@@ -295,10 +309,10 @@ impl<'a> Lowering<'a> {
                 let mut l = self.value(lhs, operand_ty)?;
                 let mut r = self.value(rhs, operand_ty)?;
                 let cc = int_cc(*pred);
-                // An i1 holds 0/1; as a signed number 1 is -1, so signed comparisons negate first.
-                if *operand_ty == Type::I1 && is_signed(*pred) {
-                    l = self.b.ins().ineg(l);
-                    r = self.b.ins().ineg(r);
+                // An iN is held zero-extended; signed comparisons see its sign bit as the container's.
+                if is_signed(*pred) {
+                    l = self.signed(operand_ty, l);
+                    r = self.signed(operand_ty, r);
                 }
                 Some(self.b.ins().icmp(cc, l, r))
             }
@@ -385,15 +399,12 @@ impl<'a> Lowering<'a> {
                 }
                 if ty.is_aggregate() {
                     let mut leaves = Vec::new();
-                    ty.for_each_leaf(0, &mut |offset, t| leaves.push((offset, clif_type(t))));
-                    let loaded = leaves
-                        .into_iter()
-                        .map(|(offset, t)| self.b.ins().load(t, MemFlagsData::new(), p, offset as i32))
-                        .collect();
+                    ty.for_each_leaf(0, &mut |offset, t| leaves.push((offset, t.clone())));
+                    let loaded = leaves.into_iter().map(|(offset, t)| self.load_scalar(&t, p, offset as i32)).collect();
                     self.aggregates.insert(id, loaded);
                     None
                 } else {
-                    Some(self.b.ins().load(clif_type(ty), MemFlagsData::new(), p, 0))
+                    Some(self.load_scalar(ty, p, 0))
                 }
             }
             Inst::Store { val, ptr, volatile, .. } => {
@@ -403,13 +414,13 @@ impl<'a> Lowering<'a> {
                 if *volatile {
                     self.b.ins().sequence_point();
                 }
-                let mut offsets = Vec::with_capacity(values.len());
-                val.ty.for_each_leaf(0, &mut |offset, _| offsets.push(offset));
+                let mut leaves = Vec::with_capacity(values.len());
+                val.ty.for_each_leaf(0, &mut |offset, t| leaves.push((offset, t.clone())));
                 if !val.ty.is_aggregate() {
-                    offsets = vec![0];
+                    leaves = vec![(0, val.ty.clone())];
                 }
-                for (v, offset) in values.into_iter().zip(offsets) {
-                    self.b.ins().store(MemFlagsData::new(), v, p, offset as i32);
+                for (v, (offset, t)) in values.into_iter().zip(leaves) {
+                    self.store_scalar(&t, v, p, offset as i32);
                 }
                 if *volatile {
                     self.b.ins().sequence_point();
@@ -583,7 +594,7 @@ impl<'a> Lowering<'a> {
             (Const::Int(v) | Const::IntToPtr(v), _) => {
                 let bits = ty.int_bits().unwrap_or(64);
                 // Cranelift wants narrow immediates zero-extended; an i1 keeps only its low bit.
-                let masked = if bits >= 64 { *v } else { *v & ((1i64 << bits) - 1) };
+                let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
                 ins.iconst(clif_type(ty), masked)
             }
             (Const::Address(..) | Const::Aggregate(_), _) => {
@@ -593,6 +604,11 @@ impl<'a> Lowering<'a> {
     }
 
     fn binary(&mut self, op: BinOp, ty: &Type, l: clif::Value, r: clif::Value) -> clif::Value {
+        let (l, r) = match op {
+            BinOp::SDiv | BinOp::SRem => (self.signed(ty, l), self.signed(ty, r)),
+            BinOp::AShr => (self.signed(ty, l), r),
+            _ => (l, r),
+        };
         let ins = self.b.ins();
         let v = match op {
             BinOp::Add => ins.iadd(l, r),
@@ -625,10 +641,60 @@ impl<'a> Lowering<'a> {
                 return self.b.inst_results(call)[0];
             }
         };
-        if *ty == Type::I1 && !matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) {
-            self.b.ins().band_imm_u(v, 1)
-        } else {
+        if matches!(op, BinOp::And | BinOp::Or | BinOp::Xor) {
             v
+        } else {
+            self.canonical(ty, v)
+        }
+    }
+
+    /// `v`, an `iN` in its container, with the bits above N cleared (the canonical form).
+    fn canonical(&mut self, ty: &Type, v: clif::Value) -> clif::Value {
+        match ty.int_bits() {
+            Some(bits) if bits < ir::container_bits(bits) => self.b.ins().band_imm_u(v, ((1u64 << bits) - 1) as i64),
+            _ => v,
+        }
+    }
+
+    /// `v`, an `iN` in its container, sign-extended from bit N-1 to the container's width.
+    fn signed(&mut self, ty: &Type, v: clif::Value) -> clif::Value {
+        match ty.int_bits() {
+            Some(bits) if bits < ir::container_bits(bits) => {
+                let unused = i64::from(ir::container_bits(bits) - bits);
+                let high = self.b.ins().ishl_imm_s(v, unused);
+                self.b.ins().sshr_imm_s(high, unused)
+            }
+            _ => v,
+        }
+    }
+
+    /// A load of a scalar of type `ty` at `p + offset`, touching its store size only: an `i24`
+    /// reads 3 bytes (2 then 1), an `i56` 7 (4, 2, 1); the bits above N it brings are cleared.
+    fn load_scalar(&mut self, ty: &Type, p: clif::Value, offset: i32) -> clif::Value {
+        let t = clif_type(ty);
+        let flags = MemFlagsData::new();
+        let mut value = None;
+        for (at, piece) in store_pieces(ty) {
+            let part = self.b.ins().load(piece, flags, p, offset + at as i32);
+            let part = if piece == t { part } else { self.b.ins().uextend(t, part) };
+            let part = if at == 0 { part } else { self.b.ins().ishl_imm_s(part, i64::from(8 * at)) };
+            value = Some(match value {
+                Some(low) => self.b.ins().bor(low, part),
+                None => part,
+            });
+        }
+        let value = value.expect("a scalar has at least one byte");
+        self.canonical(ty, value)
+    }
+
+    /// A store of scalar `v` of type `ty` at `p + offset`, writing its store size only.
+    fn store_scalar(&mut self, ty: &Type, v: clif::Value, p: clif::Value, offset: i32) {
+        let t = clif_type(ty);
+        let flags = MemFlagsData::new();
+        for (at, piece) in store_pieces(ty) {
+            let part = if at == 0 { v } else { self.b.ins().ushr_imm_s(v, i64::from(8 * at)) };
+            let part = if piece == t { part } else { self.b.ins().ireduce(piece, part) };
+            self.b.ins().store(flags, part, p, offset + at as i32);
         }
     }
 
@@ -637,34 +703,23 @@ impl<'a> Lowering<'a> {
         let ins = self.b.ins();
         match op {
             CastOp::ZExt | CastOp::PtrToInt | CastOp::IntToPtr if ft.bits() < tt.bits() => ins.uextend(tt, v),
-            CastOp::SExt if *from == Type::I1 => {
-                let negated = ins.ineg(v);
-                if tt == types::I8 {
-                    negated
-                } else {
-                    self.b.ins().sextend(tt, negated)
-                }
+            CastOp::SExt => {
+                let extended = self.signed(from, v);
+                let wide = if ft.bits() < tt.bits() { self.b.ins().sextend(tt, extended) } else { extended };
+                self.canonical(to, wide)
             }
-            CastOp::SExt if ft.bits() < tt.bits() => ins.sextend(tt, v),
             CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => {
                 let narrowed = if ft.bits() > tt.bits() { ins.ireduce(tt, v) } else { v };
-                if *to == Type::I1 {
-                    self.b.ins().band_imm_u(narrowed, 1)
-                } else {
-                    narrowed
-                }
+                self.canonical(to, narrowed)
             }
-            CastOp::ZExt | CastOp::SExt | CastOp::AddrSpaceCast => v,
+            CastOp::ZExt | CastOp::AddrSpaceCast => v,
             CastOp::SIToFP | CastOp::UIToFP => {
                 let signed = op == CastOp::SIToFP;
-                let wide = match (*from == Type::I1, ft.bits() < 32) {
-                    (true, _) if signed => {
-                        let negated = ins.ineg(v);
-                        self.b.ins().sextend(types::I32, negated)
-                    }
-                    (_, true) if signed => ins.sextend(types::I32, v),
-                    (_, true) => ins.uextend(types::I32, v),
-                    _ => v,
+                let v = if signed { self.signed(from, v) } else { v };
+                let wide = match ft.bits() < 32 {
+                    true if signed => self.b.ins().sextend(types::I32, v),
+                    true => self.b.ins().uextend(types::I32, v),
+                    false => v,
                 };
                 if signed {
                     self.b.ins().fcvt_from_sint(tt, wide)
@@ -678,11 +733,7 @@ impl<'a> Lowering<'a> {
                 let converted =
                     if op == CastOp::FPToSI { ins.fcvt_to_sint_sat(wide, v) } else { ins.fcvt_to_uint_sat(wide, v) };
                 let narrowed = if wide != tt { self.b.ins().ireduce(tt, converted) } else { converted };
-                if *to == Type::I1 {
-                    self.b.ins().band_imm_u(narrowed, 1)
-                } else {
-                    narrowed
-                }
+                self.canonical(to, narrowed)
             }
             CastOp::FPExt => ins.fpromote(tt, v),
             CastOp::FPTrunc => ins.fdemote(tt, v),
@@ -956,8 +1007,9 @@ impl<'a> Lowering<'a> {
         let relocated = results.split_off(results.len() - recorded.map_or(0, |r| r.relocated.len()));
         if sig.ret.is_aggregate() {
             self.aggregates.insert(id, results);
-        } else {
-            self.values[id.0 as usize] = results.first().copied();
+        } else if let Some(&result) = results.first() {
+            // As for parameters: the callee leaves the bits above N undefined.
+            self.values[id.0 as usize] = Some(self.canonical(&sig.ret, result));
         }
         Ok(relocated)
     }
@@ -1127,6 +1179,26 @@ fn member_scalars(ty: &Type, indices: &[u32]) -> (usize, usize) {
 }
 
 /// Reachable blocks in reverse postorder from the entry: every block after its dominators.
+/// The accesses that move a scalar of type `ty`, as (byte offset, Cranelift type): one of its
+/// container type when its store size is a power of two, else pieces of 4, 2 and 1 bytes
+/// little-endian, so that no byte past the store size is touched.
+fn store_pieces(ty: &Type) -> Vec<(u32, ClifType)> {
+    let t = clif_type(ty);
+    let size = ty.store_size() as u32;
+    if t.is_float() || size == t.bytes() {
+        return vec![(0, t)];
+    }
+    let mut pieces = Vec::with_capacity(3);
+    let mut at = 0;
+    for bytes in [4u32, 2, 1] {
+        if size - at >= bytes {
+            pieces.push((at, ClifType::int(8 * bytes as u16).expect("an integer type of 1, 2 or 4 bytes")));
+            at += bytes;
+        }
+    }
+    pieces
+}
+
 fn reverse_postorder(f: &ir::Function) -> Vec<BlockId> {
     let n = f.blocks.len();
     let mut visited = vec![false; n];

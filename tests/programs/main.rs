@@ -13,6 +13,7 @@ mod frame_intrinsics;
 mod generator_differential;
 mod generator_llc;
 mod golden;
+mod int_widths;
 mod interp_differential;
 mod llvm_forms;
 mod object_placement;

@@ -12,6 +12,7 @@ mod frame_table;
 mod frame_table_golden;
 mod frames;
 mod generated;
+mod int_widths;
 mod jit;
 mod llc;
 mod llvm_forms;

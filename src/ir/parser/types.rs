@@ -54,6 +54,10 @@ impl<'a> Parser<'a> {
                     "double" => Type::Double,
                     "ptr" => Type::PTR,
                     "token" => Type::Token,
+                    // LLVM legalises every width; those up to 64 bits live in the next larger register.
+                    _ if w.starts_with('i') && w[1..].parse::<u8>().is_ok_and(|n| (2..64).contains(&n)) => {
+                        Type::Int(w[1..].parse().unwrap_or(64))
+                    }
                     _ if w.starts_with('i') && is_numeric(&w[1..]) => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
