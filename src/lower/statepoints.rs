@@ -190,7 +190,7 @@ impl Lowering<'_> {
                     }
                     (None, None) => PlannedLocation::Spilled {
                         slot: slot_of(&slots, &operand.value).expect("every stored value has a slot"),
-                        size: operand.ty.alloc_size().max(1) as u16,
+                        size: operand.ty.store_size().max(1) as u16,
                     },
                 }
             }
