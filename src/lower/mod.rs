@@ -28,7 +28,7 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::DataId;
 
-use crate::arch::Arch;
+use crate::arch::{Arch, RegisterClass};
 use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
@@ -200,23 +200,36 @@ struct Lowering<'a> {
 }
 
 impl<'a> Lowering<'a> {
-    /// Checks the names a clobber-only inline asm clobbers against the target: each a register it
-    /// has or one of its clobber keywords (`memory`, the flags).
+    /// The registers a clobber-only inline asm clobbers, as the `clobber` instruction's sets of
+    /// hardware encodings (integer, float), after checking each name against the target: a
+    /// register it has or one of its clobber keywords (`memory`, the flags), which clobber no
+    /// register.
     ///
-    /// The asm has no code, so the program computes the same whatever it clobbers; but llc-19 also
-    /// moves the values live across it out of those registers, and Cranelift has no instruction
-    /// that clobbers a chosen set without a call yet: here they stay where the allocator put them,
-    /// and a record may locate one in a register llc-19 would have spilled.
-    fn check_clobbers(&self, clobbers: &[ir::RegisterName]) -> Result<(), IrError> {
+    /// The asm has no code, so the program computes the same whatever it clobbers; the clobbers
+    /// only move the values live across it out of those registers, as llc-19 moves them (a record
+    /// there locates them where llc-19's does). Registers Cranelift never allocates (the stack and
+    /// frame pointers, AArch64's x16-x18 and lr) hold no value to move and are left out by the
+    /// instruction.
+    fn clobbered_registers(&self, clobbers: &[ir::RegisterName]) -> Result<(u64, u64), IrError> {
+        let (mut int_regs, mut float_regs) = (0u64, 0u64);
         for c in clobbers {
-            if self.arch.clobbered_register(&c.name).is_none() && !self.arch.is_clobber_keyword(&c.name) {
+            let Some(register) = self.arch.clobbered_register(&c.name) else {
+                if self.arch.is_clobber_keyword(&c.name) {
+                    continue;
+                }
                 return Err(self.error(
                     c.span,
                     format!("inline asm clobbers '{}', which is not a register of {}", c.name, self.arch.name()),
                 ));
+            };
+            // AArch64's sp has no general-register encoding; nothing is allocated there anyway.
+            let Some(hw) = self.arch.hardware_encoding(register) else { continue };
+            match register.class {
+                RegisterClass::General => int_regs |= 1 << hw,
+                RegisterClass::Float => float_regs |= 1 << hw,
             }
         }
-        Ok(())
+        Ok((int_regs, float_regs))
     }
 
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
@@ -363,7 +376,10 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::ClobberAsm { clobbers } => {
-                self.check_clobbers(clobbers)?;
+                let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
+                if int_regs | float_regs != 0 {
+                    self.b.ins().clobber(int_regs, float_regs);
+                }
                 None
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {
