@@ -43,10 +43,12 @@ fn shapes(map: &StackMap) -> Vec<(u64, Vec<(LocationKind, u16, Option<i32>)>)> {
 /// The clobbers naming every general register `arch` allocates, as LLVM's tests write them.
 fn every_general_register(arch: Arch) -> String {
     let names: Vec<String> = match arch {
-        Arch::X86_64 => ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
-            .iter()
-            .map(|r| format!("~{{{r}}}"))
-            .collect(),
+        Arch::X86_64 => {
+            ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+                .iter()
+                .map(|r| format!("~{{{r}}}"))
+                .collect()
+        }
         Arch::Aarch64 => (0..=28).map(|n| format!("~{{x{n}}}")).collect(),
     };
     names.join(",") + ",~{memory}"
