@@ -24,9 +24,12 @@ fn ours(ll: &Path, arch: Arch) -> Vec<u8> {
     patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{}: {e}", ll.display()))
 }
 
-/// Each record's (id, [(kind, size, constant)]): what must agree with llc-19 whatever registers and
+/// A location's kind, size and small constant: what must agree with llc-19 whatever registers and
 /// slots each compiler picks.
-fn shapes(map: &StackMap) -> Vec<(u64, Vec<(LocationKind, u16, Option<i32>)>)> {
+type Shape = (LocationKind, u16, Option<i32>);
+
+/// Each record's ID and its locations' shapes.
+fn shapes(map: &StackMap) -> Vec<(u64, Vec<Shape>)> {
     map.records
         .iter()
         .map(|r| {
