@@ -232,6 +232,23 @@ impl<'a> Lowering<'a> {
         Ok((int_regs, float_regs))
     }
 
+    /// Patch points and statepoints call their target in the C convention: one declared with a
+    /// `nest` parameter (static chain in R10) would get its chain in the wrong register.
+    fn check_no_static_chain(&self, span: ir::Span, target: &Value) -> Result<(), IrError> {
+        match target {
+            Value::Func(f) if self.module.function(*f).params.iter().any(|p| p.abi == ParamAbi::Nest) => Err(self
+                .error(
+                    span,
+                    format!(
+                        "patch points and statepoints cannot call '@{}', which takes a 'nest' parameter (the static \
+                         chain register is not passed by their calls)",
+                        self.module.function(*f).name
+                    ),
+                )),
+            _ => Ok(()),
+        }
+    }
+
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
@@ -535,7 +552,7 @@ impl<'a> Lowering<'a> {
                 if f.intrinsic().is_some() {
                     return Err(self.error(f.span, format!("the address of intrinsic '@{}' cannot be taken", f.name)));
                 }
-                let r = self.func_ref(*fid);
+                let r = self.func_ref(*fid)?;
                 self.b.ins().func_addr(types::I64, r)
             }
         })
@@ -859,12 +876,18 @@ impl<'a> Lowering<'a> {
             Some(Ok(ir::PointCall::StackMap { id: record, shadow, live })) => {
                 return self.stackmap(id, record, shadow, live)
             }
-            Some(Ok(ir::PointCall::PatchPoint(call))) => return self.patchpoint(id, &call),
+            Some(Ok(ir::PointCall::PatchPoint(call))) => {
+                self.check_no_static_chain(data.span, call.target)?;
+                return self.patchpoint(id, &call);
+            }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
-            (Some(Ok(call)), _) if data.ty == Type::Token => return self.statepoint(id, &call),
+            (Some(Ok(call)), _) if data.ty == Type::Token => {
+                self.check_no_static_chain(data.span, call.target)?;
+                return self.statepoint(id, &call);
+            }
             (None, None) => {
                 if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
                     return self.statepoint(id, &call);
@@ -934,7 +957,7 @@ impl<'a> Lowering<'a> {
         }
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
-                let r = self.func_ref(*fid);
+                let r = self.func_ref(*fid)?;
                 self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
             }
             _ => {
@@ -1070,21 +1093,20 @@ impl<'a> Lowering<'a> {
         Ok(args)
     }
 
-    fn func_ref(&mut self, fid: ir::FuncId) -> FuncRef {
+    fn func_ref(&mut self, fid: ir::FuncId) -> Result<FuncRef, IrError> {
         if let Some(&r) = self.func_refs.get(&fid) {
-            return r;
+            return Ok(r);
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = symbols::signature(
-            self.isa.default_call_conv(),
-            self.arch,
-            &f.ret,
-            f.params.iter().map(|p| (&p.ty, &p.abi)),
-        );
+        let sig = if f.params.iter().any(|p| p.abi == ParamAbi::Nest) {
+            explicit::nest_signature(self.module, f, self.arch)?
+        } else {
+            symbols::signature(self.isa.default_call_conv(), self.arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+        };
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
-        r
+        Ok(r)
     }
 
     /// Imports a declared function into this function with the given signature. In objects even

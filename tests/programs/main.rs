@@ -15,6 +15,7 @@ mod generator_llc;
 mod golden;
 mod interp_differential;
 mod llvm_forms;
+mod nest;
 mod object_placement;
 mod struct_abi;
 mod volatile;
