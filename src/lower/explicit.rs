@@ -62,9 +62,8 @@ fn preg(arch: Arch, register: NamedRegister) -> PReg {
 /// on the stack (more than the argument registers), aggregates, variadic functions, and AArch64,
 /// where the chain goes in x18, a register Cranelift never allocates and so cannot pass.
 pub fn nest_signature(module: &ir::Module, f: &ir::Function, arch: Arch) -> Result<Signature, IrError> {
-    let refuse = |why: &str| {
-        Err(module.error(f.span, format!("cannot call '@{}' with its 'nest' parameter: {why}", f.name)))
-    };
+    let refuse =
+        |why: &str| Err(module.error(f.span, format!("cannot call '@{}' with its 'nest' parameter: {why}", f.name)));
     if arch == Arch::Aarch64 {
         return refuse(
             "on AArch64 LLVM passes the static chain in x18, which Cranelift does not allocate and so cannot \
@@ -95,9 +94,7 @@ pub fn nest_signature(module: &ir::Module, f: &ir::Function, arch: Arch) -> Resu
     match &f.ret {
         ir::Type::Void => {}
         ty if ty.is_float() => sig.returns.push(AbiParam::new(clif_type(ty)).in_register(register("xmm0"))),
-        ty if !ty.is_aggregate() => {
-            sig.returns.push(AbiParam::new(clif_type(ty)).in_register(register("rax")))
-        }
+        ty if !ty.is_aggregate() => sig.returns.push(AbiParam::new(clif_type(ty)).in_register(register("rax"))),
         ty => return refuse(&format!("result of type '{ty}'")),
     }
     let always_kept = [arch.stack_pointer(), arch.frame_pointer()];

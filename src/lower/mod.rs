@@ -1102,7 +1102,12 @@ impl<'a> Lowering<'a> {
         let sig = if f.params.iter().any(|p| p.abi == ParamAbi::Nest) {
             explicit::nest_signature(self.module, f, self.arch)?
         } else {
-            symbols::signature(self.isa.default_call_conv(), self.arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+            symbols::signature(
+                self.isa.default_call_conv(),
+                self.arch,
+                &f.ret,
+                f.params.iter().map(|p| (&p.ty, &p.abi)),
+            )
         };
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
