@@ -87,7 +87,26 @@ enum Command {
         /// The object file to write; `-` for standard output.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
+        /// A version 1 section does not say which function each record belongs to: when its records
+        /// fit more than one split between the functions, `refuse` stops with an error naming the
+        /// records and the functions that can hold them; `likeliest` takes the split whose
+        /// functions' last records come closest to their ends.
+        #[arg(long = "v1-split", value_enum, default_value = "refuse", conflicts_with = "v1_record_counts")]
+        v1_split: V1SplitChoice,
+        /// The record counts of a version 1 section's functions, in table order (every v1 blob's
+        /// functions, blob after blob), e.g. `3,4`: checked against the layout rules, then used.
+        #[arg(long = "v1-record-counts", value_delimiter = ',')]
+        v1_record_counts: Option<Vec<u64>>,
     },
+}
+
+/// `convert --v1-split`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum V1SplitChoice {
+    /// An error when several splits fit.
+    Refuse,
+    /// The likeliest split.
+    Likeliest,
 }
 
 fn main() -> ExitCode {
@@ -342,10 +361,16 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 .map_err(|e| format!("patchmap: error: {}: {e}", file.display()))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Convert { input, to_version, output } => {
+        Command::Convert { input, to_version, output, v1_split, v1_record_counts } => {
+            use patchmap::stackmap::object_file::{convert_with, V1Split};
             check_output(&output, &[&input])?;
             let bytes = read(&input)?;
-            let converted = patchmap::stackmap::object_file::convert_to(&bytes, to_version)
+            let split = match (v1_record_counts, v1_split) {
+                (Some(counts), _) => V1Split::Counts(counts),
+                (None, V1SplitChoice::Refuse) => V1Split::Refuse,
+                (None, V1SplitChoice::Likeliest) => V1Split::Likeliest,
+            };
+            let converted = convert_with(&bytes, to_version, &split)
                 .map_err(|e| format!("patchmap: error: {}: {e}", input.display()))?;
             write(&output, &converted)?;
             Ok(ExitCode::SUCCESS)

@@ -194,9 +194,9 @@ pub fn recorded_constant(v: i64, bits: u8) -> i64 {
     }
 }
 
-/// Registers live across every patch point: x19-x28, the frame pointer x29, SP and the low halves of
-/// v8-v15 (d8-d15), as LLVM 19 lists them; see `x86_64::PRESERVED` for why a superset.
-pub const PRESERVED: [(u16, u8); 20] = [
+/// The callee-saved registers, as LLVM's live-outs name them: x19-x28 and the low halves of v8-v15
+/// (d8-d15, 8 bytes). x29 and x30 are the frame record, not in the list.
+pub const LIVE_OUT_CALLEE_SAVED: [(u16, u8); 18] = [
     (AArch64::X19.0, 8),
     (AArch64::X20.0, 8),
     (AArch64::X21.0, 8),
@@ -207,8 +207,6 @@ pub const PRESERVED: [(u16, u8); 20] = [
     (AArch64::X26.0, 8),
     (AArch64::X27.0, 8),
     (AArch64::X28.0, 8),
-    (AArch64::X29.0, 8),
-    (AArch64::SP.0, 8),
     (AArch64::V8.0, 8),
     (AArch64::V9.0, 8),
     (AArch64::V10.0, 8),

@@ -395,12 +395,31 @@ impl Arch {
         }
     }
 
-    /// Registers live across every patch point, as (DWARF number, size).
-    pub fn preserved_registers(self) -> &'static [(u16, u8)] {
+    /// Whether llc-19 may keep a statepoint's integer deopt value of `bits` bits in a register: its
+    /// type must be legal there (`willLowerDirectly`); AArch64 has no 8- or 16-bit registers, so
+    /// llc-19 spills such values to a slot even when asked for registers.
+    pub fn deopt_integer_in_register(self, bits: u8) -> bool {
         match self {
-            Arch::X86_64 => &x86_64::PRESERVED,
-            Arch::Aarch64 => &aarch64::PRESERVED,
+            Arch::X86_64 => true,
+            Arch::Aarch64 => bits >= 32,
         }
+    }
+
+    /// The callee-saved registers as (DWARF number, size in a live-out list), the frame pointer
+    /// aside. Those a function does not save hold its caller's values through it: LLVM 19 lists
+    /// them as live-outs of every patch point (`LivePhysRegs::addPristines`).
+    pub fn live_out_callee_saved(self) -> &'static [(u16, u8)] {
+        match self {
+            Arch::X86_64 => &x86_64::LIVE_OUT_CALLEE_SAVED,
+            Arch::Aarch64 => &aarch64::LIVE_OUT_CALLEE_SAVED,
+        }
+    }
+
+    /// Whether the epilogue reads the frame pointer: Cranelift's x86-64 epilogue restores SP from
+    /// RBP (`mov rsp, rbp; pop rbp`), so RBP is live after every patch point, where llc-19's
+    /// `pop rbp` makes it dead; AArch64's reloads x29 with `ldp` without reading it, as llc-19.
+    pub fn epilogue_reads_frame_pointer(self) -> bool {
+        matches!(self, Arch::X86_64)
     }
 
     /// How many GC pointers a statepoint can keep in callee-saved registers across its call: the
@@ -696,8 +715,10 @@ mod tests {
             }
             assert!(!restricted(Arch::Aarch64, "x15", usage));
         }
-        assert!(!restricted(Arch::X86_64, "rbp", RegisterUse::Param));
+        assert!(restricted(Arch::X86_64, "rbp", RegisterUse::Param));
+        assert!(!restricted(Arch::X86_64, "rbp", RegisterUse::NoClobber));
         assert!(restricted(Arch::X86_64, "rbp", RegisterUse::Return));
+        assert!(restricted(Arch::Aarch64, "fp", RegisterUse::Param));
         assert!(restricted(Arch::Aarch64, "fp", RegisterUse::Return));
         assert!(!restricted(Arch::Aarch64, "fp", RegisterUse::NoClobber));
     }

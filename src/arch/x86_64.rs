@@ -198,19 +198,10 @@ pub fn recorded_constant(v: i64, bits: u8) -> i64 {
     }
 }
 
-/// Registers live across every patch point: the callee-saved ones (they hold the caller's values or
-/// ours), RBP and RSP, all 8 bytes. A superset of what LLVM's liveness finds: it lists exactly these
-/// when nothing else is live, and adds registers holding values used after the region, which ours
-/// keep in callee-saved registers or stack slots anyway (the region is a C call).
-pub const PRESERVED: [(u16, u8); 7] = [
-    (X86_64::RBX.0, 8),
-    (X86_64::RBP.0, 8),
-    (X86_64::RSP.0, 8),
-    (X86_64::R12.0, 8),
-    (X86_64::R13.0, 8),
-    (X86_64::R14.0, 8),
-    (X86_64::R15.0, 8),
-];
+/// The callee-saved registers, as LLVM's live-outs name them (RBP, the frame pointer, is not in the
+/// list).
+pub const LIVE_OUT_CALLEE_SAVED: [(u16, u8); 5] =
+    [(X86_64::RBX.0, 8), (X86_64::R12.0, 8), (X86_64::R13.0, 8), (X86_64::R14.0, 8), (X86_64::R15.0, 8)];
 
 /// `movabs r11, target; call r11`.
 pub const CALL_SEQUENCE_LEN: u32 = 13;

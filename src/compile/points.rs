@@ -4,6 +4,7 @@
 //! Input: the points the lowering planned, the compiled code (the records of the `stackmap` and
 //! `patchpoint` instructions, frame layout). Output: records in code order.
 
+use cranelift_codegen::isa::unwind::UnwindInst;
 use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapLoc};
 
 use super::CodegenFailure;
@@ -70,6 +71,10 @@ pub fn resolve(
     return_addresses.sort_unstable();
     let mut relocated: Vec<usize> = buffer.relocs().iter().map(|r| r.offset as usize).collect();
     relocated.sort_unstable();
+    let saved = saved_registers(arch, compiled)?;
+    // The patch points' offsets, in code order (a region of 0 bytes starts where the next begins).
+    let patch_point_starts: Vec<u32> = buffer.stackmaps().filter(|s| s.patchpoint).map(|s| s.offset).collect();
+    let mut patch_points_seen = 0;
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
@@ -104,12 +109,11 @@ pub fn resolve(
             };
             locations.push(location);
         }
-        // Live-outs: the registers holding values the code after the region reads, as Cranelift
-        // found them, and the callee-saved ones, FP and SP, which hold the callers' values.
-        let mut live_outs = Vec::new();
         // Statepoints record none, as llc-19.
-        if stackmap.patchpoint && point.statepoint.is_none() {
-            live_outs.extend_from_slice(arch.preserved_registers());
+        let live_outs = if stackmap.patchpoint && point.statepoint.is_none() {
+            let region_end = stackmap.offset + point.shadow;
+            let patch_point_follows = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end);
+            let mut live_outs = Vec::new();
             for &reg in stackmap.live_outs {
                 let size = match reg.class() {
                     RegClass::Int => 8,
@@ -117,8 +121,15 @@ pub fn resolve(
                 };
                 live_outs.push((dwarf(reg.class(), reg.hw_enc())?, size));
             }
+            live_outs.extend(live_outs_beyond_allocation(arch, &saved, patch_point_follows));
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
+            live_outs
+        } else {
+            Vec::new()
+        };
+        if stackmap.patchpoint {
+            patch_points_seen += 1;
         }
         let call_size_at = |at: u32| arch.call_length(buffer.data(), at, |at| relocated.binary_search(&at).is_ok());
         let (offset, shadow, call_size) = match point.statepoint {
@@ -156,6 +167,43 @@ pub fn resolve(
     }
     records.sort_by_key(|r| r.offset);
     Ok(records)
+}
+
+/// The live-outs of a patch point that Cranelift's liveness of the allocated code does not see, by
+/// LLVM 19's rules (`StackMapLivenessAnalysis`: the block's live-outs plus the pristine registers,
+/// stepped back to the point; `StackMaps::parseRegisterLiveOutMask`):
+/// - the callee-saved registers the prologue did not save (`saved`): they hold the caller's values
+///   until the return. A saved one is restored by the epilogue, so it is live only while it holds a
+///   value of ours, which Cranelift's liveness lists;
+/// - SP, which the code after the region reads (calls, frame teardown), unless another patch
+///   point's region starts where this one ends: LLVM's patch point defines SP without reading it
+///   (llc-19 omits SP there, on both targets);
+/// - the frame pointer where the epilogue reads it ([`Arch::epilogue_reads_frame_pointer`]).
+fn live_outs_beyond_allocation(arch: Arch, saved: &[u16], patch_point_follows: bool) -> Vec<(u16, u8)> {
+    let mut live: Vec<(u16, u8)> =
+        arch.live_out_callee_saved().iter().copied().filter(|(reg, _)| !saved.contains(reg)).collect();
+    if !patch_point_follows {
+        live.push((arch.stack_pointer(), 8));
+    }
+    if arch.epilogue_reads_frame_pointer() {
+        live.push((arch.frame_pointer(), 8));
+    }
+    live
+}
+
+/// The DWARF numbers of the registers the prologue saves (Cranelift's `SaveReg` unwind records).
+fn saved_registers(arch: Arch, compiled: &CompiledCode) -> Result<Vec<u16>, CodegenFailure> {
+    let mut saved = Vec::new();
+    for (_, inst) in &compiled.buffer.unwind_info {
+        if let UnwindInst::SaveReg { reg, .. } = *inst {
+            let dwarf = match reg.class() {
+                RegClass::Int => arch.gpr_dwarf(reg.hw_enc()),
+                RegClass::Float | RegClass::Vector => arch.float_dwarf(reg.hw_enc()),
+            };
+            saved.push(dwarf.ok_or(CodegenFailure::UnknownRegister { class: "saved", hw: reg.hw_enc() })?);
+        }
+    }
+    Ok(saved)
 }
 
 /// The FP-relative offset of an SP-relative one (SP is fixed in the body).

@@ -59,6 +59,10 @@ pub(super) enum Callee {
     Indirect(clif::SigRef, clif::Value),
 }
 
+/// The statepoint FLAGS bit of deopt values that are the call's inputs (LLVM's
+/// `StatepointFlags::DeoptLiveIn`).
+const DEOPT_LIVE_IN: u32 = 2;
+
 /// The values a `statepoint_call` records: `relocated` in callee-saved registers that the call
 /// redefines, `read` wherever they are across it.
 pub(super) struct RecordedOperands {
@@ -128,8 +132,15 @@ impl Lowering<'_> {
         let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
         let in_registers: Vec<&Operand> =
             if with_call { plan.gc.iter().copied().take(limit).collect() } else { Vec::new() };
-        let read: Vec<&Operand> = if with_call && self.registers.deopt_values {
-            let fits = |ty: &Type| matches!(ty, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_));
+        // FLAGS bit 1 (LLVM's `DeoptLiveIn`): llc-19 lowers the deopt values as the call's inputs,
+        // in registers, as `-use-registers-for-deopt-values` keeps them for every statepoint.
+        let deopt_in_registers = self.registers.deopt_values || call.flags & DEOPT_LIVE_IN != 0;
+        let read: Vec<&Operand> = if with_call && deopt_in_registers {
+            let fits = |ty: &Type| match ty {
+                Type::Int(bits) => self.arch.deopt_integer_in_register(*bits),
+                Type::Float | Type::Double | Type::Ptr(_) => true,
+                _ => false,
+            };
             plan.spilled
                 .iter()
                 .copied()
@@ -228,7 +239,7 @@ impl Lowering<'_> {
             if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let operand = &call.gc_live[r.derived as usize];
+            let operand = self.gc_live_operand(call, r.derived);
             self.values[r.inst.0 as usize] = Some(match position(&in_registers, &operand.value) {
                 Some(i) => relocated_values[i],
                 None => match slot_of(&slots, &operand.value) {
@@ -363,15 +374,15 @@ impl Lowering<'_> {
             if plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
-            let derived = &call.gc_live[r.derived as usize];
+            let derived = self.gc_live_operand(call, r.derived);
             if self.alloca_slot(&derived.value).is_some() || seen.contains(&&derived.value) {
                 continue;
             }
             seen.push(&derived.value);
-            pairs.push((&call.gc_live[r.base as usize], derived));
+            pairs.push((self.gc_live_operand(call, r.base), derived));
         }
         for operand in call.deopt.iter().filter(|_| !call.deopt_call) {
-            if is_gc_pointer(&operand.ty) && !seen.contains(&&operand.value) {
+            if is_gc_pointer(&operand.ty) && !seen.iter().any(|v| self.same_gc_value(v, &operand.value)) {
                 seen.push(&operand.value);
                 pairs.push((operand, operand));
             }
@@ -434,6 +445,11 @@ impl Lowering<'_> {
 
     /// The constant llc-19 records for a constant statepoint operand.
     fn recorded_constant(&self, operand: &Operand) -> Option<i64> {
+        // A relocated constant is the constant (llc-19's SelectionDAG relocates the same node).
+        let mut operand = operand;
+        while let Some(relocated) = self.relocated_operand(&operand.value) {
+            operand = relocated;
+        }
         let Value::Const(c) = &operand.value else { return None };
         Some(match (c, &operand.ty) {
             (Const::Int(v), _) => *v,
@@ -445,6 +461,53 @@ impl Lowering<'_> {
             // An address: a value in the code.
             _ => return None,
         })
+    }
+
+    /// `call`'s gc-live operand `index`, or the first of its gc-live operands that is the same value
+    /// to llc-19 ([`Lowering::same_gc_value`]): llc-19 gives such operands one (base, derived) pair
+    /// and one slot, and their relocates read the same relocated value.
+    fn gc_live_operand<'v>(&self, call: &StatepointCall<'v>, index: u32) -> &'v Operand {
+        let operand = &call.gc_live[index as usize];
+        call.gc_live.iter().find(|o| self.same_gc_value(&o.value, &operand.value)).unwrap_or(operand)
+    }
+
+    /// Whether `a` and `b` are one value to llc-19's SelectionDAG: the same IR value, or relocates
+    /// by one statepoint of operands that are (every relocate of a value gives the same node).
+    fn same_gc_value(&self, a: &Value, b: &Value) -> bool {
+        let (mut a, mut b) = (a, b);
+        loop {
+            if a == b {
+                return true;
+            }
+            match (self.relocation(a), self.relocation(b)) {
+                (Some((token_a, _)), Some((token_b, _))) if token_a != token_b => return false,
+                (Some(_), Some(_)) => match (self.relocated_operand(a), self.relocated_operand(b)) {
+                    (Some(x), Some(y)) => (a, b) = (&x.value, &y.value),
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+    }
+
+    /// The statepoint and gc-live index a `gc.relocate` result `value` relocates.
+    fn relocation(&self, value: &Value) -> Option<(InstId, u32)> {
+        let Value::Inst(id) = value else { return None };
+        let data = self.f.inst(*id);
+        if !matches!(data.kind, Inst::Call { .. }) {
+            return None;
+        }
+        match TokenUse::decode(self.module, self.f, data) {
+            Some(Ok(TokenUse::Relocate { token, derived, .. })) => Some((token, derived)),
+            _ => None,
+        }
+    }
+
+    /// The gc-live operand a `gc.relocate` result `value` relocates.
+    fn relocated_operand(&self, value: &Value) -> Option<&Operand> {
+        let (token, derived) = self.relocation(value)?;
+        let call = StatepointCall::decode(self.module, self.f.inst(token))?.ok()?;
+        call.gc_live.get(derived as usize)
     }
 
     /// The frame slot of a static alloca.

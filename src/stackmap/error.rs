@@ -99,6 +99,28 @@ pub enum Error {
     /// likeliest (see `StackMap::derive_record_counts`) anyway.
     #[error("the records can be assigned to the functions in more than one way")]
     AmbiguousRecordCounts,
+    /// A v1 blob's records fit more than one split between its functions (v1 does not store which
+    /// records a function has), and no choice was stated (`object_file::V1Split`).
+    #[error(
+        "the version 1 blob at byte {offset} does not say which function each record belongs to, and \
+         its records fit more than one split: {records}; state the record counts per function \
+         (convert --v1-record-counts N,N,..) or accept the likeliest split ({likeliest}; convert \
+         --v1-split likeliest)"
+    )]
+    AmbiguousRecordSplit {
+        /// Offset of the blob.
+        offset: usize,
+        /// The records in question and the functions that can hold each, in words.
+        records: String,
+        /// The likeliest split's record counts, comma-separated.
+        likeliest: String,
+    },
+    /// Record counts stated for a v1 blob do not split its records as LLVM lays them out.
+    #[error("the stated record counts do not fit the records: {reason}")]
+    StatedRecordCounts {
+        /// What does not fit.
+        reason: String,
+    },
     /// The table `derive_record_counts` would need exceeds its memory limit.
     #[error("too many functions ({functions}) and records ({records}) to derive record counts")]
     RecordSplitTooLarge {

@@ -41,8 +41,8 @@ mod write;
 
 pub use error::{Error, Result};
 pub use model::{
-    ConstantPool, Endian, Frame, FrameRegister, FunctionRecord, LiveOut, Location, LocationKind, Record, StackMap,
-    UnknownVersion, Version, DYNAMIC_STACK_SIZE, MAX_RECORD_LOCATIONS, OVERFLOW_RECORD_ID,
+    AmbiguousRecord, ConstantPool, Endian, Frame, FrameRegister, FunctionRecord, LiveOut, Location, LocationKind,
+    Record, StackMap, UnknownVersion, Version, DYNAMIC_STACK_SIZE, MAX_RECORD_LOCATIONS, OVERFLOW_RECORD_ID,
 };
 pub use print::{print, print_with_symbols};
 pub use read::{parse_section, AddressIndex, RecordView, StackMapView};

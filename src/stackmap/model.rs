@@ -535,6 +535,134 @@ impl StackMap {
         }
         Ok(())
     }
+
+    /// The records that more than one function can hold among the splits
+    /// [`StackMap::derive_record_counts`] accepts (same rules, same sizes), each with the indices of
+    /// those functions in table order; empty when the split is unambiguous.
+    pub fn ambiguous_records(&self, function_sizes: &[u64]) -> Result<Vec<AmbiguousRecord>, Error> {
+        let n = self.functions.len();
+        let m = self.records.len();
+        if function_sizes.len() != n {
+            return Err(Error::FunctionSizesMismatch { functions: n, sizes: function_sizes.len() });
+        }
+        if m < n || (n == 0 && m > 0) {
+            return Err(Error::NoRecordSplit);
+        }
+        let slack = m - n;
+        let cells = (n + 1).saturating_mul(slack + 1);
+        if cells > MAX_SPLIT_CELLS {
+            return Err(Error::RecordSplitTooLarge { functions: n, records: m });
+        }
+        let offsets: Vec<u64> = self.records.iter().map(|r| u64::from(r.instruction_offset)).collect();
+        let offsets = offsets.as_slice();
+        let at = |f: usize, j: usize| f * (slack + 1) + (j - f);
+        // The last record function f may end at when it starts at record j.
+        let ends = |f: usize, j: usize| {
+            let size = function_sizes[f];
+            (j..=f + slack)
+                .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
+        };
+        // Whether records j.. split among functions f.. (`completes`), and records ..j among ..f
+        // (`reached`).
+        let mut completes = vec![false; cells];
+        completes[at(n, m)] = true;
+        for f in (0..n).rev() {
+            for j in f..=f + slack {
+                completes[at(f, j)] = ends(f, j).any(|end| completes[at(f + 1, end + 1)]);
+            }
+        }
+        let mut reached = vec![false; cells];
+        reached[at(0, 0)] = true;
+        // Per function, the records it can hold, as ranges in increasing order of start.
+        let mut holds: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for f in 0..n {
+            for j in f..=f + slack {
+                if !reached[at(f, j)] {
+                    continue;
+                }
+                let mut last = None;
+                for end in ends(f, j) {
+                    if completes[at(f + 1, end + 1)] {
+                        reached[at(f + 1, end + 1)] = true;
+                        last = Some(end);
+                    }
+                }
+                if let Some(end) = last {
+                    holds[f].push((j, end));
+                }
+            }
+        }
+        // A function's ranges may overlap: each function is named once per record.
+        let mut candidates: Vec<Vec<usize>> = vec![Vec::new(); m];
+        for (f, ranges) in holds.iter().enumerate() {
+            for &(start, end) in ranges {
+                for functions in &mut candidates[start..=end] {
+                    if functions.last() != Some(&f) {
+                        functions.push(f);
+                    }
+                }
+            }
+        }
+        Ok(candidates
+            .into_iter()
+            .enumerate()
+            .filter(|(_, functions)| functions.len() > 1)
+            .map(|(record, functions)| AmbiguousRecord { record, functions })
+            .collect())
+    }
+
+    /// Sets the record counts to `counts` (one per function), after checking that they split the
+    /// records as LLVM lays them out (see [`StackMap::derive_record_counts`]) for functions of
+    /// `function_sizes`: a stated split for a v1 blob whose records several splits fit.
+    pub fn set_record_counts(&mut self, counts: &[u64], function_sizes: &[u64]) -> Result<(), Error> {
+        let n = self.functions.len();
+        if counts.len() != n || function_sizes.len() != n {
+            return Err(Error::StatedRecordCounts {
+                reason: format!("{} counts given for {n} functions", counts.len()),
+            });
+        }
+        let total = counts.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
+        if total != Some(self.records.len() as u64) {
+            return Err(Error::StatedRecordCounts {
+                reason: format!(
+                    "the counts add up to {}, the blob has {} records",
+                    total.map_or_else(|| "more than 2^64".to_owned(), |t| t.to_string()),
+                    self.records.len()
+                ),
+            });
+        }
+        let mut start = 0usize;
+        for (f, &count) in counts.iter().enumerate() {
+            let count = count as usize;
+            let records = &self.records[start..start + count];
+            let reason = if count == 0 {
+                Some("no records (every function in the table has one)".to_owned())
+            } else if records.windows(2).any(|w| w[1].instruction_offset < w[0].instruction_offset) {
+                Some("record offsets that decrease".to_owned())
+            } else if records.iter().any(|r| u64::from(r.instruction_offset) > function_sizes[f]) {
+                Some(format!("a record past its size ({} bytes)", function_sizes[f]))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(Error::StatedRecordCounts { reason: format!("function {f} would get {reason}") });
+            }
+            start += count;
+        }
+        for (function, &count) in self.functions.iter_mut().zip(counts) {
+            function.record_count = count;
+        }
+        Ok(())
+    }
+}
+
+/// A record of a v1 blob that more than one function can hold ([`StackMap::ambiguous_records`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AmbiguousRecord {
+    /// The record's index in the blob.
+    pub record: usize,
+    /// The functions (indices in the function table) that can hold it.
+    pub functions: Vec<usize>,
 }
 
 /// The pool indices of a [`StackMap`]'s constants by value: [`StackMap::constant_location`] in constant
@@ -621,6 +749,38 @@ mod tests {
         let mut map = offsets_only(2, &[8, 12, 16, 24, 28, 32, 32]);
         assert!(matches!(map.derive_record_counts(&[24, 44]), Err(Error::AmbiguousRecordCounts)));
         assert_eq!(counts(&map), [3, 4]);
+    }
+
+    #[test]
+    fn ambiguous_records_name_every_function_that_can_hold_them() {
+        // A 14-byte function then a 46-byte one: records 1 and 2 fit either, 0 only the first (every
+        // function has a record), 3.. only the second (past 14 bytes).
+        let map = offsets_only(2, &[4, 8, 12, 25, 37, 40, 40]);
+        let ambiguous = map.ambiguous_records(&[14, 46]).unwrap();
+        let named: Vec<(usize, Vec<usize>)> = ambiguous.into_iter().map(|a| (a.record, a.functions)).collect();
+        assert_eq!(named, [(1, vec![0, 1]), (2, vec![0, 1])]);
+        // A decreasing offset settles it.
+        let map = offsets_only(2, &[10, 17, 4]);
+        assert_eq!(map.ambiguous_records(&[u64::MAX, u64::MAX]).unwrap(), []);
+        // Three functions of unknown size over four records: the middle records move.
+        let map = offsets_only(3, &[4, 4, 29, 29]);
+        let named: Vec<(usize, Vec<usize>)> =
+            map.ambiguous_records(&[u64::MAX; 3]).unwrap().into_iter().map(|a| (a.record, a.functions)).collect();
+        assert_eq!(named, [(1, vec![0, 1]), (2, vec![1, 2])]);
+    }
+
+    #[test]
+    fn stated_record_counts_are_checked_against_the_layout() {
+        let mut map = offsets_only(2, &[4, 8, 12, 25, 37, 40, 40]);
+        map.set_record_counts(&[2, 5], &[14, 46]).unwrap();
+        assert_eq!(counts(&map), [2, 5]);
+        for bad in [&[4u64, 3][..], &[0, 7], &[3, 3], &[3, 4, 0]] {
+            let mut map = offsets_only(2, &[4, 8, 12, 25, 37, 40, 40]);
+            assert!(matches!(map.set_record_counts(bad, &[14, 46]), Err(Error::StatedRecordCounts { .. })), "{bad:?}");
+            assert_eq!(counts(&map), [0, 0], "{bad:?}: unchanged");
+        }
+        let mut map = offsets_only(2, &[10, 17, 4]);
+        assert!(matches!(map.set_record_counts(&[1, 2], &[u64::MAX; 2]), Err(Error::StatedRecordCounts { .. })));
     }
 
     #[test]

@@ -197,43 +197,124 @@ pub fn dump(bytes: &[u8], symbols: bool, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// How a reader splits a v1 blob's records between its functions when several splits fit (v1 does
+/// not store which records a function has; see [`StackMap::derive_record_counts`]). An unambiguous
+/// split is taken whatever this says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum V1Split {
+    /// Refuse an ambiguous split: [`Error::AmbiguousRecordSplit`], naming the records in question
+    /// and the functions that can hold each.
+    #[default]
+    Refuse,
+    /// Take the likeliest split ([`StackMap::derive_record_counts`]'s choice).
+    Likeliest,
+    /// The record counts, one per function of every v1 blob in section order, checked against the
+    /// layout rules ([`StackMap::set_record_counts`]). Blobs of other versions take none.
+    Counts(Vec<u64>),
+}
+
 /// The blobs of the stack map section of an object, as owned models, with the section's byte order.
-/// v1 blobs get record counts derived from the functions' symbol sizes (see [`blob_models`]).
+/// v1 blobs get record counts derived from the functions' symbol sizes; an ambiguous split is an error
+/// (see [`blob_models`]; [`read_models_with`] accepts a stated choice).
 pub fn read_models(bytes: &[u8]) -> Result<(Vec<StackMap>, Endian)> {
+    read_models_with(bytes, &V1Split::Refuse)
+}
+
+/// [`read_models`], splitting v1 blobs' records as `split` says.
+pub fn read_models_with(bytes: &[u8], split: &V1Split) -> Result<(Vec<StackMap>, Endian)> {
     let file = object::File::parse(bytes).map_err(|e| Error::object(bytes, e))?;
     let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
     let data = section.data().map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
-    Ok((blob_models(&file, &section, &parse_section(data, endian)?)?, endian))
+    Ok((blob_models(&file, &section, &parse_section(data, endian)?, split)?, endian))
 }
 
 /// The owned models of parsed blobs. For v1 blobs, which do not store per-function record counts, the
 /// counts are derived with [`StackMap::derive_record_counts`] from the sizes of the functions' symbols
 /// (found as [`function_symbols`] does; a function without a known size is unconstrained). When several
-/// splits fit, the one [`StackMap::derive_record_counts`] finds likeliest is used.
+/// splits fit, `split` decides: an error naming the records and their candidate functions, the
+/// likeliest split, or the stated counts.
 pub fn blob_models(
     file: &object::File<'_>,
     section: &object::Section<'_, '_>,
     views: &[StackMapView<'_>],
+    split: &V1Split,
 ) -> Result<Vec<StackMap>> {
     let by_address = symbols_by_address(file);
-    views
-        .iter()
-        .map(|view| {
-            let mut model = view.to_model();
-            if view.version() == Version::V1 {
-                let sizes: Vec<u64> = named_functions(file, section, view, &by_address)
-                    .into_iter()
-                    .map(|s| s.and_then(|s| s.size).unwrap_or(u64::MAX))
-                    .collect();
+    let mut stated = match split {
+        V1Split::Counts(counts) => Some(counts.as_slice()),
+        _ => None,
+    };
+    let mut models = Vec::with_capacity(views.len());
+    for view in views {
+        let mut model = view.to_model();
+        if view.version() == Version::V1 {
+            let symbols = named_functions(file, section, view, &by_address);
+            let sizes: Vec<u64> = symbols.iter().map(|s| s.as_ref().and_then(|s| s.size).unwrap_or(u64::MAX)).collect();
+            if let Some(counts) = stated.as_mut() {
+                let n = model.functions.len().min(counts.len());
+                model.set_record_counts(&counts[..n], &sizes)?;
+                *counts = &counts[n..];
+            } else {
                 match model.derive_record_counts(&sizes) {
-                    Ok(()) | Err(Error::AmbiguousRecordCounts) => {}
+                    Ok(()) => {}
+                    Err(Error::AmbiguousRecordCounts) if *split == V1Split::Likeliest => {}
+                    Err(Error::AmbiguousRecordCounts) => {
+                        return Err(ambiguous_split(&model, view, &symbols, &sizes));
+                    }
                     Err(e) => return Err(e),
                 }
             }
-            Ok(model)
-        })
-        .collect()
+        }
+        models.push(model);
+    }
+    if let Some(rest) = stated.filter(|rest| !rest.is_empty()) {
+        return Err(Error::StatedRecordCounts {
+            reason: format!("{} more counts than the v1 blobs have functions", rest.len()),
+        });
+    }
+    Ok(models)
+}
+
+/// The error for a v1 blob whose records fit several splits (`model` holds the likeliest's counts).
+fn ambiguous_split(
+    model: &StackMap,
+    view: &StackMapView<'_>,
+    symbols: &[Option<FunctionSymbol>],
+    sizes: &[u64],
+) -> Error {
+    let name = |f: usize| match &symbols[f] {
+        Some(symbol) => format!("{} (function {f})", symbol.name),
+        None => format!("function {f} at {:#x}", model.functions[f].address),
+    };
+    let records = match model.ambiguous_records(sizes) {
+        Ok(ambiguous) => {
+            // A long list says nothing more than its start.
+            const SHOWN: usize = 8;
+            let mut words: Vec<String> = ambiguous
+                .iter()
+                .take(SHOWN)
+                .map(|a| {
+                    let r = &model.records[a.record];
+                    let functions: Vec<String> = a.functions.iter().map(|&f| name(f)).collect();
+                    format!(
+                        "record {} (ID {}, offset {}) can belong to {}",
+                        a.record,
+                        r.id,
+                        r.instruction_offset,
+                        functions.join(" or ")
+                    )
+                })
+                .collect();
+            if ambiguous.len() > SHOWN {
+                words.push(format!("and {} more records", ambiguous.len() - SHOWN));
+            }
+            words.join("; ")
+        }
+        Err(e) => e.to_string(),
+    };
+    let likeliest: Vec<String> = model.functions.iter().map(|f| f.record_count.to_string()).collect();
+    Error::AmbiguousRecordSplit { offset: view.range().start, records, likeliest: likeliest.join(",") }
 }
 
 /// Rewrites the stack map section of an ELF file in `version` (1, 2 or 3), keeping everything else:
@@ -243,11 +324,25 @@ pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
     convert_to(bytes, version)
 }
 
+/// [`convert_to`], splitting v1 blobs' records between their functions as `split` says.
+pub fn convert_with(bytes: &[u8], version: Version, split: &V1Split) -> Result<Vec<u8>> {
+    match FileKind::parse(bytes).map_err(|e| Error::object(bytes, e))? {
+        FileKind::Elf32 | FileKind::Elf64 => convert_elf(bytes, version, split),
+        FileKind::MachO32 | FileKind::MachO64 | FileKind::MachOFat32 | FileKind::MachOFat64 => {
+            Err(Error::UnsupportedConvertFormat { format: "Mach-O" })
+        }
+        FileKind::Coff | FileKind::CoffBig | FileKind::CoffImport => {
+            Err(Error::UnsupportedConvertFormat { format: "COFF" })
+        }
+        _ => Err(Error::UnsupportedConvertFormat { format: "this kind of" }),
+    }
+}
+
 /// Rewrites the stack map section of an ELF file in `version`, keeping everything else.
 ///
 /// The function-address relocations move with their fields (section offset `16 + i·16` in v1,
 /// `16 + i·24` in v2/v3 from each blob's start). v1 record counts are derived as [`blob_models`]
-/// describes. When the new section has the same size and the relocations keep their offsets, the
+/// describes: a split several layouts fit is an error ([`convert_with`] accepts a stated choice). When the new section has the same size and the relocations keep their offsets, the
 /// section bytes are replaced in place and the rest of the file is untouched; otherwise the file is
 /// rebuilt with `object::build::elf` (relocatable objects; an executable whose section would change
 /// size fails, because its segments fix the section offsets). Mach-O and COFF give
@@ -259,16 +354,7 @@ pub fn convert(bytes: &[u8], version: u8) -> Result<Vec<u8>> {
 /// could be taken from the symbol table, but frame flags, the frame base register, the saved registers
 /// and call sizes cannot, so such a conversion is refused rather than written with invented values.
 pub fn convert_to(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
-    match FileKind::parse(bytes).map_err(|e| Error::object(bytes, e))? {
-        FileKind::Elf32 | FileKind::Elf64 => convert_elf(bytes, version),
-        FileKind::MachO32 | FileKind::MachO64 | FileKind::MachOFat32 | FileKind::MachOFat64 => {
-            Err(Error::UnsupportedConvertFormat { format: "Mach-O" })
-        }
-        FileKind::Coff | FileKind::CoffBig | FileKind::CoffImport => {
-            Err(Error::UnsupportedConvertFormat { format: "COFF" })
-        }
-        _ => Err(Error::UnsupportedConvertFormat { format: "this kind of" }),
-    }
+    convert_with(bytes, version, &V1Split::Refuse)
 }
 
 /// Largest section alignment a rebuild accepts: the builder pads to it, so a corrupt value would make it
@@ -317,7 +403,7 @@ fn check_rebuild_size(builder: &object::build::elf::Builder<'_>, bytes: &[u8]) -
     Ok(())
 }
 
-fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
+fn convert_elf(bytes: &[u8], version: Version, split: &V1Split) -> Result<Vec<u8>> {
     let file = object::File::parse(bytes).map_err(|e| Error::object(bytes, e))?;
     let section = file.sections().find(is_stack_map_section).ok_or(Error::NoStackMapSection)?;
     if section.kind() == SectionKind::UninitializedData {
@@ -326,7 +412,6 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
     let data = section.data().map_err(|e| Error::object(bytes, e))?;
     let endian = file_endian(&file);
     let views = parse_section(data, endian)?;
-    let models = blob_models(&file, &section, &views)?;
     if version == Version::FrameTable {
         if let Some(view) = views.iter().find(|v| v.version() != Version::FrameTable) {
             return Err(Error::FrameTableUnknown {
@@ -336,6 +421,7 @@ fn convert_elf(bytes: &[u8], version: Version) -> Result<Vec<u8>> {
             });
         }
     }
+    let models = blob_models(&file, &section, &views, split)?;
 
     // New section bytes, and where each function-address field moves.
     let mut new_data = Vec::new();

@@ -119,16 +119,19 @@ fn resolving_gives_the_lowering_its_registers() {
 fn aarch64_names_resolve_with_their_aliases() {
     let text = "target triple = \"aarch64-unknown-linux-gnu\"\n\
                 declare void @llvm.experimental.retwr(...)\n\
-                define explicitcc void @h(i64 hwreg(metadata !0) %a, float hwreg(metadata !1) %f, ptr hwreg(metadata !2) %fp) noclobber(metadata !3) {\n  \
+                define explicitcc void @h(i64 hwreg(metadata !0) %a, float hwreg(metadata !1) %f, ptr hwreg(metadata !2) %lr) noclobber(metadata !3) {\n  \
                 call void (...) @llvm.experimental.retwr(float hwreg(metadata !{!\"v7\"}) %f)\n  ret void\n}\n\
-                !0 = !{!\"x28\"}\n!1 = !{!\"d31\"}\n!2 = !{!\"fp\"}\n!3 = !{!\"x0\", !\"x29\", !\"v8\"}\n";
+                !0 = !{!\"x28\"}\n!1 = !{!\"d31\"}\n!2 = !{!\"x27\"}\n!3 = !{!\"x0\", !\"fp\", !\"v8\"}\n";
     let m = ir::parse("a.ll", text).unwrap();
     ir::verify(&m).unwrap();
     let resolved = explicit::resolve(&m, &m.functions[1], Arch::Aarch64).unwrap();
     let float = |dwarf| NamedRegister { dwarf, class: RegisterClass::Float };
-    assert_eq!(resolved.params, [general(28), float(95), general(29)]);
+    assert_eq!(resolved.params, [general(28), float(95), general(27)]);
     assert_eq!(resolved.noclobber, [general(0), general(29), float(72)]);
     assert_eq!(resolved.returns[0].values, [(0, float(71))]);
+    // `fp` names x29: kept (noclobber), never a parameter (the function's own frame is there).
+    let e = ir::verify(&ir::parse("a.ll", &text.replace("!2 = !{!\"x27\"}", "!2 = !{!\"fp\"}")).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("register 'fp' cannot pass a parameter"), "{e}");
 }
 
 #[test]

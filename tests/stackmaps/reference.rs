@@ -181,6 +181,7 @@ fn convert_to_v1_v2_and_back_reproduces_llc_sections() {
     let dir = tempfile::tempdir().unwrap();
     let objects = elf_objects(&reference);
     assert!(objects.len() >= 25);
+    let mut ambiguous = Vec::new();
     for object in objects {
         let name = object.file_stem().unwrap().to_str().unwrap();
         let original = std::fs::read(object.with_extension("stackmaps.bin")).unwrap();
@@ -209,7 +210,28 @@ fn convert_to_v1_v2_and_back_reproduces_llc_sections() {
 
             let (code, _, err) =
                 patchmap(&["convert", old.to_str().unwrap(), "--to-version", "3", "-o", back.to_str().unwrap()]);
-            assert_eq!(code, 0, "{name} v{version} -> v3: {err}");
+            if version == "1" && code != 0 {
+                // v1 does not say which function holds which record: where several splits fit, convert
+                // refuses, naming the records, and takes the counts stated (here llc-19's).
+                assert!(err.contains("can belong to") && err.contains("--v1-record-counts"), "{name}: {err}");
+                ambiguous.push(name.to_owned());
+                let (models, _) = object_file::read_models(&std::fs::read(&object).unwrap()).unwrap();
+                let counts: Vec<String> =
+                    models.iter().flat_map(|m| m.functions.iter().map(|f| f.record_count.to_string())).collect();
+                let (code, _, err) = patchmap(&[
+                    "convert",
+                    old.to_str().unwrap(),
+                    "--to-version",
+                    "3",
+                    "--v1-record-counts",
+                    &counts.join(","),
+                    "-o",
+                    back.to_str().unwrap(),
+                ]);
+                assert_eq!(code, 0, "{name} v1 -> v3 with the counts stated: {err}");
+            } else {
+                assert_eq!(code, 0, "{name} v{version} -> v3: {err}");
+            }
             assert_eq!(section_bytes(&std::fs::read(&back).unwrap()).0, original, "{name} via v{version}");
             let (_, theirs, _) = support::run(Command::new(&readobj).arg("--stackmap").arg(&back));
             let (_, expected, _) = support::run(Command::new(&readobj).arg("--stackmap").arg(&object));
@@ -221,6 +243,9 @@ fn convert_to_v1_v2_and_back_reproduces_llc_sections() {
             );
         }
     }
+    eprintln!("v1 splits several layouts fit: {ambiguous:?}");
+    // The reference objects include multi-function ones both ways (sm_shadow on AArch64 is ambiguous).
+    assert!(!ambiguous.is_empty() && ambiguous.len() < 10, "{ambiguous:?}");
 }
 
 #[test]

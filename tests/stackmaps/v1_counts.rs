@@ -1,5 +1,7 @@
 //! v1 sections do not store per-function record counts: reading one derives them from the functions'
 //! sizes, found through the relocation on each function's address field, in whatever form it comes.
+//! When several splits fit, readers and `convert` refuse by default, naming the records and the
+//! functions that can hold them, and take a stated choice (counts, or the likeliest split).
 
 use crate::support;
 
@@ -10,7 +12,7 @@ use object::{
     Architecture, BinaryFormat, Endianness, RelocationEncoding, RelocationFlags, RelocationKind, SectionKind,
     SymbolFlags, SymbolKind, SymbolScope,
 };
-use patchmap::stackmap::object_file::{self, FunctionSymbol};
+use patchmap::stackmap::object_file::{self, FunctionSymbol, V1Split};
 use patchmap::stackmap::{parse_section, Endian, Record, StackMap, Version};
 
 /// An internal function with three stack maps, called from a global one with four: llc-19 relocates
@@ -42,38 +44,106 @@ entry:
 "#;
 
 fn record_counts(object: &[u8]) -> Vec<u64> {
-    let (models, _) = object_file::read_models(object).unwrap();
-    models.iter().flat_map(|m| m.functions.iter().map(|f| f.record_count)).collect()
+    record_counts_with(object, &V1Split::Refuse).unwrap()
 }
 
-fn patchmap_convert(input: &std::path::Path, version: &str, output: &std::path::Path) {
+fn record_counts_with(object: &[u8], split: &V1Split) -> Result<Vec<u64>, String> {
+    let (models, _) = object_file::read_models_with(object, split).map_err(|e| e.to_string())?;
+    Ok(models.iter().flat_map(|m| m.functions.iter().map(|f| f.record_count)).collect())
+}
+
+/// `patchmap convert` with `extra` arguments: its exit code and standard error.
+fn patchmap_convert(input: &std::path::Path, version: &str, output: &std::path::Path, extra: &[&str]) -> (i32, String) {
     let (code, _, err) = support::run(
         Command::new(support::patchmap_bin())
             .args(["convert", "--to-version", version])
+            .args(extra)
             .arg(input)
             .arg("-o")
             .arg(output),
     );
-    assert_eq!(code, 0, "convert to v{version}: {err}");
+    (code, err)
 }
 
+/// Two functions whose records cannot be split but one way: the first one's records lie past
+/// everything the second one's could reach, and the second one's first record comes before the
+/// first one's last (offsets do not decrease within a function).
+const UNAMBIGUOUS: &str = r#"
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare i64 @work(i64)
+
+define i64 @long(i64 %x) {
+entry:
+  %a = call i64 @work(i64 %x)
+  %b = call i64 @work(i64 %a)
+  %c = call i64 @work(i64 %b)
+  %d = call i64 @work(i64 %c)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i64 %d)
+  %e = call i64 @work(i64 %d)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 2, i32 0, i64 %e)
+  ret i64 %e
+}
+
+define i64 @short(i64 %x) {
+entry:
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 3, i32 0, i64 %x)
+  %y = add i64 %x, 1
+  ret i64 %y
+}
+"#;
+
+/// llc-19's objects converted to v1 and back: a split only one layout fits comes back by default;
+/// an ambiguous one is refused, naming the records and both functions, and comes back with the
+/// stated counts.
 #[test]
-fn llc19_internal_function_survives_a_v1_round_trip() {
+fn llc19_objects_survive_a_v1_round_trip_or_say_why_not() {
     let Some(llc) = support::tool("llc-19") else { return };
     let dir = tempfile::tempdir().unwrap();
-    let ll = dir.path().join("internal.ll");
-    std::fs::write(&ll, INTERNAL_AND_GLOBAL).unwrap();
-    for arch in support::Arch::ALL {
-        for opt in ["0", "2"] {
-            let v3 = dir.path().join("v3.o");
-            std::fs::write(&v3, support::llc_object(&llc, &ll, arch, opt, dir.path()).unwrap()).unwrap();
-            assert_eq!(record_counts(&std::fs::read(&v3).unwrap()), [3, 4], "llc-19 {arch:?} -O{opt}");
-            let (v1, back) = (dir.path().join("v1.o"), dir.path().join("back.o"));
-            patchmap_convert(&v3, "1", &v1);
-            patchmap_convert(&v1, "3", &back);
-            assert_eq!(record_counts(&std::fs::read(&back).unwrap()), [3, 4], "{arch:?} -O{opt} via v1");
+    let (mut ambiguous, mut unambiguous) = (0, 0);
+    for (name, text, counts) in [("internal", INTERNAL_AND_GLOBAL, [3u64, 4]), ("unambiguous", UNAMBIGUOUS, [2, 1])] {
+        let ll = dir.path().join(format!("{name}.ll"));
+        std::fs::write(&ll, text).unwrap();
+        let stated = format!("{},{}", counts[0], counts[1]);
+        for arch in support::Arch::ALL {
+            for opt in ["0", "2"] {
+                let what = format!("{name} llc-19 {arch:?} -O{opt}");
+                let v3 = dir.path().join("v3.o");
+                std::fs::write(&v3, support::llc_object(&llc, &ll, arch, opt, dir.path()).unwrap()).unwrap();
+                assert_eq!(record_counts(&std::fs::read(&v3).unwrap()), counts, "{what}");
+                let (v1, back) = (dir.path().join("v1.o"), dir.path().join("back.o"));
+                assert_eq!(patchmap_convert(&v3, "1", &v1, &[]).0, 0, "{what} to v1");
+                let v1_bytes = std::fs::read(&v1).unwrap();
+                let (code, err) = patchmap_convert(&v1, "3", &back, &[]);
+                if code == 0 {
+                    unambiguous += 1;
+                    assert_eq!(record_counts(&std::fs::read(&back).unwrap()), counts, "{what} via v1");
+                    assert_eq!(record_counts(&v1_bytes), counts, "{what}: the reader");
+                } else {
+                    ambiguous += 1;
+                    assert!(name != "unambiguous", "{what}: {err}");
+                    assert!(
+                        err.contains("more than one split")
+                            && err.contains("can belong to")
+                            && err.contains("helper (function 0) or main (function 1)"),
+                        "{what}: {err}"
+                    );
+                    let read = record_counts_with(&v1_bytes, &V1Split::Refuse).unwrap_err();
+                    assert!(read.contains("can belong to"), "{what}: the reader: {read}");
+                    let (code, err) = patchmap_convert(&v1, "3", &back, &["--v1-record-counts", &stated]);
+                    assert_eq!(code, 0, "{what}: with the stated counts: {err}");
+                    assert_eq!(record_counts(&std::fs::read(&back).unwrap()), counts, "{what} via v1, stated");
+                    let (code, err) = patchmap_convert(&v1, "3", &back, &["--v1-split", "likeliest"]);
+                    assert_eq!(code, 0, "{what}: the likeliest split: {err}");
+                }
+                // A stated split that does not fit is refused, whatever the rest.
+                let (code, err) = patchmap_convert(&v1, "3", &back, &["--v1-record-counts", "1,1"]);
+                assert_ne!(code, 0, "{what}: counts that do not add up");
+                assert!(err.contains("the counts add up to"), "{what}: {err}");
+            }
         }
     }
+    eprintln!("llc-19 objects via v1: {unambiguous} unambiguous, {ambiguous} ambiguous");
+    assert!(ambiguous > 0 && unambiguous >= 4, "{ambiguous} ambiguous, {unambiguous} unambiguous");
 }
 
 /// How the object built below points the first function record at `helper`.
@@ -158,8 +228,23 @@ fn every_relocation_form_finds_the_function_and_its_size() {
             ],
             "{form:?}"
         );
-        assert_eq!(record_counts(&bytes), [3, 4], "{form:?}");
-        let v3 = object_file::convert(&bytes, 3).unwrap();
+        // helper's records (4, 8, 12) and main's (25, 37, 40, 40) fit helper | main at 3 | 4 and at
+        // 1 | 6 and 2 | 5: the reader refuses, naming the records main or helper can hold.
+        let err = record_counts_with(&bytes, &V1Split::Refuse).unwrap_err();
+        assert!(
+            err.contains("record 1 (ID 0, offset 8) can belong to helper (function 0) or main (function 1)")
+                && err.contains("likeliest split (3,4;"),
+            "{form:?}: {err}"
+        );
+        assert!(!err.contains("record 3 "), "{form:?}: record 3 (offset 25) only fits main: {err}");
+        assert_eq!(record_counts_with(&bytes, &V1Split::Likeliest).unwrap(), [3, 4], "{form:?}");
+        assert!(object_file::convert(&bytes, 3).is_err(), "{form:?}");
+        let v3 = object_file::convert_with(&bytes, Version::V3, &V1Split::Counts(vec![3, 4])).unwrap();
         assert_eq!(record_counts(&v3), [3, 4], "{form:?} converted to v3");
+        let v3 = object_file::convert_with(&bytes, Version::V3, &V1Split::Counts(vec![2, 5])).unwrap();
+        assert_eq!(record_counts(&v3), [2, 5], "{form:?} converted to v3, as stated");
+        // helper is 14 bytes: a record at 25 is past it.
+        let err = object_file::convert_with(&bytes, Version::V3, &V1Split::Counts(vec![4, 3])).unwrap_err();
+        assert!(err.to_string().contains("function 0 would get a record past its size (14 bytes)"), "{err}");
     }
 }

@@ -265,3 +265,53 @@ fn generated_programs_record_the_same_values_in_registers_on_x86_64() {
 fn generated_programs_record_the_same_values_in_registers_on_aarch64() {
     same_values_as_the_slot_lowering(Arch::Aarch64, 300);
 }
+
+/// A statepoint with three deopt values, two of them read after the call; FLAGS is substituted.
+const DEOPT_VALUES: &str = r#"
+declare void @safepoint()
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+
+define i64 @f(i64 %a, i64 %b, i32 %c, ptr addrspace(1) %p) gc "statepoint-example" {
+entry:
+  %x = mul i64 %a, %b
+  %tok = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 9, i32 0, ptr elementtype(void ()) @safepoint, i32 0, i32 FLAGS, i32 0, i32 0) [ "deopt"(i64 %x, i32 %c, i64 %a), "gc-live"(ptr addrspace(1) %p) ]
+  %r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %tok, i32 0, i32 0)
+  %v = ptrtoint ptr addrspace(1) %r to i64
+  %s = add i64 %v, %x
+  %t = add i64 %s, %a
+  ret i64 %t
+}
+"#;
+
+/// FLAGS bit 1 (deopt values live into the call): llc-19 keeps the deopt values in registers with no
+/// option, and so does patchmap (as `--use-registers-for-deopt-values` does); with the bit clear both
+/// give each a slot. The values read after the call are in registers in both records.
+#[test]
+fn deopt_live_in_flag_keeps_deopt_values_in_registers() {
+    let Some(llc) = support::tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let deopt_kinds = |map: &StackMap| -> Vec<LocationKind> {
+        // After the three leading constants: %x, %c, %a.
+        map.records[0].locations[3..6].iter().map(|l| l.kind).collect()
+    };
+    for arch in Arch::ALL {
+        for flags in [0, 2] {
+            let ll = dir.path().join(format!("deopt_flags_{flags}.ll"));
+            std::fs::write(&ll, DEOPT_VALUES.replace("FLAGS", &flags.to_string())).unwrap();
+            let theirs = stack_map(&support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap());
+            let module = patchmap::ir::parse_file(&ll).unwrap();
+            let options = Options::new(Some(arch.triple()), "speed", 3).unwrap();
+            let ours = stack_map(&patchmap::emit::object::compile(&module, &options).unwrap());
+            for (who, map) in [("llc-19", &theirs), ("patchmap", &ours)] {
+                let kinds = deopt_kinds(map);
+                if flags == 0 {
+                    assert!(kinds.iter().all(|&k| k == LocationKind::Indirect), "{who} {arch:?} flags 0: {kinds:?}");
+                } else {
+                    // %x and %a, used after the call.
+                    assert_eq!([kinds[0], kinds[2]], [LocationKind::Register; 2], "{who} {arch:?} flags 2: {kinds:?}");
+                }
+            }
+        }
+    }
+}

@@ -975,6 +975,9 @@ impl MachInst for Inst {
                 info.try_call_info.is_some(),
             ),
             Inst::StatepointCall { info } => (info.caller_conv, info.callee_conv, false),
+            // A C-convention patch point's region is a call: like a call, it makes the prologue
+            // save nothing (v8-v15 among them) that its callee preserves (patchmap).
+            Inst::Patchpoint { info } => (info.caller_conv, info.callee_conv, false),
             _ => return true,
         };
 
