@@ -252,6 +252,7 @@ fn abi_text(abi: &ParamAbi, metadata: &MetadataNodes) -> String {
         ParamAbi::StructRet(t) => format!(" sret({t})"),
         ParamAbi::ElementType(sig) => format!(" elementtype({sig})"),
         ParamAbi::Register(r) => format!(" hwreg(metadata !{})", metadata.number(std::slice::from_ref(&r.name))),
+        ParamAbi::Nest => " nest".to_string(),
     }
 }
 

@@ -28,7 +28,7 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::DataId;
 
-use crate::arch::Arch;
+use crate::arch::{Arch, RegisterClass};
 use crate::ir::{
     self, BinOp, BlockId, CastOp, Const, FloatPred, Inst, InstId, IntPred, IrError, ParamAbi, Symbol, Type, Value,
 };
@@ -207,23 +207,53 @@ struct Lowering<'a> {
 }
 
 impl<'a> Lowering<'a> {
-    /// Checks the names a clobber-only inline asm clobbers against the target: each a register it
-    /// has or one of its clobber keywords (`memory`, the flags).
+    /// The registers a clobber-only inline asm clobbers, as the `clobber` instruction's sets of
+    /// hardware encodings (integer, float), after checking each name against the target: a
+    /// register it has or one of its clobber keywords (`memory`, the flags), which clobber no
+    /// register.
     ///
-    /// The asm has no code, so the program computes the same whatever it clobbers; but llc-19 also
-    /// moves the values live across it out of those registers, and Cranelift has no instruction
-    /// that clobbers a chosen set without a call yet: here they stay where the allocator put them,
-    /// and a record may locate one in a register llc-19 would have spilled.
-    fn check_clobbers(&self, clobbers: &[ir::RegisterName]) -> Result<(), IrError> {
+    /// The asm has no code, so the program computes the same whatever it clobbers; the clobbers
+    /// only move the values live across it out of those registers, as llc-19 moves them (a record
+    /// there locates them where llc-19's does). Registers Cranelift never allocates (the stack and
+    /// frame pointers, AArch64's x16-x18 and lr) hold no value to move and are left out by the
+    /// instruction.
+    fn clobbered_registers(&self, clobbers: &[ir::RegisterName]) -> Result<(u64, u64), IrError> {
+        let (mut int_regs, mut float_regs) = (0u64, 0u64);
         for c in clobbers {
-            if self.arch.clobbered_register(&c.name).is_none() && !self.arch.is_clobber_keyword(&c.name) {
+            let Some(register) = self.arch.clobbered_register(&c.name) else {
+                if self.arch.is_clobber_keyword(&c.name) {
+                    continue;
+                }
                 return Err(self.error(
                     c.span,
                     format!("inline asm clobbers '{}', which is not a register of {}", c.name, self.arch.name()),
                 ));
+            };
+            // AArch64's sp has no general-register encoding; nothing is allocated there anyway.
+            let Some(hw) = self.arch.hardware_encoding(register) else { continue };
+            match register.class {
+                RegisterClass::General => int_regs |= 1 << hw,
+                RegisterClass::Float => float_regs |= 1 << hw,
             }
         }
-        Ok(())
+        Ok((int_regs, float_regs))
+    }
+
+    /// Patch points and statepoints call their target in the C convention: one declared with a
+    /// `nest` parameter (static chain in R10) would get its chain in the wrong register.
+    fn check_no_static_chain(&self, span: ir::Span, target: &Value) -> Result<(), IrError> {
+        match target {
+            Value::Func(f) if self.module.function(*f).params.iter().any(|p| p.abi == ParamAbi::Nest) => Err(self
+                .error(
+                    span,
+                    format!(
+                        "patch points and statepoints cannot call '@{}', which takes a 'nest' parameter (the static \
+                         chain register is not passed by their calls)",
+                        self.module.function(*f).name
+                    ),
+                )),
+            _ => Ok(()),
+        }
     }
 
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
@@ -377,7 +407,10 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::ClobberAsm { clobbers } => {
-                self.check_clobbers(clobbers)?;
+                let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
+                if int_regs | float_regs != 0 {
+                    self.b.ins().clobber(int_regs, float_regs);
+                }
                 None
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {
@@ -530,7 +563,7 @@ impl<'a> Lowering<'a> {
                 if f.intrinsic().is_some() {
                     return Err(self.error(f.span, format!("the address of intrinsic '@{}' cannot be taken", f.name)));
                 }
-                let r = self.func_ref(*fid);
+                let r = self.func_ref(*fid)?;
                 self.b.ins().func_addr(types::I64, r)
             }
         })
@@ -894,12 +927,18 @@ impl<'a> Lowering<'a> {
             Some(Ok(ir::PointCall::StackMap { id: record, shadow, live })) => {
                 return self.stackmap(id, record, shadow, live)
             }
-            Some(Ok(ir::PointCall::PatchPoint(call))) => return self.patchpoint(id, &call),
+            Some(Ok(ir::PointCall::PatchPoint(call))) => {
+                self.check_no_static_chain(data.span, call.target)?;
+                return self.patchpoint(id, &call);
+            }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
-            (Some(Ok(call)), _) if data.ty == Type::Token => return self.statepoint(id, &call),
+            (Some(Ok(call)), _) if data.ty == Type::Token => {
+                self.check_no_static_chain(data.span, call.target)?;
+                return self.statepoint(id, &call);
+            }
             (None, None) => {
                 if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
                     return self.statepoint(id, &call);
@@ -969,7 +1008,7 @@ impl<'a> Lowering<'a> {
         }
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
-                let r = self.func_ref(*fid);
+                let r = self.func_ref(*fid)?;
                 self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
             }
             _ => {
@@ -1106,21 +1145,25 @@ impl<'a> Lowering<'a> {
         Ok(args)
     }
 
-    fn func_ref(&mut self, fid: ir::FuncId) -> FuncRef {
+    fn func_ref(&mut self, fid: ir::FuncId) -> Result<FuncRef, IrError> {
         if let Some(&r) = self.func_refs.get(&fid) {
-            return r;
+            return Ok(r);
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = symbols::signature(
-            self.isa.default_call_conv(),
-            self.arch,
-            &f.ret,
-            f.params.iter().map(|p| (&p.ty, &p.abi)),
-        );
+        let sig = if f.params.iter().any(|p| p.abi == ParamAbi::Nest) {
+            explicit::nest_signature(self.module, f, self.arch)?
+        } else {
+            symbols::signature(
+                self.isa.default_call_conv(),
+                self.arch,
+                &f.ret,
+                f.params.iter().map(|p| (&p.ty, &p.abi)),
+            )
+        };
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
-        r
+        Ok(r)
     }
 
     /// Imports a declared function into this function with the given signature. In objects even

@@ -98,6 +98,8 @@ impl Symbols {
             };
             let sig = if f.cc == ir::CallConv::Explicit {
                 super::explicit::signature(module, f, arch)?
+            } else if f.params.iter().any(|p| p.abi == ir::ParamAbi::Nest) {
+                super::explicit::nest_signature(module, f, arch)?
             } else {
                 signature(call_conv, arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
             };

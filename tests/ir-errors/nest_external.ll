@@ -1,4 +1,4 @@
-; expect: 2:23: error: 'nest' parameters are supported on internal and private functions only (compiled as ordinary parameters, which a caller in another object would not know)
+; expect: 2:23: error: 'nest' parameters are supported on declarations and on internal and private functions only (a definition's is compiled as an ordinary parameter, which a caller in another object would not know)
 define i32 @inner(ptr nest %chain, i32 %x) {
   %v = load i32, ptr %chain
   %r = add i32 %v, %x

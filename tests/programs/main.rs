@@ -16,6 +16,7 @@ mod golden;
 mod int_widths;
 mod interp_differential;
 mod llvm_forms;
+mod nest;
 mod object_placement;
 mod struct_abi;
 mod volatile;

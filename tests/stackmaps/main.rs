@@ -8,6 +8,7 @@ mod support;
 
 mod call_sizes;
 mod checker_llc;
+mod clobber_asm;
 mod frame_table;
 mod frame_table_golden;
 mod frames;

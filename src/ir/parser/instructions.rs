@@ -529,9 +529,7 @@ impl<'a> Parser<'a> {
                     arg_abi = ParamAbi::Register(self.register_names(&reference, "hwreg", span)?.remove(0));
                 }
                 if let (Some(span), false) = (nest, matches!(callee, Value::Func(_))) {
-                    return Err(
-                        self.err(span, "'nest' arguments are supported in direct calls of local functions only")
-                    );
+                    return Err(self.err(span, "'nest' arguments are supported in direct calls only"));
                 }
                 if arg_abi != ParamAbi::Plain {
                     if ty != Type::PTR && !matches!(arg_abi, ParamAbi::Register(_)) {

@@ -662,7 +662,7 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.value_type()?;
                 let aspan = self.tok.span;
-                let ParamAttributes { abi, nest, hwreg } = self.param_attributes()?;
+                let ParamAttributes { mut abi, nest, hwreg } = self.param_attributes()?;
                 if let Some((reference, span)) = hwreg {
                     let of = RegistersOf::Param(id, f.params.len());
                     self.pending_registers.push(PendingRegisters { of, reference, span });
@@ -670,12 +670,19 @@ impl<'a> Parser<'a> {
                 if let Some(span) = nest {
                     // Every caller of a local function is in this module and passes the chain as an
                     // ordinary argument, as its definition takes it.
-                    if !linkage.is_local() {
+                    if !linkage.is_local() && is_definition {
                         return Err(self.err(
                             span,
-                            "'nest' parameters are supported on internal and private functions only (compiled as \
-                             ordinary parameters, which a caller in another object would not know)",
+                            "'nest' parameters are supported on declarations and on internal and private \
+                             functions only (a definition's is compiled as an ordinary parameter, which a caller \
+                             in another object would not know)",
                         ));
+                    }
+                    if !linkage.is_local() {
+                        if abi != ParamAbi::Plain || ty.is_aggregate() {
+                            return Err(self.err(span, "a 'nest' parameter is a single value with no other attribute"));
+                        }
+                        abi = ParamAbi::Nest;
                     }
                 }
                 if !matches!(abi, ParamAbi::Plain | ParamAbi::Register(_)) && ty != Type::PTR {

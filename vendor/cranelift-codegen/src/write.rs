@@ -438,6 +438,11 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
             }
             Ok(())
         }
+        Clobber {
+            int_regs,
+            float_regs,
+            ..
+        } => write!(w, " {int_regs}, {float_regs}"),
         Patchpoint {
             sig_ref,
             id,

@@ -26,6 +26,7 @@ pub(crate) struct Formats {
     pub(crate) shuffle: Rc<InstructionFormat>,
     pub(crate) stack_addr: Rc<InstructionFormat>,
     pub(crate) stackmap: Rc<InstructionFormat>,
+    pub(crate) clobber: Rc<InstructionFormat>,
     pub(crate) patchpoint: Rc<InstructionFormat>,
     pub(crate) statepoint_call: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
@@ -191,6 +192,11 @@ impl Formats {
                 .imm(&imm.stackmap_id)
                 .imm(&imm.shadow_bytes)
                 .varargs()
+                .build(),
+
+            clobber: Builder::new("Clobber")
+                .imm(&imm.clobbered_int_regs)
+                .imm(&imm.clobbered_float_regs)
                 .build(),
 
             patchpoint: Builder::new("Patchpoint")

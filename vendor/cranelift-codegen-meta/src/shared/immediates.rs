@@ -69,6 +69,13 @@ pub(crate) struct Immediates {
 
     /// The number of values a `statepoint_call` relocates.
     pub relocated_count: OperandKind,
+
+    /// The integer registers a `clobber` instruction clobbers, one bit per hardware encoding.
+    pub clobbered_int_regs: OperandKind,
+
+    /// The float/vector registers a `clobber` instruction clobbers, one bit per hardware
+    /// encoding.
+    pub clobbered_float_regs: OperandKind,
 }
 
 fn new_imm(
@@ -230,6 +237,16 @@ impl Immediates {
                 "relocated",
                 "ir::immediates::Uimm32",
                 "A number of values that a call redefines.",
+            ),
+            clobbered_int_regs: new_imm(
+                "int_regs",
+                "ir::immediates::Uimm64",
+                "A set of integer registers, one bit per hardware encoding.",
+            ),
+            clobbered_float_regs: new_imm(
+                "float_regs",
+                "ir::immediates::Uimm64",
+                "A set of float/vector registers, one bit per hardware encoding.",
             ),
         }
     }

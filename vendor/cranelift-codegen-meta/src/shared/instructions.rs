@@ -3555,6 +3555,38 @@ pub(crate) fn define(
 
     ig.push(
         Inst::new(
+            "clobber",
+            r#"
+        Clobber the given registers, emitting no code.
+
+        Each set bit `n` of `int_regs` names the integer register with hardware
+        encoding `n`, and of `float_regs` the float/vector register with hardware
+        encoding `n`. Values live across the instruction are not kept in those
+        registers (the allocator moves or spills them around it), and the
+        prologue saves those among them that the calling convention preserves.
+        This is what an inline assembly statement that clobbers those registers
+        needs of the code around it, for a producer that emits the assembly
+        itself or, as for LLVM's `asm sideeffect "", "~{rax},~{rbx}"`, none.
+
+        Registers the allocator does not hand out (the stack and frame
+        pointers, reserved and scratch registers) are ignored: no value is
+        kept in them across instructions.
+
+        It prevents motion of any other side-effects across this boundary.
+        "#,
+            &formats.clobber,
+        )
+        .operands_in(vec![
+            Operand::new("int_regs", &imm.clobbered_int_regs)
+                .with_doc("integer registers clobbered, by hardware encoding"),
+            Operand::new("float_regs", &imm.clobbered_float_regs)
+                .with_doc("float/vector registers clobbered, by hardware encoding"),
+        ])
+        .other_side_effects(),
+    );
+
+    ig.push(
+        Inst::new(
             "patchpoint",
             r#"
         A region of `bytes` bytes of machine code that a runtime may overwrite

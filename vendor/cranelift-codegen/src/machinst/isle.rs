@@ -30,6 +30,7 @@ pub type MachLabelSlice = [MachLabel];
 pub type BoxVecMachLabel = Box<Vec<MachLabel>>;
 pub type OptionTryCallInfo = Option<TryCallInfo>;
 pub type BoxStackmapInfo = Box<crate::machinst::StackmapInfo>;
+pub type PRegSet = regalloc2::PRegSet;
 pub type BoxPatchpointInfo = Box<CallInfo<crate::machinst::PatchpointInfo>>;
 pub type BoxStatepointCallInfo = Box<CallInfo<crate::machinst::StatepointCallInfo>>;
 
@@ -141,6 +142,23 @@ macro_rules! isle_lower_prelude_methods {
                 shadow.into(),
                 &args,
             ))
+        }
+
+        fn clobbered_regs(&mut self, int_regs: Uimm64, float_regs: Uimm64) -> PRegSet {
+            let allocatable = regalloc2::PRegSet::from(self.lower_ctx.abi().machine_env());
+            let mut set = regalloc2::PRegSet::empty();
+            for (bits, class) in [
+                (u64::from(int_regs), regalloc2::RegClass::Int),
+                (u64::from(float_regs), regalloc2::RegClass::Float),
+            ] {
+                for hw in (0..64).filter(|hw| bits & (1 << hw) != 0) {
+                    let preg = regalloc2::PReg::new(hw, class);
+                    if allocatable.contains(preg) {
+                        set.add(preg);
+                    }
+                }
+            }
+            set
         }
 
         fn patchpoint_info(

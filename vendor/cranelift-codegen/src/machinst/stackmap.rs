@@ -1192,4 +1192,111 @@ mod tests {
             );
         }
     }
+
+    /// `fn(x: i64, y: f64) -> i64 { clobber int_regs, float_regs; stackmap x, y; [x + 1 | 1] }`.
+    fn clobbering(int_regs: u64, float_regs: u64, use_after: bool) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::F64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, types::I64);
+        let y = func.dfg.append_block_param(block0, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        if int_regs | float_regs != 0 {
+            pos.ins().clobber(int_regs, float_regs);
+        }
+        pos.ins().stackmap(1, 0, &[x, y]);
+        let r = if use_after {
+            pos.ins().iadd_imm_s(x, 1)
+        } else {
+            pos.ins().iconst(types::I64, 1)
+        };
+        pos.ins().return_(&[r]);
+        func
+    }
+
+    #[test]
+    fn clobber_moves_live_values_out_of_its_registers() {
+        for triple in triples() {
+            let isa = isa(triple);
+            let code = compile(&isa, clobbering(0, 0, true));
+            let record = code.buffer.stackmaps().next().unwrap();
+            let [StackmapLoc::Reg(x), StackmapLoc::Reg(y)] = record.locations else {
+                panic!("{triple}: {:?}", record.locations)
+            };
+            // Clobbering the registers x and y are in moves them elsewhere (the
+            // allocator may reload x into any register after the clobber for its
+            // use after the stackmap, so x is not used after it here).
+            let x_bit = 1u64 << x.hw_enc();
+            let y_bit = 1u64 << y.hw_enc();
+            let code = compile(&isa, clobbering(x_bit, y_bit, false));
+            let record = code.buffer.stackmaps().next().unwrap();
+            for (loc, &was) in record.locations.iter().zip([x, y]) {
+                assert_ne!(*loc, StackmapLoc::Reg(was), "{triple}: {loc:?}");
+            }
+            // Used after it, x is there: in a register or a slot.
+            let code = compile(&isa, clobbering(u64::MAX, u64::MAX, true));
+            let value = code.buffer.stackmaps().next().unwrap().locations[0];
+            assert!(!matches!(value, StackmapLoc::Const(_)), "{triple}: {value:?}");
+            // Every register clobbered: values used only by the stackmap are in slots.
+            let code = compile(&isa, clobbering(u64::MAX, u64::MAX, false));
+            let record = code.buffer.stackmaps().next().unwrap();
+            for loc in record.locations.iter() {
+                assert!(matches!(loc, StackmapLoc::SPOffset(_)), "{triple}: {loc:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn clobber_emits_no_code_and_saves_callee_saved_registers() {
+        // x64: rbx (3) is callee-saved, rcx (1) caller-saved, rsp/rbp (4, 5) never
+        // allocated, xmm1-xmm15 caller-saved (y is in xmm0); aarch64: x19 is callee-saved, x9
+        // caller-saved, x16-x18 and fp/lr/sp never allocated, v16-v31 caller-saved.
+        let cases: [(&str, u64, u64, u64); 2] = [
+            (
+                "x86_64-unknown-linux-gnu",
+                1 << 3,
+                (1 << 1) | (1 << 4) | (1 << 5),
+                0xfffe,
+            ),
+            (
+                "aarch64-unknown-linux-gnu",
+                1 << 19,
+                (1 << 9) | (0b111 << 16) | (0b111 << 29),
+                0xffff_0000,
+            ),
+        ];
+        for (triple, callee_saved, others, floats) in cases {
+            if !triples().contains(&triple) {
+                continue;
+            }
+            let isa = isa(triple);
+            let plain = compile(&isa, clobbering(0, 0, false));
+            let clobbered = compile(&isa, clobbering(0, floats, false));
+            assert_eq!(
+                plain.buffer.data(),
+                clobbered.buffer.data(),
+                "{triple}: clobbering caller-saved registers holding nothing costs nothing"
+            );
+            let clobbered = compile(&isa, clobbering(others, 0, false));
+            assert_eq!(
+                plain.buffer.data(),
+                clobbered.buffer.data(),
+                "{triple}: clobbering caller-saved or unallocated registers costs nothing"
+            );
+            let mut context = Context::for_function(clobbering(callee_saved, 0, false));
+            context.set_disasm(true);
+            context.compile(&*isa, &mut Default::default()).unwrap();
+            let saved = context.compiled_code().unwrap().clone();
+            assert!(
+                saved.buffer.data().len() > plain.buffer.data().len(),
+                "{triple}: a clobbered callee-saved register is saved and restored"
+            );
+            let text = saved.vcode.as_deref().unwrap();
+            assert!(text.contains("clobber_regs"), "{triple}: {text}");
+        }
+    }
 }

@@ -766,6 +766,7 @@ impl<'a> Verifier<'a> {
             | Store { .. }
             | Trap { .. }
             | CondTrap { .. }
+            | Clobber { .. }
             | NullAry { .. } => {}
         }
 

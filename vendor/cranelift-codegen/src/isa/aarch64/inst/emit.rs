@@ -3581,6 +3581,10 @@ impl MachInstEmit for Inst {
                 sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
             }
 
+            &Inst::ClobberRegs { .. } => {
+                // Nothing: the clobbers only constrain register allocation.
+            }
+
             &Inst::StatepointCall { ref info } => {
                 let user_stack_map = state.take_stack_map();
                 let call_start = sink.cur_offset();

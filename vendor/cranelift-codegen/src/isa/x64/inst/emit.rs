@@ -1832,6 +1832,10 @@ pub(crate) fn emit(
             sink.add_stackmap(info.id, info.shadow, info.locations(state.frame_layout()));
         }
 
+        Inst::ClobberRegs { .. } => {
+            // Nothing: the clobbers only constrain register allocation.
+        }
+
         Inst::Patchpoint { info: call } => {
             call.dest.add_record(sink, state.frame_layout());
             let mut left = call.dest.bytes;

@@ -112,6 +112,7 @@ impl Inst {
             | Inst::LabelAddress { .. }
             | Inst::SequencePoint
             | Inst::Stackmap { .. }
+            | Inst::ClobberRegs { .. }
             | Inst::Patchpoint { .. }
             | Inst::StatepointCall { .. } => true,
 
@@ -847,6 +848,14 @@ impl PrettyPrint for Inst {
 
             Inst::Stackmap { info } => info.pretty_print(|reg| pretty_print_reg(reg, 8)),
 
+            Inst::ClobberRegs { regs } => {
+                let regs: Vec<String> = regs
+                    .into_iter()
+                    .map(|preg| pretty_print_reg(RealReg::from(preg).into(), 8))
+                    .collect();
+                format!("clobber_regs {}", regs.join(", "))
+            }
+
             Inst::Patchpoint { info } => info.dest.pretty_print(|reg| pretty_print_reg(reg, 8)),
 
             Inst::StatepointCall { info } => {
@@ -1226,6 +1235,8 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
         Inst::SequencePoint { .. } => {}
 
         Inst::Stackmap { info } => info.collect_operands(collector),
+
+        Inst::ClobberRegs { regs } => collector.reg_clobbers(*regs),
 
         Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
 
