@@ -52,10 +52,26 @@ fn the_header_is_what_cbindgen_makes_of_the_source() {
     );
 }
 
-/// The libraries cargo built beside this test: `libpatchmap_c.a` and `libpatchmap_c.so`.
+/// `libpatchmap_c.a` and `libpatchmap_c.so`, built for this test: `cargo test` builds only the rlib
+/// it links, so the C libraries are built here, once, as a C user builds them (`cargo build -p
+/// patchmap-capi`), in a target directory of their own beside this test's.
 fn library_dir() -> PathBuf {
-    // target/<profile>/deps/c_api-* -> target/<profile>
-    std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().to_path_buf()
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            // target/<profile>/deps/c_api-* -> target/capi-libraries
+            let target = std::env::current_exe().unwrap().ancestors().nth(3).unwrap().join("capi-libraries");
+            let out = Command::new(env!("CARGO"))
+                .args(["build", "--quiet", "-p", "patchmap-capi", "--lib", "--manifest-path"])
+                .arg(root().join("Cargo.toml"))
+                .arg("--target-dir")
+                .arg(&target)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "building the C libraries failed: {}", String::from_utf8_lossy(&out.stderr));
+            target.join("debug")
+        })
+        .clone()
 }
 
 /// `readobj.c` linked against the static (`static_lib`) or the shared library.

@@ -30,6 +30,18 @@ pub enum Scalar {
     F64,
 }
 
+/// The width of the integer register that holds an `iN`: the next of 8, 16, 32 and 64 bits at or
+/// above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
+/// (LLVM's `DataLayout::getIntegerAlignment`), so it is also the allocation size in bits.
+pub fn container_bits(bits: u8) -> u8 {
+    match bits {
+        0..=8 => 8,
+        9..=16 => 16,
+        17..=32 => 32,
+        _ => 64,
+    }
+}
+
 /// An ELF relocation of a call sequence's target address, at an offset into the sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CallRelocation {

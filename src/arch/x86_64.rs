@@ -2,8 +2,7 @@
 
 use gimli::X86_64;
 
-use super::{CallRelocation, NamedRegister, RegisterClass, RegisterFile, RegisterUse, Scalar};
-use crate::ir::container_bits;
+use super::{container_bits, CallRelocation, NamedRegister, RegisterClass, RegisterFile, RegisterUse, Scalar};
 
 /// The frame pointer, base of `Direct` and `Indirect` locations.
 pub const FRAME_POINTER: gimli::Register = X86_64::RBP;

@@ -60,17 +60,8 @@ pub enum Type {
     Struct(Arc<StructType>),
 }
 
-/// The width of the integer register that holds an `iN`: the next of 8, 16, 32 and 64 bits at or
-/// above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
-/// (LLVM's `DataLayout::getIntegerAlignment`), so it is also the allocation size in bits.
-pub fn container_bits(bits: u8) -> u8 {
-    match bits {
-        0..=8 => 8,
-        9..=16 => 16,
-        17..=32 => 32,
-        _ => 64,
-    }
-}
+/// The width an `iN` is held and laid out in (one fact, kept with the other per-target facts).
+pub use crate::arch::container_bits;
 
 /// A struct type and its layout under the x86-64/AArch64 Linux data layouts (which agree for every
 /// type of the subset): each field at the next multiple of its alignment, the size rounded up to
