@@ -262,3 +262,42 @@ pub fn failing_seeds(seeds: std::ops::Range<u64>, check: impl Fn(u64) -> Result<
     failures.sort();
     failures.into_iter().map(|f| f.1).collect()
 }
+
+/// Each of `programs` (whole `.ll` programs with a `main`), built by patchmap and by llc-19, linked and
+/// run on both targets (AArch64 under qemu), prints the same and exits with the same status, the
+/// reference printing at least `min_lines` lines; on an x86-64 host `patchmap run` (the JIT) and
+/// `patchmap run --interpret` print it too. Skips (as [`tool`]) without llc-19.
+pub fn programs_run_as_llc19_builds_them(programs: &[PathBuf], min_lines: usize) {
+    let Some(llc) = tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut compared = 0;
+    for ll in programs {
+        let name = ll.file_stem().unwrap().to_string_lossy().into_owned();
+        let module = patchmap::ir::parse_file(ll).unwrap_or_else(|e| panic!("{e}"));
+        patchmap::ir::verify(&module).unwrap_or_else(|e| panic!("{e}"));
+        for arch in Arch::ALL {
+            let Some(toolchain) = toolchain(arch) else { continue };
+            let reference = llc_object(&llc, ll, arch, "2", dir.path())
+                .and_then(|o| toolchain.link_and_run(&o, dir.path(), &format!("{name}-llc")))
+                .unwrap_or_else(|e| panic!("{name} {arch:?}: reference: {e}"));
+            assert!(reference.stdout.lines().count() >= min_lines, "{name} {arch:?} printed too little: {reference:?}");
+            let options = patchmap::compile::Options::new(Some(arch.triple()), "speed", 1).unwrap();
+            let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+            let ours = toolchain
+                .link_and_run(&object, dir.path(), &format!("{name}-patchmap"))
+                .unwrap_or_else(|e| panic!("{name} {arch:?}: {e}"));
+            assert_eq!(ours, reference, "{name} on {arch:?}: patchmap's build against llc-19's");
+            compared += 1;
+            if arch != Arch::X86_64 || !x86_64_host("the JIT and the interpreter") {
+                continue;
+            }
+            for mode in [&[][..], &["--interpret"][..]] {
+                let (code, out, err) = run(Command::new(patchmap_bin()).arg("run").args(mode).arg(ll));
+                // `run` prints main's result after the program's own output.
+                let expected = format!("{}{}\n", reference.stdout, reference.status);
+                assert_eq!((code, out), (0, expected), "{name} run {mode:?}: {err}");
+            }
+        }
+    }
+    assert!(compared >= programs.len(), "only {compared} programs compared");
+}
