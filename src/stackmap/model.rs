@@ -134,6 +134,60 @@ pub const DYNAMIC_STACK_SIZE: u64 = u64::MAX;
 /// Largest tables [`StackMap::derive_record_counts`] builds (functions × spare records; 9 bytes a cell).
 const MAX_SPLIT_CELLS: usize = 1 << 23;
 
+/// The v1 record splits of a stack map, as [`StackMap::derive_record_counts`] and
+/// [`StackMap::ambiguous_records`] search them: function f can only start at records f..=f+slack
+/// (every function has at least one record), so the tables of "splits of the records j.. among the
+/// functions f.." are bands of `cells()` entries.
+struct SplitBand<'s> {
+    functions: usize,
+    records: usize,
+    slack: usize,
+    sizes: &'s [u64],
+    offsets: Vec<u64>,
+}
+
+impl<'s> SplitBand<'s> {
+    /// The band of `map`'s records among functions of `sizes`; an error where no split can exist
+    /// or the tables would be too large.
+    fn new(map: &StackMap, sizes: &'s [u64]) -> Result<SplitBand<'s>, Error> {
+        let (n, m) = (map.functions.len(), map.records.len());
+        if sizes.len() != n {
+            return Err(Error::FunctionSizesMismatch { functions: n, sizes: sizes.len() });
+        }
+        if m < n || (n == 0 && m > 0) {
+            return Err(Error::NoRecordSplit);
+        }
+        let band = SplitBand {
+            functions: n,
+            records: m,
+            slack: m - n,
+            sizes,
+            offsets: map.records.iter().map(|r| u64::from(r.instruction_offset)).collect(),
+        };
+        if band.cells() > MAX_SPLIT_CELLS {
+            return Err(Error::RecordSplitTooLarge { functions: n, records: m });
+        }
+        Ok(band)
+    }
+
+    fn cells(&self) -> usize {
+        (self.functions + 1).saturating_mul(self.slack + 1)
+    }
+
+    /// The index of (function f, first record j) in a table.
+    fn at(&self, f: usize, j: usize) -> usize {
+        f * (self.slack + 1) + (j - f)
+    }
+
+    /// The ends `end` (inclusive) function f may take from start j, in increasing order (function
+    /// f+1 must start by record f+1+slack).
+    fn ends(&self, f: usize, j: usize) -> impl Iterator<Item = usize> + '_ {
+        let (size, offsets) = (self.sizes[f], &self.offsets);
+        (j..=f + self.slack)
+            .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
+    }
+}
+
 /// Record ID LLVM writes for a record with more than 65535 locations or live-outs (the overflow record).
 pub const OVERFLOW_RECORD_ID: u64 = u64::MAX;
 
@@ -463,38 +517,18 @@ impl StackMap {
     /// hold the answer); on llc-19's output for generated multi-function programs this one picks the
     /// true split in about half of the ambiguous cases, fewest-records-first in one in six.
     pub fn derive_record_counts(&mut self, function_sizes: &[u64]) -> Result<(), Error> {
-        let n = self.functions.len();
-        let m = self.records.len();
-        if function_sizes.len() != n {
-            return Err(Error::FunctionSizesMismatch { functions: n, sizes: function_sizes.len() });
-        }
-        if m < n || (n == 0 && m > 0) {
-            return Err(Error::NoRecordSplit);
-        }
+        let band = SplitBand::new(self, function_sizes)?;
+        let (n, m, slack, cells) = (band.functions, band.records, band.slack, band.cells());
         if n == 0 {
             return Ok(());
         }
-        // Function f can only start at records f..=f+slack (every function has at least one record),
-        // so the tables of "splits of the records j.. among the functions f.." are bands.
-        let slack = m - n;
-        let cells = (n + 1).saturating_mul(slack + 1);
-        if cells > MAX_SPLIT_CELLS {
-            return Err(Error::RecordSplitTooLarge { functions: n, records: m });
-        }
-        let offsets: Vec<u64> = self.records.iter().map(|r| u64::from(r.instruction_offset)).collect();
-        let offsets = offsets.as_slice();
-        let at = |f: usize, j: usize| f * (slack + 1) + (j - f);
+        let offsets = band.offsets.as_slice();
+        let at = |f: usize, j: usize| band.at(f, j);
         // How many splits there are (capped at 2), and the least code left after the last records.
         let mut ways = vec![0u8; cells];
         let mut tail = vec![0u64; cells];
         ways[at(n, m)] = 1;
-        // The ends `end` (inclusive) function f may take from start j, in increasing order.
-        let ends = |f: usize, j: usize| {
-            let size = function_sizes[f];
-            // Function f+1 must start by record f+1+slack.
-            (j..=f + slack)
-                .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
-        };
+        let ends = |f: usize, j: usize| band.ends(f, j);
         // Code after function f's last record, `end` (clamped, so a corrupt size cannot overflow the sums).
         // A record at the very end is rare (only a stack map before `unreachable` can end a function),
         // so it counts as if the whole function followed it.
@@ -540,28 +574,10 @@ impl StackMap {
     /// [`StackMap::derive_record_counts`] accepts (same rules, same sizes), each with the indices of
     /// those functions in table order; empty when the split is unambiguous.
     pub fn ambiguous_records(&self, function_sizes: &[u64]) -> Result<Vec<AmbiguousRecord>, Error> {
-        let n = self.functions.len();
-        let m = self.records.len();
-        if function_sizes.len() != n {
-            return Err(Error::FunctionSizesMismatch { functions: n, sizes: function_sizes.len() });
-        }
-        if m < n || (n == 0 && m > 0) {
-            return Err(Error::NoRecordSplit);
-        }
-        let slack = m - n;
-        let cells = (n + 1).saturating_mul(slack + 1);
-        if cells > MAX_SPLIT_CELLS {
-            return Err(Error::RecordSplitTooLarge { functions: n, records: m });
-        }
-        let offsets: Vec<u64> = self.records.iter().map(|r| u64::from(r.instruction_offset)).collect();
-        let offsets = offsets.as_slice();
-        let at = |f: usize, j: usize| f * (slack + 1) + (j - f);
-        // The last record function f may end at when it starts at record j.
-        let ends = |f: usize, j: usize| {
-            let size = function_sizes[f];
-            (j..=f + slack)
-                .take_while(move |&end| offsets[end] <= size && (end == j || offsets[end] >= offsets[end - 1]))
-        };
+        let band = SplitBand::new(self, function_sizes)?;
+        let (n, m, slack, cells) = (band.functions, band.records, band.slack, band.cells());
+        let at = |f: usize, j: usize| band.at(f, j);
+        let ends = |f: usize, j: usize| band.ends(f, j);
         // Whether records j.. split among functions f.. (`completes`), and records ..j among ..f
         // (`reached`).
         let mut completes = vec![false; cells];
