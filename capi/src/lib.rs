@@ -634,15 +634,9 @@ pub unsafe extern "C" fn patchmap_stackmap_record(
 }
 
 fn location(map: &StackMap, l: &Location) -> PatchmapLocation {
-    let kind = match l.kind {
-        LocationKind::Register => PatchmapLocationKind::Register,
-        LocationKind::Direct => PatchmapLocationKind::Direct,
-        LocationKind::Indirect => PatchmapLocationKind::Indirect,
-        LocationKind::Constant => PatchmapLocationKind::Constant,
-        LocationKind::ConstantIndex => PatchmapLocationKind::ConstantIndex,
-    };
     PatchmapLocation {
-        kind: kind as u8,
+        // `PatchmapLocationKind`'s values are the section's type bytes, as `LocationKind`'s.
+        kind: l.kind as u8,
         size: l.size,
         dwarf_reg: l.dwarf_reg,
         offset: l.offset,
@@ -781,13 +775,8 @@ pub unsafe extern "C" fn patchmap_read_location(
             let (Some(l), Some(access)) = (location.as_ref(), access.as_ref()) else {
                 return fail(PatchmapStatus::InvalidArgument, "a null location or frame access");
             };
-            let kind = match l.kind {
-                1 => LocationKind::Register,
-                2 => LocationKind::Direct,
-                3 => LocationKind::Indirect,
-                4 => LocationKind::Constant,
-                5 => LocationKind::ConstantIndex,
-                other => return fail(PatchmapStatus::InvalidArgument, format!("location kind {other}")),
+            let Some(kind) = LocationKind::from_byte(l.kind) else {
+                return fail(PatchmapStatus::InvalidArgument, format!("location kind {}", l.kind));
             };
             let l = Location { kind, size: l.size, dwarf_reg: l.dwarf_reg, offset: l.offset };
             match read_location(&l, &m.map.constants, &Access(*access)) {
