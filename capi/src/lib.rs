@@ -14,6 +14,14 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+#[cfg(feature = "compiler")]
+pub mod compile;
+pub mod runtime;
+
+#[cfg(feature = "compiler")]
+pub use compile::*;
+pub use runtime::*;
+
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -40,6 +48,13 @@ pub enum PatchmapStatus {
     Unreadable = 4,
     /// An internal error (a bug): reported instead of unwinding into C.
     Panic = 5,
+    /// The IR is invalid or unsupported, or could not be compiled (the message has `file:line:col`).
+    Compile = 6,
+    /// A frame walk failed: a record is not a statepoint's, a root is in a register, the frame
+    /// chain is corrupt.
+    Walk = 7,
+    /// The system refused: mapping or protecting memory, or the host cannot run this.
+    Runtime = 8,
 }
 
 /// How a location gives its value, as the section's location type byte.
