@@ -2,7 +2,8 @@
 # Installs the external tools the tests compare against and run with: llc-19, llvm-readobj-19 and
 # llvm-objdump-19 (the oracle, all in the llvm-19 package), clang-19 (the C front end of
 # tests/programs/clang_corpus), an AArch64 cross toolchain and qemu-user (to run AArch64 code on an
-# x86-64 host), and valgrind (the C API's memory check).
+# x86-64 host), valgrind (the C API's memory check) and pkg-config (its
+# patchmap.pc).
 set -euo pipefail
 need=()
 command -v llc-19 >/dev/null || need+=(llvm-19)
@@ -13,6 +14,8 @@ command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
 command -v cc >/dev/null || need+=(gcc)
 # The C API's programs run under valgrind (capi/tests/c_api.rs).
 command -v valgrind >/dev/null || need+=(valgrind)
+# The C API's pkg-config file is checked by building a C program with its flags.
+command -v pkg-config >/dev/null || need+=(pkg-config)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -74,15 +74,15 @@ fn library_dir() -> PathBuf {
         .clone()
 }
 
-/// `readobj.c` linked against the static (`static_lib`) or the shared library.
-fn build_readobj(dir: &Path, static_lib: bool) -> PathBuf {
-    let exe = dir.join(if static_lib { "readobj-static" } else { "readobj-shared" });
+/// The C program `capi/tests/<name>.c` linked against the static (`static_lib`) or the shared library.
+fn build_c(dir: &Path, name: &str, static_lib: bool) -> PathBuf {
+    let exe = dir.join(format!("{name}-{}", if static_lib { "static" } else { "shared" }));
     let mut cc = Command::new("cc");
-    cc.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-o"])
+    cc.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-DPATCHMAP_COMPILER", "-o"])
         .arg(&exe)
         .arg("-I")
         .arg(root().join("include"))
-        .arg(root().join("capi/tests/readobj.c"));
+        .arg(root().join(format!("capi/tests/{name}.c")));
     let libs = library_dir();
     if static_lib {
         cc.arg(libs.join("libpatchmap_c.a")).args(["-lpthread", "-ldl", "-lm", "-lgcc_s"]);
@@ -92,6 +92,10 @@ fn build_readobj(dir: &Path, static_lib: bool) -> PathBuf {
     let out = cc.output().unwrap();
     assert!(out.status.success(), "cc failed: {}", String::from_utf8_lossy(&out.stderr));
     exe
+}
+
+fn build_readobj(dir: &Path, static_lib: bool) -> PathBuf {
+    build_c(dir, "readobj", static_lib)
 }
 
 /// patchmap's objects of the ir-examples on both targets, in every version, and one object of two
@@ -189,6 +193,17 @@ fn a_c_readobj_prints_what_patchmap_dump_prints() {
     }
 }
 
+/// valgrind failing (status 99) on any invalid access or leak of any kind; JIT code and patched
+/// code are checked as they change (`--smc-check=all`).
+fn valgrind_command(valgrind: &Path) -> Command {
+    let mut command = Command::new(valgrind);
+    command
+        .args(["--quiet", "--smc-check=all", "--leak-check=full", "--show-leak-kinds=all"])
+        .args(["--errors-for-leak-kinds=all", "--error-exitcode=99"])
+        .arg(format!("--suppressions={}", root().join("capi/tests/valgrind.supp").display()));
+    command
+}
+
 #[test]
 fn the_c_readobj_runs_clean_under_valgrind() {
     let (Some(valgrind), Some(_)) = (tool("valgrind"), tool("cc")) else { return };
@@ -197,14 +212,7 @@ fn the_c_readobj_runs_clean_under_valgrind() {
     for static_lib in [true, false] {
         let readobj = build_readobj(dir.path(), static_lib);
         for object in objects.iter().step_by(17).chain(objects.last()) {
-            let out = Command::new(&valgrind)
-                .args(["--quiet", "--leak-check=full", "--show-leak-kinds=all", "--errors-for-leak-kinds=all"])
-                .arg("--error-exitcode=99")
-                .arg(&readobj)
-                .arg("--symbols")
-                .arg(object)
-                .output()
-                .unwrap();
+            let out = valgrind_command(&valgrind).arg(&readobj).arg("--symbols").arg(object).output().unwrap();
             assert_eq!(
                 out.status.code(),
                 Some(0),
@@ -396,5 +404,197 @@ define i64 @f(i64 %a) {
         let message = CStr::from_ptr(patchmap_last_error()).to_string_lossy().into_owned();
         assert!(message.contains("R#3"), "{message}");
         patchmap_stackmap_free(map);
+    }
+}
+
+/// Whether this host runs JIT code, entries and exits (Linux on x86-64 or AArch64); says so if not.
+fn runs_jit_code() -> bool {
+    let runs = cfg!(target_os = "linux") && patchmap::arch::Arch::host().is_some();
+    if !runs {
+        eprintln!("skipped: the host cannot run patchmap's JIT code (Linux on x86-64 or AArch64)");
+    }
+    runs
+}
+
+/// ir-examples whose programs print each stack map's values before reaching it ("S<id> <bits>:<hex>
+/// ..."), with records whose shadows hold an exit call.
+const STOPPED_EXAMPLES: [&str; 3] = ["sm_shadows", "sm_branches", "sm_spill_many"];
+
+/// Checks `jit_stop`'s output: every `stop <record> S<id> <size>:<hex>...` line holds the values the
+/// program printed for `S<id>` last before it, in the same run. Returns how many values were compared.
+fn compare_stops(example: &str, stdout: &str) -> usize {
+    let mut run: Vec<&str> = Vec::new();
+    let (mut compared, mut stops) = (0, 0);
+    for line in stdout.lines() {
+        assert!(!line.starts_with("unreached"), "{example}: {line}");
+        let Some(stop) = line.strip_prefix("stop ") else {
+            run.push(line);
+            continue;
+        };
+        stops += 1;
+        let mut words = stop.split(' ').skip(1);
+        let id = words.next().unwrap();
+        let read: Vec<&str> = words.collect();
+        let printed = run
+            .iter()
+            .rev()
+            .find(|l| l.split(' ').next() == Some(id))
+            .unwrap_or_else(|| panic!("{example}: the program printed no {id} line before `{line}`"));
+        let printed: Vec<&str> = printed.split(' ').skip(1).collect();
+        assert_eq!(printed.len(), read.len(), "{example}: {line}\nvs the program's {id} {printed:?}");
+        for (p, r) in printed.iter().zip(&read) {
+            // Pointer contents (`*bits:hex`) and undef (`-`) are not values a location holds.
+            if p.starts_with('*') || *p == "-" {
+                continue;
+            }
+            let value = |token: &str| {
+                let (width, hex) = token.split_once(':').unwrap();
+                (width.parse::<u32>().unwrap(), u64::from_str_radix(hex, 16).unwrap())
+            };
+            let ((bits, expected), (_, got)) = (value(p), value(r));
+            let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            assert_eq!(got & mask, expected & mask, "{example}: {line}\nvs the program's {id} {printed:?}");
+            compared += 1;
+        }
+        run.clear();
+    }
+    assert!(stops > 0, "{example}: no stop in\n{stdout}");
+    compared
+}
+
+/// `jit_stop.c`: JIT-compiles ir-examples through the C API, stops them at each stack map whose
+/// shadow holds an exit call, reads every value of the record there, and puts the code back.
+#[test]
+fn a_c_program_stops_jit_code_at_records_and_reads_every_value() {
+    if tool("cc").is_none() || !runs_jit_code() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for static_lib in [true, false] {
+        let exe = build_c(dir.path(), "jit_stop", static_lib);
+        let mut compared = 0;
+        for example in STOPPED_EXAMPLES {
+            let ll = root().join(format!("ir-examples/{example}.ll"));
+            let out = Command::new(&exe).arg(&ll).arg("main").output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{example}: {}{stdout}", String::from_utf8_lossy(&out.stderr));
+            compared += compare_stops(example, &stdout);
+            // The unpatched code runs to its end after every site was put back.
+            let status = stdout.lines().last().unwrap();
+            let exit = if example == "sm_spill_many" { 34 } else { 33 };
+            let expected_status = if example == "sm_branches" { status.to_string() } else { format!("result {exit}") };
+            assert_eq!(status, expected_status, "{example}");
+        }
+        assert!(compared >= 40, "only {compared} values compared");
+    }
+    // A file that does not compile: the message has its position.
+    let bad = dir.path().join("bad.ll");
+    std::fs::write(&bad, "define i32 @main() {\n  ret i32 %nope\n}\n").unwrap();
+    let out = Command::new(dir.path().join("jit_stop-shared")).arg(&bad).arg("main").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("bad.ll:2:"), "{stderr}");
+}
+
+/// `copying_collector.c`: a moving collector in C whose roots come from the API's statepoint walk
+/// runs tests/gc_collector's programs with a collection at every allocation and safepoint: the output
+/// is the program's, and the collections and deopt values are those tests/gc_collector counts with
+/// its own section parser and libgcc's unwinder. Collectors that skip the derived pointers or a frame
+/// are caught.
+#[test]
+fn a_c_moving_collector_finds_its_roots_through_the_api() {
+    if tool("cc").is_none() || !runs_jit_code() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let gc = |name: &str| root().join("tests/gc_collector").join(name);
+    for static_lib in [true, false] {
+        let exe = build_c(dir.path(), "copying_collector", static_lib);
+        for program in ["gc_list", "gc_tree", "gc_arrays"] {
+            let out = Command::new(&exe).arg(gc(&format!("{program}.ll"))).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{program}: {stderr}");
+            let expected = std::fs::read_to_string(gc(&format!("{program}.expected"))).unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{program}");
+            let stress = std::fs::read_to_string(gc(&format!("{program}.stress"))).unwrap();
+            assert_eq!(stderr.lines().last().unwrap(), format!("gc: {}", stress.trim()), "{program}");
+        }
+    }
+    let exe = dir.path().join("copying_collector-shared");
+    for broken in [&["--skip-derived"][..], &["--skip-frame", "1"], &["--skip-frame", "2"]] {
+        let out = Command::new(&exe).arg(gc("gc_list.ll")).args(broken).output().unwrap();
+        let expected = std::fs::read_to_string(gc("gc_list.expected")).unwrap();
+        assert!(
+            !out.status.success() || String::from_utf8_lossy(&out.stdout) != expected,
+            "a collector run with {broken:?} went unnoticed"
+        );
+    }
+}
+
+/// Both C programs over JIT code, with either library, under valgrind: no invalid access, no leak.
+#[test]
+fn the_c_jit_programs_run_clean_under_valgrind() {
+    let (Some(valgrind), Some(_)) = (tool("valgrind"), tool("cc")) else { return };
+    if !runs_jit_code() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for static_lib in [true, false] {
+        let runs = [
+            (build_c(dir.path(), "jit_stop", static_lib), root().join("ir-examples/sm_branches.ll"), Some("main")),
+            (build_c(dir.path(), "copying_collector", static_lib), root().join("tests/gc_collector/gc_arrays.ll"), None),
+        ];
+        for (exe, input, function) in runs {
+            let out = valgrind_command(&valgrind).arg(&exe).arg(&input).args(function).output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{} {} under valgrind: {}",
+                exe.display(),
+                input.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
+/// `capi/patchmap.pc.in` installed with a prefix: `pkg-config --cflags --libs patchmap` builds and
+/// links a C program against the installed header and shared library.
+#[test]
+fn pkg_config_flags_build_a_c_program() {
+    let (Some(pkg_config), Some(_)) = (tool("pkg-config"), tool("cc")) else { return };
+    let prefix = tempfile::tempdir().unwrap();
+    let p = prefix.path();
+    for dir in ["include", "lib/pkgconfig"] {
+        std::fs::create_dir_all(p.join(dir)).unwrap();
+    }
+    std::fs::copy(root().join("include/patchmap.h"), p.join("include/patchmap.h")).unwrap();
+    for lib in ["libpatchmap_c.so", "libpatchmap_c.a"] {
+        std::fs::copy(library_dir().join(lib), p.join("lib").join(lib)).unwrap();
+    }
+    let template = std::fs::read_to_string(root().join("capi/patchmap.pc.in")).unwrap();
+    std::fs::write(p.join("lib/pkgconfig/patchmap.pc"), template.replace("@PREFIX@", &p.to_string_lossy())).unwrap();
+    let out = Command::new(pkg_config)
+        .args(["--cflags", "--libs", "patchmap"])
+        .env("PKG_CONFIG_PATH", p.join("lib/pkgconfig"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pkg-config: {}", String::from_utf8_lossy(&out.stderr));
+    let flags = String::from_utf8(out.stdout).unwrap();
+    assert!(flags.contains("-DPATCHMAP_COMPILER") && flags.contains("-lpatchmap_c"), "{flags}");
+    let exe = p.join("jit_stop");
+    let status = Command::new("cc")
+        .args(["-std=c99", "-Wall", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(root().join("capi/tests/jit_stop.c"))
+        .args(flags.split_whitespace())
+        .arg(format!("-Wl,-rpath,{}", p.join("lib").display()))
+        .status()
+        .unwrap();
+    assert!(status.success(), "cc with pkg-config's flags ({flags}) failed");
+    if runs_jit_code() {
+        let out = Command::new(&exe).arg(root().join("ir-examples/sm_shadows.ll")).arg("main").output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        compare_stops("sm_shadows", &String::from_utf8_lossy(&out.stdout));
     }
 }
