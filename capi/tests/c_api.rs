@@ -76,13 +76,19 @@ fn library_dir() -> PathBuf {
 
 /// The C program `capi/tests/<name>.c` linked against the static (`static_lib`) or the shared library.
 fn build_c(dir: &Path, name: &str, static_lib: bool) -> PathBuf {
+    build_c_file(dir, &root().join(format!("capi/tests/{name}.c")), static_lib)
+}
+
+/// The C file `source` linked against the static (`static_lib`) or the shared library.
+fn build_c_file(dir: &Path, source: &Path, static_lib: bool) -> PathBuf {
+    let name = source.file_stem().unwrap().to_string_lossy();
     let exe = dir.join(format!("{name}-{}", if static_lib { "static" } else { "shared" }));
     let mut cc = Command::new("cc");
     cc.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-DPATCHMAP_COMPILER", "-o"])
         .arg(&exe)
         .arg("-I")
         .arg(root().join("include"))
-        .arg(root().join(format!("capi/tests/{name}.c")));
+        .arg(source);
     let libs = library_dir();
     if static_lib {
         cc.arg(libs.join("libpatchmap_c.a")).args(["-lpthread", "-ldl", "-lm", "-lgcc_s"]);
@@ -266,6 +272,51 @@ fn entry_points_survive_malformed_sections() {
         }
     }
     assert!(malformed > 100 && parsed > 100, "malformed {malformed}, parsed {parsed}");
+    // Huge counts and offsets: every 4-byte field of each header (and the first records) set to
+    // values no section of this size can hold.
+    let mut huge = 0;
+    for object in objects.iter().step_by(3) {
+        let bytes = std::fs::read(object).unwrap();
+        let section = {
+            use object::{Object, ObjectSection};
+            let file = object::File::parse(&*bytes).unwrap();
+            file.section_by_name(".llvm_stackmaps").unwrap().data().unwrap().to_vec()
+        };
+        for at in (0..section.len().min(64)).step_by(4) {
+            for value in [u32::MAX, 0x8000_0000, 0x0001_0000, 0xffff] {
+                let mut blob = section.clone();
+                let end = (at + 4).min(blob.len());
+                blob[at..end].copy_from_slice(&value.to_le_bytes()[..end - at]);
+                for version in [0, 1, 2, 3, 0x72] {
+                    let mut map = std::ptr::null_mut();
+                    // SAFETY: `blob` holds its bytes and `map` is a valid out-parameter.
+                    let status = unsafe { patchmap_stackmap_parse(blob.as_ptr(), blob.len(), version, &mut map) };
+                    if status == PatchmapStatus::Ok {
+                        // SAFETY: `map` is live until freed.
+                        unsafe {
+                            walk(map);
+                            patchmap_stackmap_free(map);
+                        }
+                    } else {
+                        assert_eq!(status, PatchmapStatus::Malformed);
+                        // SAFETY: the message is a C string of this thread.
+                        let message = unsafe { CStr::from_ptr(patchmap_last_error()) }.to_string_lossy().into_owned();
+                        assert!(message.contains("offset") || message.contains("byte"), "{message}");
+                        huge += 1;
+                    }
+                }
+            }
+        }
+        // The whole object with its section's header made huge: an error, never a crash.
+        let mut changed = bytes.clone();
+        let start = bytes.windows(section.len().min(16)).position(|w| w == &section[..section.len().min(16)]).unwrap();
+        changed[start + 4..start + 16].fill(0xff);
+        let mut object = std::ptr::null_mut();
+        // SAFETY: `changed` holds its bytes.
+        let status = unsafe { patchmap_object_parse(changed.as_ptr(), changed.len(), &mut object) };
+        assert_eq!(status, PatchmapStatus::Malformed);
+    }
+    assert!(huge > 100, "only {huge} huge-count sections were refused");
     // Null arguments.
     let mut map = std::ptr::null_mut();
     // SAFETY: null pointers are what is tested.
@@ -332,6 +383,77 @@ unsafe fn walk(map: *const PatchmapStackMap) {
         let mut found = 0usize;
         let status = patchmap_stackmap_records_at(map, 0x1234, std::ptr::null_mut(), 0, &mut found);
         assert!(matches!(status, PatchmapStatus::Ok | PatchmapStatus::InvalidArgument));
+        // Every location read through callbacks that answer anything, and a statepoint walk over
+        // a made-up frame chain from the first record: statuses, never a crash.
+        unsafe extern "C" fn any_register(_: *mut std::ffi::c_void, dwarf: u16, value: *mut u64) -> bool {
+            // SAFETY: the library passes a valid out-parameter.
+            unsafe { *value = 0x7000 + u64::from(dwarf) };
+            dwarf % 3 != 0
+        }
+        unsafe extern "C" fn any_memory(_: *mut std::ffi::c_void, address: u64, _: usize, value: *mut u64) -> bool {
+            // SAFETY: as above.
+            unsafe { *value = address ^ 0x5a5a };
+            address % 5 != 0
+        }
+        unsafe extern "C" fn chain(_: *mut std::ffi::c_void, address: u64, value: *mut u64) -> bool {
+            // SAFETY: as above.
+            unsafe { *value = address.wrapping_add(0x40) };
+            address < 0x10_0000
+        }
+        unsafe extern "C" fn visit(context: *mut std::ffi::c_void, frame: *const PatchmapGcFrame) -> bool {
+            // SAFETY: the library passes a frame whose arrays live during the call.
+            let frame = unsafe { &*frame };
+            let roots = unsafe { std::slice::from_raw_parts(frame.roots, frame.num_roots) };
+            // SAFETY: the context is the test's counter.
+            unsafe { *(context as *mut usize) += 1 + roots.len() };
+            true
+        }
+        let access = PatchmapFrameAccess {
+            context: std::ptr::null_mut(),
+            read_register: Some(any_register),
+            read_memory: Some(any_memory),
+        };
+        let mut l = std::mem::zeroed::<PatchmapLocation>();
+        for i in 0..records {
+            if patchmap_stackmap_record(map, i, &mut record) != PatchmapStatus::Ok {
+                continue;
+            }
+            for k in 0..record.num_locations {
+                assert_eq!(patchmap_stackmap_location(map, i, k, &mut l), PatchmapStatus::Ok);
+                let mut value = 0;
+                let status = patchmap_read_location(map, &l, &access, &mut value);
+                assert_ne!(status, PatchmapStatus::Panic);
+            }
+        }
+        let mut table = std::ptr::null_mut();
+        if patchmap_stackmap_num_functions(map) > 0
+            && patchmap_statepoint_table_new(map, &mut table) == PatchmapStatus::Ok
+        {
+            let (mut function, mut first) = (PatchmapFunction::default(), PatchmapRecord::default());
+            if patchmap_stackmap_function(map, 0, &mut function) == PatchmapStatus::Ok
+                && patchmap_stackmap_record(map, 0, &mut first) == PatchmapStatus::Ok
+            {
+                let start = PatchmapFrameState {
+                    return_address: function.address.wrapping_add(u64::from(first.instruction_offset)),
+                    stack_pointer: 0x8000,
+                    frame_pointer: 0x8010,
+                };
+                let mut seen = 0usize;
+                let seen_ptr: *mut usize = &mut seen;
+                let status = patchmap_statepoint_walk(
+                    table,
+                    PatchmapArch::X86_64,
+                    start,
+                    Some(chain),
+                    std::ptr::null_mut(),
+                    Some(visit),
+                    seen_ptr as *mut std::ffi::c_void,
+                    std::ptr::null_mut(),
+                );
+                assert_ne!(status, PatchmapStatus::Panic);
+            }
+            patchmap_statepoint_table_free(table);
+        }
     }
 }
 
@@ -596,5 +718,26 @@ fn pkg_config_flags_build_a_c_program() {
         let out = Command::new(&exe).arg(root().join("ir-examples/sm_shadows.ll")).arg("main").output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         compare_stops("sm_shadows", &String::from_utf8_lossy(&out.stdout));
+    }
+}
+
+/// The README's complete C example builds against both libraries and prints what it says.
+#[test]
+fn the_readme_s_c_example_runs() {
+    if tool("cc").is_none() || !runs_jit_code() {
+        return;
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let from = readme.find("A complete program: compile IR").expect("the README's C API example");
+    let code = &readme[from..];
+    let code = &code[code.find("```c\n").unwrap() + 5..];
+    let code = &code[..code.find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("readme_example.c");
+    std::fs::write(&source, code).unwrap();
+    for static_lib in [true, false] {
+        let out = Command::new(build_c_file(dir.path(), &source, static_lib)).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "record 7 value 0: 5\nrecord 7 value 1: 15\n");
     }
 }
