@@ -146,7 +146,10 @@ fn compile_failed(e: CompileError) -> PatchmapStatus {
     fail(PatchmapStatus::Compile, e.to_string())
 }
 
-fn object(module: Result<Module, PatchmapStatus>, options: Result<Options, PatchmapStatus>) -> Result<Vec<u8>, PatchmapStatus> {
+fn object(
+    module: Result<Module, PatchmapStatus>,
+    options: Result<Options, PatchmapStatus>,
+) -> Result<Vec<u8>, PatchmapStatus> {
     patchmap::emit::object::compile(&module?, &options?).map_err(compile_failed)
 }
 
@@ -204,8 +207,10 @@ pub unsafe extern "C" fn patchmap_compile_object_file(
 /// `buffer` is a live buffer.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_buffer_data(buffer: *const PatchmapBuffer) -> *const u8 {
-    // SAFETY: the caller vouches for the handle (null: null).
-    unsafe { buffer.as_ref() }.map_or(std::ptr::null(), |b| b.bytes.as_ptr())
+    crate::caught(std::ptr::null(), || {
+        // SAFETY: the caller vouches for the handle (null: null).
+        unsafe { buffer.as_ref() }.map_or(std::ptr::null(), |b| b.bytes.as_ptr())
+    })
 }
 
 /// The buffer's length in bytes.
@@ -214,8 +219,10 @@ pub unsafe extern "C" fn patchmap_buffer_data(buffer: *const PatchmapBuffer) -> 
 /// `buffer` is a live buffer.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_buffer_len(buffer: *const PatchmapBuffer) -> size_t {
-    // SAFETY: as above.
-    unsafe { buffer.as_ref() }.map_or(0, |b| b.bytes.len())
+    crate::caught(0, || {
+        // SAFETY: as above.
+        unsafe { buffer.as_ref() }.map_or(0, |b| b.bytes.len())
+    })
 }
 
 /// Frees a buffer (null: nothing).
@@ -224,10 +231,12 @@ pub unsafe extern "C" fn patchmap_buffer_len(buffer: *const PatchmapBuffer) -> s
 /// `buffer` is null or a buffer not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_buffer_free(buffer: *mut PatchmapBuffer) {
-    if !buffer.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(buffer) });
-    }
+    crate::caught((), || {
+        if !buffer.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(buffer) });
+        }
+    })
 }
 
 /// JIT-compiles `module` with `resolve` asked first for each name it declares.
@@ -323,10 +332,12 @@ pub unsafe extern "C" fn patchmap_jit_compile_file(
 /// `jit` is null or a handle not yet freed, whose code no thread runs.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_jit_free(jit: *mut PatchmapJit) {
-    if !jit.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(jit) });
-    }
+    crate::caught((), || {
+        if !jit.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(jit) });
+        }
+    })
 }
 
 /// Runs `f` on the handle, or fails for a null one.
@@ -405,8 +416,10 @@ pub unsafe extern "C" fn patchmap_jit_stackmap_section(
 /// `jit` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_jit_num_sites(jit: *const PatchmapJit) -> size_t {
-    // SAFETY: the caller vouches for the handle (null: 0).
-    unsafe { jit.as_ref() }.map_or(0, |j| j.code.sites().len())
+    crate::caught(0, || {
+        // SAFETY: the caller vouches for the handle (null: 0).
+        unsafe { jit.as_ref() }.map_or(0, |j| j.code.sites().len())
+    })
 }
 
 /// The site of record `index` (section order): its absolute address and what may be overwritten

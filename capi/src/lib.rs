@@ -1,16 +1,25 @@
-//! patchmap's C API (`include/patchmap.h`, generated from this file by cbindgen): the stack map
-//! section reader for runtimes written in C and C++, as `libpatchmap_c.a` and `libpatchmap_c.so`.
+//! patchmap's C API (`include/patchmap.h`, generated from these files by cbindgen), as
+//! `libpatchmap_c.a` and `libpatchmap_c.so`, for runtimes written in C and C++: the stack map section
+//! reader (this file); compiling IR to objects and JIT code ([`compile`], with the `compiler`
+//! feature); patching code, stopping generated code through entries and exits, and walking its
+//! frames for GC roots ([`runtime`]).
 //!
 //! Conventions, the same for every function:
-//! - Handles are opaque (`PatchmapStackMap`, `PatchmapObject`); each `*_parse` has its `*_free`.
-//!   A parsed handle is immutable: any number of threads may read it at once.
+//! - Handles are opaque (`PatchmapStackMap`, `PatchmapJit`, ...); each constructor has its `*_free`.
 //! - Lengths are explicit (`data`, `len`); nothing reads past them, and nothing is kept of the
 //!   caller's buffer (handles own a copy of what they need).
 //! - Functions that can fail return a `PatchmapStatus`; on failure the calling thread's
-//!   `patchmap_last_error()` says what was wrong (for a malformed section, with the byte offset).
-//!   Results go through out-parameters, written only on success.
-//! - No Rust panic crosses the boundary: one is caught and reported as `PATCHMAP_STATUS_PANIC`.
+//!   `patchmap_last_error()` says what was wrong (for a malformed section, with the byte offset; for
+//!   IR, `file:line:col`). Results go through out-parameters, written only on success.
+//! - No Rust panic crosses the boundary: each entry point catches one and reports
+//!   `PATCHMAP_STATUS_PANIC`.
 //! - Indices are 0-based; counts are `size_t`.
+//!
+//! Threads: parsed stack maps and objects, statepoint tables and JIT handles are immutable, so any
+//! number of threads may read one at once; freeing one needs that no thread uses it any more.
+//! `patchmap_last_error` is per thread. Entry and exit handlers run on the thread that called the
+//! entry or exited, several at once if several threads do. Patching needs that no thread runs the
+//! patched bytes meanwhile.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
@@ -224,6 +233,15 @@ fn guarded(f: impl FnOnce() -> PatchmapStatus) -> PatchmapStatus {
     }
 }
 
+/// Runs `f`, turning a panic into `fallback` (and the thread's message): for the entry points that
+/// return no status.
+fn caught<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        fail(PatchmapStatus::Panic, "internal error in patchmap (a bug): please report it");
+        fallback
+    })
+}
+
 /// Writes `value` through `out`, if `out` is not null.
 ///
 /// # Safety
@@ -241,7 +259,7 @@ unsafe fn put<T>(out: *mut T, value: T) -> PatchmapStatus {
 /// next call that fails.
 #[no_mangle]
 pub extern "C" fn patchmap_last_error() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ptr())
+    crate::caught(std::ptr::null(), || LAST_ERROR.with(|e| e.borrow().as_ptr()))
 }
 
 fn blob(view: &StackMapView<'_>) -> PatchmapStackMap {
@@ -301,10 +319,12 @@ pub unsafe extern "C" fn patchmap_stackmap_parse(
 /// `map` is null or a handle from `patchmap_stackmap_parse` not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_free(map: *mut PatchmapStackMap) {
-    if !map.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(map) });
-    }
+    crate::caught((), || {
+        if !map.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(map) });
+        }
+    })
 }
 
 /// Parses the stack map section of an object file, executable or shared library (ELF, Mach-O or
@@ -368,10 +388,12 @@ fn object_blobs(bytes: &[u8]) -> Result<PatchmapObject, String> {
 /// `object` is null or a handle from `patchmap_object_parse` not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_object_free(object: *mut PatchmapObject) {
-    if !object.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(object) });
-    }
+    crate::caught((), || {
+        if !object.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(object) });
+        }
+    })
 }
 
 /// How many stack map blobs the object's section holds.
@@ -380,8 +402,10 @@ pub unsafe extern "C" fn patchmap_object_free(object: *mut PatchmapObject) {
 /// `object` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_object_num_stackmaps(object: *const PatchmapObject) -> size_t {
-    // SAFETY: the caller vouches for the handle (null: 0).
-    unsafe { object.as_ref() }.map_or(0, |o| o.blobs.len())
+    crate::caught(0, || {
+        // SAFETY: the caller vouches for the handle (null: 0).
+        unsafe { object.as_ref() }.map_or(0, |o| o.blobs.len())
+    })
 }
 
 /// Blob `index` of the object, owned by the object (null past the end).
@@ -393,8 +417,10 @@ pub unsafe extern "C" fn patchmap_object_stackmap(
     object: *const PatchmapObject,
     index: size_t,
 ) -> *const PatchmapStackMap {
-    // SAFETY: as above.
-    unsafe { object.as_ref() }.and_then(|o| o.blobs.get(index)).map_or(ptr::null(), |b| b as *const _)
+    crate::caught(std::ptr::null(), || {
+        // SAFETY: as above.
+        unsafe { object.as_ref() }.and_then(|o| o.blobs.get(index)).map_or(ptr::null(), |b| b as *const _)
+    })
 }
 
 /// The name of the object's stack map section (`.llvm_stackmaps`, `__llvm_stackmaps`).
@@ -403,8 +429,10 @@ pub unsafe extern "C" fn patchmap_object_stackmap(
 /// `object` is a live handle; the string lives as long as it.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_object_section_name(object: *const PatchmapObject) -> *const c_char {
-    // SAFETY: as above.
-    unsafe { object.as_ref() }.map_or(ptr::null(), |o| o.section_name.as_ptr())
+    crate::caught(std::ptr::null(), || {
+        // SAFETY: as above.
+        unsafe { object.as_ref() }.map_or(ptr::null(), |o| o.section_name.as_ptr())
+    })
 }
 
 /// The symbol naming function record `function` of blob `blob` (null when the file does not tell).
@@ -417,9 +445,11 @@ pub unsafe extern "C" fn patchmap_object_function_name(
     blob: size_t,
     function: size_t,
 ) -> *const c_char {
-    // SAFETY: as above.
-    let name = unsafe { object.as_ref() }.and_then(|o| o.names.get(blob)?.get(function)?.as_ref());
-    name.map_or(ptr::null(), |n| n.as_ptr())
+    crate::caught(std::ptr::null(), || {
+        // SAFETY: as above.
+        let name = unsafe { object.as_ref() }.and_then(|o| o.names.get(blob)?.get(function)?.as_ref());
+        name.map_or(ptr::null(), |n| n.as_ptr())
+    })
 }
 
 /// Runs `f` on the handle, or fails for a null one.
@@ -449,10 +479,12 @@ fn out_of_range(what: &str, index: usize, count: usize) -> PatchmapStatus {
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_version(map: *const PatchmapStackMap) -> u32 {
-    // SAFETY: the caller vouches for the handle (null: 0).
-    unsafe { map.as_ref() }.map_or(0, |m| match m.version {
-        Version::FrameTable => 0x72,
-        v => u32::from(v.number()),
+    crate::caught(0, || {
+        // SAFETY: the caller vouches for the handle (null: 0).
+        unsafe { map.as_ref() }.map_or(0, |m| match m.version {
+            Version::FrameTable => 0x72,
+            v => u32::from(v.number()),
+        })
     })
 }
 
@@ -463,8 +495,10 @@ pub unsafe extern "C" fn patchmap_stackmap_version(map: *const PatchmapStackMap)
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_record_counts_known(map: *const PatchmapStackMap) -> bool {
-    // SAFETY: as above.
-    unsafe { map.as_ref() }.is_some_and(|m| m.counts_known)
+    crate::caught(false, || {
+        // SAFETY: as above.
+        unsafe { map.as_ref() }.is_some_and(|m| m.counts_known)
+    })
 }
 
 /// The blob's byte offset in its section.
@@ -473,8 +507,10 @@ pub unsafe extern "C" fn patchmap_stackmap_record_counts_known(map: *const Patch
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_section_offset(map: *const PatchmapStackMap) -> size_t {
-    // SAFETY: as above.
-    unsafe { map.as_ref() }.map_or(0, |m| m.offset)
+    crate::caught(0, || {
+        // SAFETY: as above.
+        unsafe { map.as_ref() }.map_or(0, |m| m.offset)
+    })
 }
 
 /// How many function records.
@@ -483,8 +519,10 @@ pub unsafe extern "C" fn patchmap_stackmap_section_offset(map: *const PatchmapSt
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_num_functions(map: *const PatchmapStackMap) -> size_t {
-    // SAFETY: as above.
-    unsafe { map.as_ref() }.map_or(0, |m| m.map.functions.len())
+    crate::caught(0, || {
+        // SAFETY: as above.
+        unsafe { map.as_ref() }.map_or(0, |m| m.map.functions.len())
+    })
 }
 
 /// How many constants in the pool.
@@ -493,8 +531,10 @@ pub unsafe extern "C" fn patchmap_stackmap_num_functions(map: *const PatchmapSta
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_num_constants(map: *const PatchmapStackMap) -> size_t {
-    // SAFETY: as above.
-    unsafe { map.as_ref() }.map_or(0, |m| m.map.constants.len())
+    crate::caught(0, || {
+        // SAFETY: as above.
+        unsafe { map.as_ref() }.map_or(0, |m| m.map.constants.len())
+    })
 }
 
 /// How many records.
@@ -503,8 +543,10 @@ pub unsafe extern "C" fn patchmap_stackmap_num_constants(map: *const PatchmapSta
 /// `map` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_num_records(map: *const PatchmapStackMap) -> size_t {
-    // SAFETY: as above.
-    unsafe { map.as_ref() }.map_or(0, |m| m.map.records.len())
+    crate::caught(0, || {
+        // SAFETY: as above.
+        unsafe { map.as_ref() }.map_or(0, |m| m.map.records.len())
+    })
 }
 
 /// Function record `index`.

@@ -51,19 +51,19 @@ pub unsafe extern "C" fn patchmap_host_arch(out: *mut PatchmapArch) -> PatchmapS
 /// `UINT16_MAX` past the last.
 #[no_mangle]
 pub extern "C" fn patchmap_arch_integer_argument(arch: PatchmapArch, index: size_t) -> u16 {
-    Arch::from(arch).integer_arguments().get(index).copied().unwrap_or(u16::MAX)
+    crate::caught(u16::MAX, || Arch::from(arch).integer_arguments().get(index).copied().unwrap_or(u16::MAX))
 }
 
 /// The DWARF number of the C convention's integer result register (RAX, x0).
 #[no_mangle]
 pub extern "C" fn patchmap_arch_integer_result(arch: PatchmapArch) -> u16 {
-    Arch::from(arch).integer_result()
+    crate::caught(u16::MAX, || Arch::from(arch).integer_result())
 }
 
 /// The DWARF number of the frame pointer (RBP, x29).
 #[no_mangle]
 pub extern "C" fn patchmap_arch_frame_pointer(arch: PatchmapArch) -> u16 {
-    Arch::from(arch).frame_pointer()
+    crate::caught(u16::MAX, || Arch::from(arch).frame_pointer())
 }
 
 /// Encodes into `buffer` (`capacity` bytes) the code LLVM writes in a patch point region to call
@@ -108,7 +108,7 @@ pub unsafe extern "C" fn patchmap_encode_exit_call(
 /// it from a stop's return address to find the record's address.
 #[no_mangle]
 pub extern "C" fn patchmap_exit_call_return_offset(arch: PatchmapArch) -> u64 {
-    Arch::from(arch).exit_call_return_offset()
+    crate::caught(0, || Arch::from(arch).exit_call_return_offset())
 }
 
 /// # Safety
@@ -313,8 +313,10 @@ pub unsafe extern "C" fn patchmap_entry_new(
 /// `entry` is a live entry.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_entry_address(entry: *const PatchmapEntry) -> *const c_void {
-    // SAFETY: the caller vouches for the handle (null: null).
-    unsafe { entry.as_ref() }.map_or(std::ptr::null(), |e| e.entry.address() as *const c_void)
+    crate::caught(std::ptr::null(), || {
+        // SAFETY: the caller vouches for the handle (null: null).
+        unsafe { entry.as_ref() }.map_or(std::ptr::null(), |e| e.entry.address() as *const c_void)
+    })
 }
 
 /// Frees an entry (null: nothing): its stub is unmapped.
@@ -323,10 +325,12 @@ pub unsafe extern "C" fn patchmap_entry_address(entry: *const PatchmapEntry) -> 
 /// `entry` is null or a live entry that no code will call again.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_entry_free(entry: *mut PatchmapEntry) {
-    if !entry.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(entry) });
-    }
+    crate::caught((), || {
+        if !entry.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(entry) });
+        }
+    })
 }
 
 /// How generated code goes on after an exit (`PatchmapResume::kind`).
@@ -355,8 +359,9 @@ pub struct PatchmapResume {
 /// An exit handler: called on the exiting thread with the stopped code's registers and the exit's
 /// number. A shadow's exit call replaced the code after the point: leave (`RETURN`) or resume
 /// elsewhere (`AT`); a patch point region's may `CONTINUE`.
-pub type PatchmapExitHandler =
-    Option<unsafe extern "C" fn(registers: *mut PatchmapRegisters, number: u32, context: *mut c_void) -> PatchmapResume>;
+pub type PatchmapExitHandler = Option<
+    unsafe extern "C" fn(registers: *mut PatchmapRegisters, number: u32, context: *mut c_void) -> PatchmapResume,
+>;
 
 /// An area of exit stubs, made on demand, all calling one handler.
 pub struct PatchmapExits {
@@ -377,7 +382,9 @@ impl ExitTarget {
             k if k == PatchmapResumeKind::At as u32 => Resume::At(resume.value),
             k if k == PatchmapResumeKind::Return as u32 => Resume::Return(resume.value),
             other => {
-                eprintln!("patchmap: an exit handler answered resume kind {other}, which is none of PatchmapResumeKind");
+                eprintln!(
+                    "patchmap: an exit handler answered resume kind {other}, which is none of PatchmapResumeKind"
+                );
                 std::process::abort();
             }
         }
@@ -422,10 +429,12 @@ pub unsafe extern "C" fn patchmap_exits_new(
 /// `exits` is null or a live area that no code can reach any more (unpatch first).
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_exits_free(exits: *mut PatchmapExits) {
-    if !exits.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(exits) });
-    }
+    crate::caught((), || {
+        if !exits.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(exits) });
+        }
+    })
 }
 
 /// Runs `f` on the area, or fails for a null one.
@@ -611,10 +620,12 @@ pub unsafe extern "C" fn patchmap_statepoint_table_new(
 /// `table` is null or a live table no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_statepoint_table_free(table: *mut PatchmapStatepointTable) {
-    if !table.is_null() {
-        // SAFETY: the caller vouches that this is our live, unshared box.
-        drop(unsafe { Box::from_raw(table) });
-    }
+    crate::caught((), || {
+        if !table.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(table) });
+        }
+    })
 }
 
 /// Where a GC root is (`PatchmapSlot::kind`).

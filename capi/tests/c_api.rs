@@ -388,12 +388,12 @@ unsafe fn walk(map: *const PatchmapStackMap) {
         unsafe extern "C" fn any_register(_: *mut std::ffi::c_void, dwarf: u16, value: *mut u64) -> bool {
             // SAFETY: the library passes a valid out-parameter.
             unsafe { *value = 0x7000 + u64::from(dwarf) };
-            dwarf % 3 != 0
+            !dwarf.is_multiple_of(3)
         }
         unsafe extern "C" fn any_memory(_: *mut std::ffi::c_void, address: u64, _: usize, value: *mut u64) -> bool {
             // SAFETY: as above.
             unsafe { *value = address ^ 0x5a5a };
-            address % 5 != 0
+            !address.is_multiple_of(5)
         }
         unsafe extern "C" fn chain(_: *mut std::ffi::c_void, address: u64, value: *mut u64) -> bool {
             // SAFETY: as above.
@@ -664,7 +664,11 @@ fn the_c_jit_programs_run_clean_under_valgrind() {
     for static_lib in [true, false] {
         let runs = [
             (build_c(dir.path(), "jit_stop", static_lib), root().join("ir-examples/sm_branches.ll"), Some("main")),
-            (build_c(dir.path(), "copying_collector", static_lib), root().join("tests/gc_collector/gc_arrays.ll"), None),
+            (
+                build_c(dir.path(), "copying_collector", static_lib),
+                root().join("tests/gc_collector/gc_arrays.ll"),
+                None,
+            ),
         ];
         for (exe, input, function) in runs {
             let out = valgrind_command(&valgrind).arg(&exe).arg(&input).args(function).output().unwrap();
