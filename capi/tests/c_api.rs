@@ -93,7 +93,9 @@ fn build_c_file(dir: &Path, source: &Path, static_lib: bool) -> PathBuf {
     if static_lib {
         cc.arg(libs.join("libpatchmap_c.a")).args(["-lpthread", "-ldl", "-lm", "-lgcc_s"]);
     } else {
-        cc.arg("-L").arg(&libs).arg("-lpatchmap_c").arg(format!("-Wl,-rpath,{}", libs.display()));
+        // DT_RPATH, which LD_LIBRARY_PATH does not override: cargo test points that at target/debug,
+        // whose libpatchmap_c.so may be another build's (a runtime-only one, say).
+        cc.arg("-L").arg(&libs).arg("-lpatchmap_c").arg(format!("-Wl,--disable-new-dtags,-rpath,{}", libs.display()));
     }
     let out = cc.output().unwrap();
     assert!(out.status.success(), "cc failed: {}", String::from_utf8_lossy(&out.stderr));
@@ -714,7 +716,7 @@ fn pkg_config_flags_build_a_c_program() {
         .arg(&exe)
         .arg(root().join("capi/tests/jit_stop.c"))
         .args(flags.split_whitespace())
-        .arg(format!("-Wl,-rpath,{}", p.join("lib").display()))
+        .arg(format!("-Wl,--disable-new-dtags,-rpath,{}", p.join("lib").display()))
         .status()
         .unwrap();
     assert!(status.success(), "cc with pkg-config's flags ({flags}) failed");
