@@ -2,8 +2,8 @@
 # Installs the external tools the tests compare against and run with: llc-19, llvm-readobj-19 and
 # llvm-objdump-19 (the oracle, all in the llvm-19 package), clang-19 (the C front end of
 # tests/programs/clang_corpus), an AArch64 cross toolchain and qemu-user (to run AArch64 code on an
-# x86-64 host), valgrind (the C API's memory check) and pkg-config (its
-# patchmap.pc).
+# x86-64 host), valgrind (the C API's memory check), pkg-config (its
+# patchmap.pc) and clang-19's libFuzzer runtime (its fuzz target).
 set -euo pipefail
 need=()
 command -v llc-19 >/dev/null || need+=(llvm-19)
@@ -16,6 +16,8 @@ command -v cc >/dev/null || need+=(gcc)
 command -v valgrind >/dev/null || need+=(valgrind)
 # The C API's pkg-config file is checked by building a C program with its flags.
 command -v pkg-config >/dev/null || need+=(pkg-config)
+# The C API's fuzz target links clang-19's libFuzzer runtime.
+[ -n "$(find /usr/lib/llvm-19/lib/clang -name 'libclang_rt.fuzzer-*.a' 2>/dev/null)" ] || need+=(libclang-rt-19-dev)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -747,3 +747,70 @@ fn the_readme_s_c_example_runs() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "record 7 value 0: 5\nrecord 7 value 1: 15\n");
     }
 }
+
+/// `fuzz_stackmap.c` under libFuzzer (clang-19's runtime): a bounded run over mutations of real
+/// sections and objects of both targets in every version, with every entry point on what parses.
+#[test]
+fn libfuzzer_runs_the_entry_points_on_mutated_sections() {
+    let Some(clang) = tool("clang-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let probe = dir.path().join("probe.c");
+    std::fs::write(&probe, "#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n").unwrap();
+    let probed = Command::new(&clang)
+        .args(["-fsanitize=fuzzer", "-o"])
+        .arg(dir.path().join("probe"))
+        .arg(&probe)
+        .output()
+        .unwrap();
+    if !probed.status.success() {
+        assert!(!tools_required(), "clang-19's libFuzzer runtime not found, and PATCHMAP_REQUIRE_TOOLS=1 requires it");
+        eprintln!("skipped: clang-19's libFuzzer runtime (libclang-rt-19-dev) not found");
+        return;
+    }
+    let fuzzer = dir.path().join("fuzz_stackmap");
+    let out = Command::new(&clang)
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-fsanitize=fuzzer", "-o"])
+        .arg(&fuzzer)
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(root().join("capi/tests/fuzz_stackmap.c"))
+        .arg(library_dir().join("libpatchmap_c.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-lgcc_s"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "clang-19 failed: {}", String::from_utf8_lossy(&out.stderr));
+    // Seeds: each section behind the byte that makes the target parse it in its version, and the
+    // whole object.
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).unwrap();
+    let mut seeds = 0;
+    for example in ["sm_args", "sm_spill_many", "gc_derived", "pp_anyreg"] {
+        let ll = root().join(format!("ir-examples/{example}.ll"));
+        let module = patchmap::ir::parse(&ll.to_string_lossy(), &std::fs::read_to_string(&ll).unwrap()).unwrap();
+        for target in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+            for (version, pick) in [(Version::V1, 1u8), (Version::V2, 2), (Version::V3, 3), (Version::FrameTable, 4)] {
+                let options = Options::new(Some(target), "speed", 3).unwrap().with_stackmap_version(version);
+                let Ok(object) = patchmap::emit::object::compile(&module, &options) else { continue };
+                let section = {
+                    use object::{Object, ObjectSection};
+                    let file = object::File::parse(&*object).unwrap();
+                    file.section_by_name(".llvm_stackmaps").unwrap().data().unwrap().to_vec()
+                };
+                let mut seed = vec![pick];
+                seed.extend_from_slice(&section);
+                std::fs::write(corpus.join(format!("{example}-{target}-{pick}")), seed).unwrap();
+                std::fs::write(corpus.join(format!("{example}-{target}-{pick}.o")), &object).unwrap();
+                seeds += 2;
+            }
+        }
+    }
+    assert!(seeds >= 40, "{seeds} seeds");
+    let out = Command::new(&fuzzer)
+        .args(["-runs=30000", "-seed=29", "-max_len=65536", "-timeout=10", "-rss_limit_mb=2048"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the fuzz target failed: {stderr}");
+    assert!(stderr.contains("Done 30000 runs"), "{stderr}");
+}
