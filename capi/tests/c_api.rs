@@ -814,3 +814,104 @@ fn libfuzzer_runs_the_entry_points_on_mutated_sections() {
     assert!(out.status.success(), "the fuzz target failed: {stderr}");
     assert!(stderr.contains("Done 30000 runs"), "{stderr}");
 }
+
+/// Compiling to an object in memory for either target, its errors with positions, and the call
+/// encodings, as the Rust API gives them.
+#[test]
+fn objects_compile_in_memory_and_calls_encode_as_the_library_does() {
+    let text = "declare void @llvm.experimental.stackmap(i64, i32, ...)
+define i64 @f(i64 %a) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 0, i64 %a)
+  ret i64 %a
+}
+";
+    for (target, version) in [(c"aarch64", 0u32), (c"x86_64-unknown-linux-gnu", 0x72)] {
+        let options = PatchmapCompileOptions {
+            target: target.as_ptr(),
+            opt_level: c"none".as_ptr(),
+            stackmap_version: version,
+            max_registers_for_gc_values: 0,
+            use_registers_for_deopt_values: false,
+        };
+        let mut buffer = std::ptr::null_mut();
+        let mut object = std::ptr::null_mut();
+        // SAFETY: valid text, options and out-parameters; the handles are freed below.
+        unsafe {
+            let status = patchmap_compile_object(text.as_ptr(), text.len(), c"f.ll".as_ptr(), &options, &mut buffer);
+            assert_eq!(status, PatchmapStatus::Ok);
+            let bytes = std::slice::from_raw_parts(patchmap_buffer_data(buffer), patchmap_buffer_len(buffer));
+            assert_eq!(patchmap_object_parse(bytes.as_ptr(), bytes.len(), &mut object), PatchmapStatus::Ok);
+            let map = patchmap_object_stackmap(object, 0);
+            assert_eq!(patchmap_stackmap_version(map), if version == 0 { 3 } else { version });
+            assert_eq!(patchmap_stackmap_num_records(map), 1);
+            patchmap_object_free(object);
+            patchmap_buffer_free(buffer);
+        }
+    }
+    // Errors: the IR's position, an unknown option.
+    let bad = "define i64 @f() {\n  ret i64 %missing\n}\n";
+    let mut buffer = std::ptr::null_mut();
+    // SAFETY: as above.
+    unsafe {
+        let status =
+            patchmap_compile_object(bad.as_ptr(), bad.len(), c"bad.ll".as_ptr(), std::ptr::null(), &mut buffer);
+        assert_eq!(status, PatchmapStatus::Compile);
+        let message = CStr::from_ptr(patchmap_last_error()).to_string_lossy().into_owned();
+        assert!(message.starts_with("bad.ll:2:"), "{message}");
+        let options = PatchmapCompileOptions {
+            target: c"sparc".as_ptr(),
+            opt_level: std::ptr::null(),
+            stackmap_version: 3,
+            max_registers_for_gc_values: 0,
+            use_registers_for_deopt_values: false,
+        };
+        let status = patchmap_compile_object(text.as_ptr(), text.len(), std::ptr::null(), &options, &mut buffer);
+        assert_eq!(status, PatchmapStatus::InvalidArgument);
+        assert_eq!(
+            patchmap_compile_object_file(c"/nonexistent.ll".as_ptr(), std::ptr::null(), &mut buffer),
+            PatchmapStatus::Compile
+        );
+    }
+    // The encodings are the library's, and a short buffer is refused.
+    for (arch, c_arch) in
+        [(patchmap::arch::Arch::X86_64, PatchmapArch::X86_64), (patchmap::arch::Arch::Aarch64, PatchmapArch::Aarch64)]
+    {
+        let target = 0x1234_5678_9abcu64;
+        let mut buffer = [0u8; 32];
+        let mut len = 0;
+        // SAFETY: the buffer holds 32 bytes.
+        unsafe {
+            assert_eq!(patchmap_encode_call(c_arch, target, buffer.as_mut_ptr(), 32, &mut len), PatchmapStatus::Ok);
+            assert_eq!(&buffer[..len], &arch.encode_call(target).unwrap()[..]);
+            assert_eq!(
+                patchmap_encode_exit_call(c_arch, target, buffer.as_mut_ptr(), 32, &mut len),
+                PatchmapStatus::Ok
+            );
+            assert_eq!(&buffer[..len], &arch.encode_exit_call(target).unwrap()[..]);
+            assert_eq!(len as u64, patchmap_exit_call_return_offset(c_arch));
+            assert_eq!(
+                patchmap_encode_call(c_arch, target, buffer.as_mut_ptr(), 3, &mut len),
+                PatchmapStatus::OutOfRange
+            );
+        }
+        assert_eq!(patchmap_arch_integer_argument(c_arch, 0), arch.integer_arguments()[0]);
+        assert_eq!(patchmap_arch_integer_argument(c_arch, 99), u16::MAX);
+    }
+    // Patching refuses code longer than its region, and another architecture's code.
+    let Some(host) = patchmap::arch::Arch::host() else { return };
+    let (c_host, other) = if host == patchmap::arch::Arch::X86_64 {
+        (PatchmapArch::X86_64, PatchmapArch::Aarch64)
+    } else {
+        (PatchmapArch::Aarch64, PatchmapArch::X86_64)
+    };
+    let mut region = [0u8; 8];
+    let code = [0u8; 16];
+    // SAFETY: both calls fail before touching the region (a stack buffer, not code).
+    unsafe {
+        assert_eq!(patchmap_patch_code(c_host, region.as_mut_ptr(), 8, code.as_ptr(), 16), PatchmapStatus::OutOfRange);
+        assert_eq!(
+            patchmap_patch_code(other, region.as_mut_ptr(), 8, code.as_ptr(), 4),
+            PatchmapStatus::InvalidArgument
+        );
+    }
+}
