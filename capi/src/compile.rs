@@ -252,7 +252,9 @@ unsafe fn jit(
     let (module, options) = (module?, options?);
     let mut symbols: Vec<(String, *const u8)> = Vec::new();
     if let Some(resolve) = resolve {
-        let declared = module.functions.iter().filter(|f| !f.emits_code()).map(|f| &f.name);
+        // Intrinsics are the compiler's own, never a symbol.
+        let declared =
+            module.functions.iter().filter(|f| !f.emits_code() && !f.name.starts_with("llvm.")).map(|f| &f.name);
         let globals = module.globals.iter().filter(|g| g.init.is_none()).map(|g| &g.name);
         for name in declared.chain(globals) {
             let Ok(c_name) = CString::new(name.as_str()) else { continue };
