@@ -1,7 +1,12 @@
-//! The C API (issue 29): the header is what cbindgen makes of `capi/src/lib.rs`; a C `readobj`
-//! (`capi/tests/readobj.c`) built against it and against the static and the shared library prints
+//! The C API (issue 29): the header is what cbindgen makes of `capi/src/`; C programs built with the
+//! system compiler against it and against the static and the shared library: `readobj.c` prints
 //! exactly what `patchmap dump` prints for the `ir-examples` objects of both targets in every version;
-//! it runs clean under valgrind; and the entry points survive malformed sections.
+//! `jit_stop.c` stops JIT-compiled ir-examples at their records through patched exit calls and reads
+//! every value, which must be what the program printed for that record; `copying_collector.c` is a
+//! moving collector rooted through the statepoint walk that runs tests/gc_collector's programs, and
+//! whose broken variants are caught. All run clean under valgrind; `patchmap.pc` builds a program;
+//! the README's example runs; the entry points survive malformed sections (a mutation loop, and
+//! libFuzzer where clang-19's runtime is installed).
 
 use std::ffi::CStr;
 use std::path::{Path, PathBuf};
