@@ -667,6 +667,12 @@ fn a_c_moving_collector_finds_its_roots_through_the_api() {
             "a collector run with {broken:?} went unnoticed"
         );
     }
+    // GC pointers in callee-saved registers: a walk by frame pointer refuses, and says why.
+    let out = Command::new(&exe).arg(gc("gc_list.ll")).args(["--gc-registers", "2"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let walk = PatchmapStatus::Walk as i32;
+    assert!(stderr.contains(&format!("walk (status {walk})")) && stderr.contains("is in register R#"), "{stderr}");
 }
 
 /// Both C programs over JIT code, with either library, under valgrind: no invalid access, no leak.

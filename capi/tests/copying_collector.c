@@ -4,13 +4,15 @@
  * program's frames from the registers a runtime entry captured, copies the reachable objects and
  * rewrites every root. Built against include/patchmap.h and libpatchmap_c by capi/tests/c_api.rs.
  *
- * copying_collector FILE.ll [--skip-derived | --skip-frame N]
+ * copying_collector FILE.ll [--skip-derived | --skip-frame N | --gc-registers N]
  *
  * stdout: the program's output, then "result <gc_main's result>"; stderr's last line:
  *   gc: <C> collections, <D> deopt values, deopt checksum <X>
  * (as tests/gc_collector/runtime.c counts them: each deopt value's low 32 bits, a Direct one as 0).
  * The broken variants a test must catch: --skip-derived leaves derived pointers pointing into the
  * old space, --skip-frame N leaves the roots of the N-th frame (0: innermost) of every walk alone.
+ * --gc-registers N compiles with up to N GC pointers per statepoint in callee-saved registers, which
+ * a walk by frame pointer cannot reach: the walk must refuse (PATCHMAP_STATUS_WALK).
  *
  * Objects: the word before an object's first field is its header, (pointer fields << 32) | scalar
  * fields, or FORWARDED | its new address once copied; pointer fields come first, 8 bytes each. After
@@ -33,7 +35,7 @@ static const PatchmapStackMap *map;
 static uint8_t *spaces[2];
 static int current; /* the space objects are allocated in */
 static uint8_t *next_free;
-static int skip_derived, skip_frame = -1;
+static int skip_derived, skip_frame = -1, gc_registers;
 static uint64_t collections, deopt_values, deopt_checksum;
 
 static void die(const char *what) {
@@ -141,7 +143,12 @@ static void collect(const PatchmapRegisters *registers) {
     check(patchmap_frame_state_at_entry(arch, registers, &innermost), "frame state");
     struct walk w = {0};
     /* Every root's old values first: slots shared by several pairs are rewritten once they are read. */
-    check(patchmap_statepoint_walk(table, arch, innermost, read_memory, NULL, visit, &w, NULL), "walk");
+    PatchmapStatus walked = patchmap_statepoint_walk(table, arch, innermost, read_memory, NULL, visit, &w, NULL);
+    if (walked != PATCHMAP_STATUS_OK) {
+        fflush(stdout);
+        fprintf(stderr, "copying_collector: walk (status %d): %s\n", (int)walked, patchmap_last_error());
+        exit(1);
+    }
 
     int to = !current;
     if (mprotect(spaces[to], SEMISPACE, PROT_READ | PROT_WRITE) != 0) {
@@ -235,6 +242,8 @@ int main(int argc, char **argv) {
             skip_derived = 1;
         else if (strcmp(argv[i], "--skip-frame") == 0 && i + 1 < argc)
             skip_frame = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--gc-registers") == 0 && i + 1 < argc)
+            gc_registers = atoi(argv[++i]);
     }
     check(patchmap_host_arch(&arch), "host");
     for (int s = 0; s < 2; s++) {
@@ -251,7 +260,8 @@ int main(int argc, char **argv) {
     check(patchmap_entry_new(gc_safepoint, NULL, &safepoint_entry), "entry");
 
     PatchmapJit *jit;
-    check(patchmap_jit_compile_file(argv[1], NULL, resolve, NULL, &jit), "compile");
+    PatchmapCompileOptions options = {NULL, NULL, 3, (uint32_t)gc_registers, false};
+    check(patchmap_jit_compile_file(argv[1], &options, resolve, NULL, &jit), "compile");
     const uint8_t *section;
     size_t len;
     check(patchmap_jit_stackmap_section(jit, &section, &len), "section");
