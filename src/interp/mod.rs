@@ -652,6 +652,11 @@ impl<'a> Interpreter<'a> {
             }
             // No code: the clobbers only constrain where compiled code keeps values.
             Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
+            Inst::Freeze { val } if ty.is_aggregate() => {
+                let base = self.value(frame, val, ty)?;
+                // SAFETY: an aggregate value is the address of its bytes, of its type's size.
+                unsafe { frame.keep_image(id, base, ty.alloc_size()) }
+            }
             Inst::Freeze { val } => self.value(frame, val, ty)?,
             Inst::ExtractValue { agg, indices } => {
                 let base = self.value(frame, &agg.value, &agg.ty)?;

@@ -810,7 +810,7 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Freeze { val } => {
-                if !d.ty.is_scalar() {
+                if !d.ty.is_scalar() && !d.ty.is_aggregate() {
                     self.error(span, format!("'freeze' of type '{}' is not supported", d.ty));
                     return;
                 }

@@ -422,6 +422,12 @@ impl<'a> Lowering<'a> {
                 self.aggregates.insert(id, vec![old, stored]);
                 None
             }
+            Inst::Freeze { val } if ty.is_aggregate() => {
+                // Undefined members are already fixed values (zero) in the code: freezing changes nothing.
+                let scalars = self.scalars(val, ty)?;
+                self.aggregates.insert(id, scalars);
+                None
+            }
             Inst::Freeze { val } => Some(self.value(val, ty)?),
             Inst::Load { ptr, volatile, .. } => {
                 let p = self.value(ptr, &Type::PTR)?;
