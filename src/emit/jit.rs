@@ -160,8 +160,32 @@ impl JitCode {
             }
         }
         let mut out = JITModule::new(builder);
-        let (symbols, compiled) = define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
+        let (symbols, compiled, relatives) =
+            define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
+        // Relative references, now that every address is known (their globals are writable here).
+        for r in &relatives {
+            let base = out.get_finalized_data(symbols.global(r.global)).0 as i64;
+            let target = match r.target {
+                ir::Symbol::Global(g) => out.get_finalized_data(symbols.global(g)).0,
+                ir::Symbol::Func(f) => {
+                    out.get_finalized_function(symbols.function(f).expect("checked when the global was defined"))
+                }
+            } as i64;
+            let distance = target.wrapping_sub(base).wrapping_add(r.addend);
+            let place = (base as u64 + r.offset) as *mut u8;
+            if r.size == 4 {
+                let Ok(distance) = i32::try_from(distance) else {
+                    let name = module.global(r.global).name.clone();
+                    return Err(EmitError::RelativeOutOfRange { global: name, distance }.into());
+                };
+                // SAFETY: the place lies in the writable global, which nothing reads yet.
+                unsafe { place.cast::<i32>().write_unaligned(distance) };
+            } else {
+                // SAFETY: as above.
+                unsafe { place.cast::<i64>().write_unaligned(distance) };
+            }
+        }
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))
         };

@@ -10,7 +10,7 @@ use cranelift_object::object::{
 };
 use cranelift_object::{ObjectBuilder, ObjectModule, ObjectProduct};
 
-use super::{define_module, eh_frame, section};
+use super::{define_module, eh_frame, section, RelativeData};
 use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
 use crate::ir::Module as IrModule;
 use crate::lower::{zero_section, Symbols};
@@ -34,8 +34,9 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let builder =
         ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
-    let (symbols, compiled) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
+    let (symbols, compiled, relatives) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
     let mut product = out.finish();
+    relocate_relatives(&relatives, &symbols, &mut product)?;
     if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
         // Where the C library has no thread-exit destructors, the arena helper skips registering one.
         let symbol = product.function_symbol(weak);
@@ -85,6 +86,40 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
         section::add_to_object(&mut product.object, bytes, options.stackmap_version, table_offset, &with_records)?;
     }
     Ok((product.emit().map_err(EmitError::Write)?, map))
+}
+
+/// The relative references in globals as PC-relative relocations (R_X86_64_PC32, R_AARCH64_PREL32
+/// and their 64-bit forms), as llc-19 writes relative lookup tables: at the reference's place `P`,
+/// `S + A - P` is the target less the global's start when `A` adds the place's offset in the global.
+fn relocate_relatives(relatives: &[RelativeData], symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), EmitError> {
+    for r in relatives {
+        let global = product.data_symbol(symbols.global(r.global));
+        let (base, section) = {
+            let symbol = product.object.symbol(global);
+            (symbol.value, symbol.section.id().expect("a defined global lies in a section"))
+        };
+        let target = match r.target {
+            crate::ir::Symbol::Global(g) => product.data_symbol(symbols.global(g)),
+            crate::ir::Symbol::Func(f) => {
+                product.function_symbol(symbols.function(f).expect("checked when the global was defined"))
+            }
+        };
+        let relocation = Relocation {
+            offset: base + r.offset,
+            symbol: target,
+            addend: r.addend + r.offset as i64,
+            flags: RelocationFlags::Generic {
+                kind: RelocationKind::Relative,
+                encoding: RelocationEncoding::Generic,
+                size: r.size * 8,
+            },
+        };
+        product
+            .object
+            .add_relocation(section, relocation)
+            .map_err(|source| EmitError::Relocate { what: "a relative reference", source })?;
+    }
+    Ok(())
 }
 
 /// Defines the functions with a `section` or a `comdat` (declared as imports until now) each in a

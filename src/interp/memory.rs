@@ -99,6 +99,11 @@ pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &dy
         Const::Address(symbol, offset) => unsafe {
             store(&Type::PTR, address, address_of(*symbol).wrapping_add(i64::from(*offset) as u64))
         },
+        // SAFETY: an integer within the bytes.
+        Const::Relative(r) => unsafe {
+            let distance = address_of(r.target).wrapping_sub(address_of(r.base));
+            store(ty, address, distance.wrapping_add(i64::from(r.offset) as u64))
+        },
         // SAFETY: a scalar within the bytes.
         _ => unsafe { store(ty, address, scalar::constant(c, ty)) },
     }

@@ -539,6 +539,11 @@ impl<'a> Interpreter<'a> {
                 };
                 Ok(scalar::normalize(ty, base.wrapping_add(i64::from(*offset) as u64)))
             }
+            Value::Const(Const::Relative(r)) => {
+                let target = self.value(frame, &Value::Const(Const::Address(r.target, r.offset)), &Type::PTR)?;
+                let base = self.value(frame, &Value::Const(Const::Address(r.base, 0)), &Type::PTR)?;
+                Ok(scalar::normalize(ty, target.wrapping_sub(base)))
+            }
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
             Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {
@@ -869,6 +874,12 @@ impl<'a> Interpreter<'a> {
             Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
             Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),
             Intrinsic::PtrMask => Some(v[0] & v[1]),
+            Intrinsic::LoadRelative => {
+                let offset = if args[1].ty == Type::I32 { v[1] as i32 as i64 as u64 } else { v[1] };
+                // SAFETY: the IR reads an entry of its relative table, which is valid (no undefined behaviour).
+                let relative = unsafe { memory::load(&Type::I32, v[0].wrapping_add(offset)) };
+                Some(v[0].wrapping_add(relative as i32 as i64 as u64))
+            }
             Intrinsic::ThreadLocalAddress => Some(v[0]),
             Intrinsic::Hint => None,
             Intrinsic::GcResult => Some(v[0]),

@@ -40,6 +40,9 @@ pub enum Intrinsic {
     IsConstant,
     /// `llvm.ptrmask.p0.i64(ptr, i64 mask)`: the pointer with its address masked.
     PtrMask,
+    /// `llvm.load.relative.iN(ptr base, iN offset)`: `base` plus the `i32` at `base + offset`,
+    /// sign-extended (an entry of a relative lookup table, which holds `target - base`).
+    LoadRelative,
     /// `llvm.threadlocal.address.p0(ptr @g)`: this thread's copy of a `thread_local` global, which
     /// the global's address already is here.
     ThreadLocalAddress,
@@ -225,7 +228,7 @@ const FIXED: [(&str, Intrinsic); 10] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 25] = [
+const OVERLOADED: [(&str, Intrinsic); 26] = [
     ("frameaddress", Intrinsic::FrameAddress),
     ("addressofreturnaddress", Intrinsic::AddressOfReturnAddress),
     ("experimental.gc.statepoint", Intrinsic::Statepoint),
@@ -240,6 +243,7 @@ const OVERLOADED: [(&str, Intrinsic); 25] = [
     ("objectsize", Intrinsic::ObjectSize),
     ("is.constant", Intrinsic::IsConstant),
     ("ptrmask", Intrinsic::PtrMask),
+    ("load.relative", Intrinsic::LoadRelative),
     ("threadlocal.address", Intrinsic::ThreadLocalAddress),
     ("prefetch", Intrinsic::Hint),
     ("memcpy", Intrinsic::MemCpy),
@@ -377,6 +381,10 @@ impl Intrinsic {
             },
             Intrinsic::PtrMask => match &types[..] {
                 [Type::PTR, Type::I64] => sig(Type::PTR, vec![Type::PTR, Type::I64]),
+                _ => None,
+            },
+            Intrinsic::LoadRelative => match &types[..] {
+                [offset @ Type::Int(32 | 64)] => sig(Type::PTR, vec![Type::PTR, offset.clone()]),
                 _ => None,
             },
             Intrinsic::Hint if rest.starts_with("prefetch") => match &types[..] {

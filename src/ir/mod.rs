@@ -336,6 +336,21 @@ pub enum Const {
     /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` (one `i8` per byte) for a struct or array
     /// type: the members in order (boxed, as they are rare beside scalar operands).
     Aggregate(Box<Vec<Const>>),
+    /// `trunc (sub (ptrtoint @target, ptrtoint @base))` and the like: the distance from one address
+    /// to another, as LLVM's relative lookup tables and relative vtables hold it (32-bit
+    /// PC-relative data in objects). Boxed: rare, and twice an address's size.
+    Relative(Box<RelativeAddress>),
+}
+
+/// The value of a relative reference: `target`'s address less `base`'s, plus `offset`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RelativeAddress {
+    /// What the reference refers to.
+    pub target: Symbol,
+    /// The place it is relative to (in LLVM's tables, the table's start).
+    pub base: Symbol,
+    /// Added to the distance: the target's offset less the base's.
+    pub offset: i32,
 }
 
 impl Const {
@@ -515,6 +530,22 @@ pub enum Init {
 }
 
 impl Init {
+    /// Whether the initial contents hold a relative reference ([`Const::Relative`]).
+    pub fn has_relative(&self) -> bool {
+        fn relative(c: &Const) -> bool {
+            match c {
+                Const::Relative(_) => true,
+                Const::Aggregate(items) => items.iter().any(relative),
+                _ => false,
+            }
+        }
+        match self {
+            Init::Scalar(c) => relative(c),
+            Init::Array(items) | Init::Struct(items) => items.iter().any(Init::has_relative),
+            Init::Bytes(_) | Init::Zero => false,
+        }
+    }
+
     /// Whether every byte of the initial contents is zero (`undef` and `poison` lower as zero): such a
     /// writable global goes to `.bss`, as llc-19 puts it.
     pub fn is_zero(&self) -> bool {

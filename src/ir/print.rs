@@ -141,6 +141,18 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         Const::Address(s, offset) if ty.is_int() => {
             format!("add ({ty} ptrtoint (ptr {} to {ty}), {ty} {offset})", symbol_text(m, *s))
         }
+        Const::Relative(r) => {
+            let address = |s| format!("i64 ptrtoint (ptr {} to i64)", symbol_text(m, s));
+            let mut text = format!("sub ({}, {})", address(r.target), address(r.base));
+            if r.offset != 0 {
+                text = format!("add (i64 {text}, i64 {})", r.offset);
+            }
+            if *ty == Type::I64 {
+                text
+            } else {
+                format!("trunc (i64 {text} to {ty})")
+            }
+        }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
         Const::Aggregate(items) => {

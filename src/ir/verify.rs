@@ -421,6 +421,7 @@ impl<'m> Verifier<'m> {
     fn addresses(&self, c: &Const) -> Result<(), String> {
         match c {
             Const::Address(s, _) => self.symbol(*s),
+            Const::Relative(r) => self.symbol(r.target).and_then(|()| self.symbol(r.base)),
             Const::Aggregate(items) => items.iter().try_for_each(|c| self.addresses(c)),
             _ => Ok(()),
         }
@@ -1352,6 +1353,7 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
         // `ptrtoint` of an address, at the pointer's width.
         (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
+        (Const::Relative(_), Type::Int(32 | 64)) => Ok(()),
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
                 return Err(format!("{} elements for type '{ty}'", items.len()));

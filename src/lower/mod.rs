@@ -559,6 +559,15 @@ impl<'a> Lowering<'a> {
                     _ => address,
                 }
             }
+            Value::Const(Const::Relative(r)) => {
+                let target = self.value(&Value::Const(Const::Address(r.target, r.offset)), &Type::PTR)?;
+                let base = self.value(&Value::Const(Const::Address(r.base, 0)), &Type::PTR)?;
+                let distance = self.b.ins().isub(target, base);
+                match ty {
+                    Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), distance),
+                    _ => distance,
+                }
+            }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
                 let global = self.module.global(*g);
@@ -636,7 +645,7 @@ impl<'a> Lowering<'a> {
                 let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
                 ins.iconst(clif_type(ty), masked)
             }
-            (Const::Address(..) | Const::Aggregate(_), _) => {
+            (Const::Address(..) | Const::Relative(_) | Const::Aggregate(_), _) => {
                 unreachable!("addresses and aggregates are lowered by `value` and `scalars`")
             }
         }

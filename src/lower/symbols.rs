@@ -122,8 +122,10 @@ impl Symbols {
                     module.error(g.span, format!("thread_local global '@{}' is not supported in the JIT", g.name))
                 );
             }
+            // The JIT writes relative references once the data has its address: writable there.
+            let writable = !g.constant || (!colocated && g.init.as_ref().is_some_and(ir::Init::has_relative));
             let id = out
-                .declare_data(&g.name, linkage, !g.constant, g.placement.thread_local)
+                .declare_data(&g.name, linkage, writable, g.placement.thread_local)
                 .map_err(|e| module.error(g.span, format!("cannot declare global '@{}': {e}", g.name)))?;
             globals.push(id);
         }
