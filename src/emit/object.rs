@@ -12,7 +12,7 @@ use cranelift_object::{ObjectBuilder, ObjectModule, ObjectProduct};
 
 use super::{define_module, eh_frame, section, RelativeData};
 use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
-use crate::ir::Module as IrModule;
+use crate::ir::{Module as IrModule, StaticPhase};
 use crate::lower::{zero_section, Symbols};
 use crate::stackmap::StackMap;
 
@@ -37,6 +37,7 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let (symbols, compiled, relatives) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
     let mut product = out.finish();
     relocate_relatives(&relatives, &symbols, &mut product)?;
+    place_static_functions(module, &symbols, &mut product)?;
     if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
         // Where the C library has no thread-exit destructors, the arena helper skips registering one.
         let symbol = product.function_symbol(weak);
@@ -118,6 +119,46 @@ fn relocate_relatives(relatives: &[RelativeData], symbols: &Symbols, product: &m
             .object
             .add_relocation(section, relocation)
             .map_err(|source| EmitError::Relocate { what: "a relative reference", source })?;
+    }
+    Ok(())
+}
+
+/// The static constructors' and destructors' addresses in `.init_array[.P]` and `.fini_array[.P]`
+/// sections, as llc-19 places them, so that the system linker orders them by priority.
+fn place_static_functions(module: &IrModule, symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), CompileError> {
+    let mut sections: Vec<(String, cranelift_object::object::write::SectionId)> = Vec::new();
+    for s in module.static_functions()? {
+        let name = s.elf_section();
+        let section = match sections.iter().find(|(n, _)| *n == name) {
+            Some(&(_, id)) => id,
+            None => {
+                let sh_type = match s.phase {
+                    StaticPhase::Constructor => elf::SHT_INIT_ARRAY,
+                    StaticPhase::Destructor => elf::SHT_FINI_ARRAY,
+                };
+                let id = product.object.add_section(Vec::new(), name.clone().into_bytes(), SectionKind::Elf(sh_type));
+                *product.object.section_flags_mut(id) =
+                    SectionFlags::Elf { sh_flags: u64::from(elf::SHF_ALLOC | elf::SHF_WRITE) };
+                sections.push((name, id));
+                id
+            }
+        };
+        let offset = product.object.append_section_data(section, &[0; 8], 8);
+        let function = symbols.function(s.function).expect("verified: not an intrinsic");
+        let relocation = Relocation {
+            offset,
+            symbol: product.function_symbol(function),
+            addend: 0,
+            flags: RelocationFlags::Generic {
+                kind: RelocationKind::Absolute,
+                encoding: RelocationEncoding::Generic,
+                size: 64,
+            },
+        };
+        product
+            .object
+            .add_relocation(section, relocation)
+            .map_err(|source| EmitError::Relocate { what: "a static constructor or destructor", source })?;
     }
     Ok(())
 }

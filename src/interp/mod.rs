@@ -281,6 +281,31 @@ impl<'a> Interpreter<'a> {
     /// and may call native code: as with compiled code, the IR must be free of undefined behaviour
     /// for these arguments and the memory it is given.
     pub unsafe fn call(&mut self, func: FuncId, args: &[u64]) -> Result<Option<u64>, InterpError> {
+        // SAFETY: the caller's contract.
+        unsafe { self.call_function(func, args) }
+    }
+
+    /// Runs the module's static constructors (`phase` [`StaticPhase::Constructor`], before `main`)
+    /// or destructors (at exit), in the order a linked program runs them.
+    ///
+    /// # Safety
+    /// As [`Interpreter::call`].
+    pub unsafe fn run_static_functions(&mut self, phase: crate::ir::StaticPhase) -> Result<(), InterpError> {
+        let list = self.module.static_functions().map_err(|e| InterpError {
+            file: e.file,
+            function: String::new(),
+            span: e.span,
+            message: e.message,
+        })?;
+        for f in crate::ir::StaticFunction::run_order(&list, phase) {
+            // SAFETY: the caller's contract; static functions take no arguments.
+            unsafe { self.call_function(f, &[]) }?;
+        }
+        Ok(())
+    }
+
+    /// [`Interpreter::call`].
+    unsafe fn call_function(&mut self, func: FuncId, args: &[u64]) -> Result<Option<u64>, InterpError> {
         let f = self.module.function(func);
         if f.is_declaration() {
             return Err(self.error(

@@ -435,7 +435,8 @@ pub enum Linkage {
     /// and references go to the other object's symbol).
     AvailableExternally,
     /// `appending`: only `@llvm.used` and `@llvm.compiler.used`, lists of symbols to keep, which are
-    /// all emitted anyway; not emitted themselves.
+    /// all emitted anyway, and `@llvm.global_ctors`/`dtors` ([`Module::static_functions`]); not
+    /// emitted themselves.
     Appending,
 }
 
@@ -1533,6 +1534,108 @@ impl Module {
     /// An error positioned in this module's file.
     pub fn error(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(&self.file, span, message)
+    }
+
+    /// The static constructors (`@llvm.global_ctors`) and destructors (`@llvm.global_dtors`) in
+    /// the lists' order: `{ i32 priority, ptr function, ptr data }` entries (the data, which puts
+    /// an entry in a COMDAT, is ignored); an entry whose function is null is skipped. An entry of
+    /// another form is an error at its list.
+    pub fn static_functions(&self) -> Result<Vec<StaticFunction>, IrError> {
+        let mut out = Vec::new();
+        for g in &self.globals {
+            let phase = match g.name.as_str() {
+                "llvm.global_ctors" => StaticPhase::Constructor,
+                "llvm.global_dtors" => StaticPhase::Destructor,
+                _ => continue,
+            };
+            let malformed = |what: &str| {
+                self.error(g.span, format!("'@{}': {what} (entries are {{ i32 priority, ptr function, ptr data }})", g.name))
+            };
+            let entries: Vec<&Init> = match g.init.as_ref() {
+                None | Some(Init::Zero) => continue,
+                Some(Init::Array(entries)) => entries.iter().collect(),
+                Some(Init::Scalar(Const::Zero)) => continue,
+                Some(_) => return Err(malformed("the list is not an array")),
+            };
+            for entry in entries {
+                let members: Vec<&Const> = match entry {
+                    Init::Struct(items) => items
+                        .iter()
+                        .map(|i| match i {
+                            Init::Scalar(c) => Some(c),
+                            Init::Zero => Some(&Const::Zero),
+                            _ => None,
+                        })
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| malformed("an entry has an aggregate member"))?,
+                    Init::Scalar(Const::Aggregate(items)) => items.iter().collect(),
+                    _ => return Err(malformed("an entry is not a struct")),
+                };
+                let (priority, function) = match members[..] {
+                    [Const::Int(p), f] | [Const::Int(p), f, _] => (*p, f),
+                    _ => return Err(malformed("an entry does not start with an i32 priority")),
+                };
+                let priority =
+                    u16::try_from(priority).map_err(|_| malformed(&format!("priority {priority} is not 0 to 65535")))?;
+                match function {
+                    Const::Address(Symbol::Func(function), 0) => {
+                        out.push(StaticFunction { phase, priority, function: *function })
+                    }
+                    Const::Zero | Const::Undef | Const::Poison => {}
+                    _ => return Err(malformed("an entry's function is not a function")),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// When a static function runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticPhase {
+    /// Before `main` (`@llvm.global_ctors`): lower priorities first.
+    Constructor,
+    /// At exit (`@llvm.global_dtors`): higher priorities first.
+    Destructor,
+}
+
+/// An entry of `@llvm.global_ctors` or `@llvm.global_dtors`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticFunction {
+    /// Constructor or destructor.
+    pub phase: StaticPhase,
+    /// 0 to 65535; 65535 is C's default (no priority given).
+    pub priority: u16,
+    /// The function, which takes no arguments and returns void.
+    pub function: FuncId,
+}
+
+impl StaticFunction {
+    /// The functions of `phase` in the order a program linked from an ELF object runs them: the
+    /// linker sorts the sections by priority (the default, 65535, last), constructors run forward
+    /// and destructors backward.
+    pub fn run_order(list: &[StaticFunction], phase: StaticPhase) -> Vec<FuncId> {
+        let mut selected: Vec<&StaticFunction> = list.iter().filter(|s| s.phase == phase).collect();
+        selected.sort_by_key(|s| s.priority);
+        if phase == StaticPhase::Destructor {
+            selected.reverse();
+        }
+        selected.into_iter().map(|s| s.function).collect()
+    }
+
+    /// The section its pointer goes to in an ELF object, as llc-19 names it: `.init_array` or
+    /// `.fini_array`, with `.PRIORITY` unless the priority is the default, so that the linker sorts
+    /// the entries by priority (`SORT_BY_INIT_PRIORITY`).
+    pub fn elf_section(&self) -> String {
+        let base = match self.phase {
+            StaticPhase::Constructor => ".init_array",
+            StaticPhase::Destructor => ".fini_array",
+        };
+        if self.priority == u16::MAX {
+            base.to_string()
+        } else {
+            format!("{base}.{}", self.priority)
+        }
     }
 }
 

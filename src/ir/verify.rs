@@ -237,6 +237,18 @@ impl<'m> Verifier<'m> {
             }
             self.global(g);
         }
+        match m.static_functions() {
+            Err(e) => self.errors.push(e),
+            Ok(list) => {
+                for s in list {
+                    let f = m.function(s.function);
+                    if f.ret != Type::Void || !f.params.is_empty() || f.intrinsic().is_some() {
+                        let g = m.globals.iter().find(|g| g.name.starts_with("llvm.global_")).map_or(f.span, |g| g.span);
+                        self.error(g, format!("static constructor or destructor '@{}' must be a 'void ()' function", f.name));
+                    }
+                }
+            }
+        }
         for f in &m.functions {
             if seen.insert(&f.name, f.span).is_some() {
                 self.error(f.span, format!("redefinition of '@{}'", f.name));
@@ -324,12 +336,16 @@ impl<'m> Verifier<'m> {
         if g.init.is_some() && g.linkage == Linkage::ExternWeak {
             self.error(g.span, format!("'extern_weak' global '@{}' cannot have an initializer", g.name));
         }
-        if g.linkage == Linkage::Appending && !matches!(g.name.as_str(), "llvm.used" | "llvm.compiler.used") {
-            let what = match g.name.as_str() {
-                "llvm.global_ctors" | "llvm.global_dtors" => "static constructors and destructors".to_string(),
-                _ => format!("'appending' linkage on '@{}'", g.name),
-            };
-            self.error(g.span, format!("unsupported {what} (only @llvm.used and @llvm.compiler.used are 'appending')"));
+        const APPENDING: [&str; 4] = ["llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"];
+        if g.linkage == Linkage::Appending && !APPENDING.contains(&g.name.as_str()) {
+            self.error(
+                g.span,
+                format!(
+                    "unsupported 'appending' linkage on '@{}' (only @llvm.used, @llvm.compiler.used, \
+                     @llvm.global_ctors and @llvm.global_dtors are 'appending')",
+                    g.name
+                ),
+            );
         }
         if g.linkage == Linkage::Common && (g.constant || !g.init.as_ref().is_some_and(|i| i.is_zero())) {
             self.error(g.span, format!("'common' global '@{}' must be a zero-initialised variable", g.name));
