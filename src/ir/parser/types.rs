@@ -735,7 +735,19 @@ impl<'a> Parser<'a> {
                 Tok::Word("inbounds" | "nuw" | "nusw") => {
                     self.bump()?;
                 }
-                Tok::Word("inrange") => return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr")),
+                // `inrange(START, END)`: where loads through the address may go (a vtable's
+                // bounds), a hint for optimisers; the address is the same without it.
+                Tok::Word("inrange") => {
+                    self.bump()?;
+                    self.expect_punct(b'(', " after 'inrange'")?;
+                    let start = self.int_literal(64)?;
+                    self.expect_punct(b',', " between the bounds of 'inrange'")?;
+                    let end = self.int_literal(64)?;
+                    if start > end {
+                        return Err(self.err(span, format!("'inrange({start}, {end})' has its bounds reversed")));
+                    }
+                    self.expect_punct(b')', " to close 'inrange'")?;
+                }
                 _ => break,
             }
         }
