@@ -84,24 +84,14 @@ fn define_globals(
             let mut bytes = Vec::with_capacity(size);
             let mut addresses = InitialAddresses::default();
             initial_bytes(&g.ty, init, &mut bytes, &mut addresses);
+            for (offset, b) in &addresses.blocks {
+                let value = module.block_address_value(&symbols.block_addresses, b).unwrap_or(0);
+                bytes[*offset as usize..*offset as usize + 8].copy_from_slice(&value.to_le_bytes());
+            }
             data.define(bytes.into_boxed_slice());
             let this = ir::Symbol::Global(ir::GlobalId(i as u32));
             for (offset, size, r) in addresses.relative {
-                if r.base != this {
-                    // ELF data relocations are relative to their own place; a distance between two
-                    // other symbols would need a pair of relocations.
-                    return Err(module.error(
-                        g.span,
-                        format!(
-                            "'@{}': unsupported relative reference to '{}' from '{}': only references relative to \
-                             '@{}' itself are supported",
-                            g.name,
-                            ir::print::const_in(Some(module), &Const::Address(r.target, 0), &Type::PTR),
-                            ir::print::const_in(Some(module), &Const::Address(r.base, 0), &Type::PTR),
-                            g.name
-                        ),
-                    ));
-                }
+                debug_assert!(r.base == this, "verified: relative to the global that holds it");
                 if let ir::Symbol::Func(f) = r.target {
                     if symbols.function(f).is_none() {
                         let name = &module.function(f).name;
@@ -166,6 +156,8 @@ type InitialAddress = (u64, ir::Symbol, i64);
 struct InitialAddresses {
     absolute: Vec<InitialAddress>,
     relative: Vec<(u64, u8, ir::RelativeAddress)>,
+    /// `blockaddress` constants, whose values are numbers ([`ir::Module::block_addresses`]).
+    blocks: Vec<(u64, ir::BlockAddress)>,
 }
 
 /// The little-endian bytes of a global's initial value, with the addresses in it (as zeros in the
@@ -211,6 +203,7 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Initi
         }
         (Const::Address(symbol, addend), _) => addresses.absolute.push((start as u64, *symbol, i64::from(*addend))),
         (Const::Relative(r), _) => addresses.relative.push((start as u64, size as u8, (**r).clone())),
+        (Const::BlockAddress(b), _) => addresses.blocks.push((start as u64, (**b).clone())),
         (Const::Aggregate(items), _) => {
             for (i, item) in items.iter().enumerate() {
                 if let Some((member, offset)) = ty.member(i as u64) {

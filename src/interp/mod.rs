@@ -75,6 +75,8 @@ const DEFAULT_DEPTH_LIMIT: usize = 100_000;
 /// Runs the functions of one module. Setters return `&mut Self` so they chain.
 pub struct Interpreter<'a> {
     module: &'a Module,
+    /// The blocks whose address the module takes ([`Module::block_addresses`]).
+    block_addresses: Vec<(FuncId, crate::ir::BlockId)>,
     /// Each global's address; `None` for an external global the process does not define.
     globals: Vec<Option<u64>>,
     _own_globals: Vec<Allocation>,
@@ -185,11 +187,13 @@ impl<'a> Interpreter<'a> {
             Symbol::Global(g) => globals[g.0 as usize].unwrap_or(0),
             Symbol::Func(f) => functions[f.0 as usize],
         };
+        let block_addresses = module.block_addresses();
+        let block_value = |b: &crate::ir::BlockAddress| module.block_address_value(&block_addresses, b).unwrap_or(0);
         let own_globals = own_globals
             .into_iter()
             .map(|(mut block, g)| {
                 if let Some(init) = &g.init {
-                    block.initialise(&g.ty, init, &address_of);
+                    block.initialise(&g.ty, init, &memory::Addresses { symbol: &address_of, block: &block_value });
                 }
                 block
             })
@@ -197,6 +201,7 @@ impl<'a> Interpreter<'a> {
         let by_address = functions.iter().enumerate().map(|(i, &a)| (a, FuncId(i as u32))).collect();
         Interpreter {
             module,
+            block_addresses,
             globals,
             _own_globals: own_globals,
             functions,
@@ -426,6 +431,11 @@ impl<'a> Interpreter<'a> {
         frame
     }
 
+    /// The value of `blockaddress` `b`: its number (see [`Module::block_addresses`]).
+    fn block_address(&self, b: &crate::ir::BlockAddress) -> u64 {
+        self.module.block_address_value(&self.block_addresses, b).unwrap_or(0)
+    }
+
     /// The address of the bytes of aggregate constant `c` of type `ty`.
     fn constant_image(&self, c: &Const, ty: &Type) -> u64 {
         let mut images = self.constant_images.borrow_mut();
@@ -436,7 +446,9 @@ impl<'a> Interpreter<'a> {
                 Symbol::Func(f) => self.functions[f.0 as usize],
             };
             // SAFETY: the buffer holds the constant's `ty.alloc_size()` bytes.
-            unsafe { memory::write_constant(bytes.as_mut_ptr() as u64, ty, c, &address_of) };
+            let block = |b: &crate::ir::BlockAddress| self.block_address(b);
+            let addresses = memory::Addresses { symbol: &address_of, block: &block };
+            unsafe { memory::write_constant(bytes.as_mut_ptr() as u64, ty, c, &addresses) };
             bytes
         });
         image.as_ptr() as u64
@@ -569,6 +581,7 @@ impl<'a> Interpreter<'a> {
                 let base = self.value(frame, &Value::Const(Const::Address(r.base, 0)), &Type::PTR)?;
                 Ok(scalar::normalize(ty, target.wrapping_sub(base)))
             }
+            Value::Const(Const::BlockAddress(b)) => Ok(self.block_address(b)),
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
             Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {
@@ -751,6 +764,15 @@ impl<'a> Interpreter<'a> {
                 let v = self.value(frame, val, switch_ty)?;
                 let case = cases.iter().find(|(c, _)| scalar::normalize(switch_ty, *c as u64) == v);
                 return Ok(Step::Jump(case.map_or(*default, |c| c.1)));
+            }
+            Inst::IndirectBr { addr, dests } => {
+                let v = self.value(frame, addr, &Type::PTR)?;
+                let this = self.module.functions.iter().position(|g| std::ptr::eq(g, frame.f));
+                let target = v.checked_sub(1).and_then(|i| self.block_addresses.get(i as usize));
+                return match target {
+                    Some(&(f, b)) if Some(f.0 as usize) == this && dests.contains(&b) => Ok(Step::Jump(b)),
+                    _ => Err(format!("'indirectbr' to {v:#x}, which is no listed block's address")),
+                };
             }
             Inst::Ret { val } => {
                 let v = match val {

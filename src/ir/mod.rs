@@ -340,6 +340,19 @@ pub enum Const {
     /// to another, as LLVM's relative lookup tables and relative vtables hold it (32-bit
     /// PC-relative data in objects). Boxed: rare, and twice an address's size.
     Relative(Box<RelativeAddress>),
+    /// `blockaddress(@f, %bb)`: a label's address for computed goto. Its value is the block's
+    /// number in [`Module::block_addresses`], from 1 (never null), not a code address: only
+    /// `indirectbr` gives it meaning (and comparisons, which numbers keep), as LangRef allows.
+    BlockAddress(Box<BlockAddress>),
+}
+
+/// The operand of `blockaddress`: a function and one of its blocks, by label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockAddress {
+    /// The function.
+    pub function: FuncId,
+    /// The block's label without `%` (its number for unnamed blocks).
+    pub block: String,
 }
 
 /// The value of a relative reference: `target`'s address less `base`'s, plus `offset`.
@@ -354,6 +367,15 @@ pub struct RelativeAddress {
 }
 
 impl Const {
+    /// Calls `f` on every `blockaddress` in the constant.
+    pub fn for_each_block_address<'a>(&'a self, f: &mut impl FnMut(&'a BlockAddress)) {
+        match self {
+            Const::BlockAddress(b) => f(b),
+            Const::Aggregate(items) => items.iter().for_each(|c| c.for_each_block_address(f)),
+            _ => {}
+        }
+    }
+
     /// Whether every byte of the constant is zero (`undef` and `poison` lower as zero).
     pub fn is_zero(&self) -> bool {
         match self {
@@ -531,6 +553,15 @@ pub enum Init {
 }
 
 impl Init {
+    /// Calls `f` on every constant in the initial contents.
+    pub fn for_each_const<'a>(&'a self, f: &mut impl FnMut(&'a Const)) {
+        match self {
+            Init::Scalar(c) => f(c),
+            Init::Array(items) | Init::Struct(items) => items.iter().for_each(|i| i.for_each_const(f)),
+            Init::Bytes(_) | Init::Zero => {}
+        }
+    }
+
     /// Whether the initial contents hold a relative reference ([`Const::Relative`]).
     pub fn has_relative(&self) -> bool {
         fn relative(c: &Const) -> bool {
@@ -1181,6 +1212,14 @@ pub enum Inst {
         /// Case values, sign-extended from `ty` to 64 bits, with their blocks.
         cases: Vec<(i64, BlockId)>,
     },
+    /// `indirectbr ptr addr, [label %a, ...]`: a jump to `addr`, a `blockaddress` of this function
+    /// that is one of `dests`.
+    IndirectBr {
+        /// The block's address.
+        addr: Value,
+        /// The blocks it may be.
+        dests: Vec<BlockId>,
+    },
     /// `ret T val` or `ret void`.
     Ret {
         /// The typed return value; `None` for `ret void`.
@@ -1319,7 +1358,12 @@ impl Inst {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
-            Inst::Br { .. } | Inst::CondBr { .. } | Inst::Switch { .. } | Inst::Ret { .. } | Inst::Unreachable
+            Inst::Br { .. }
+                | Inst::CondBr { .. }
+                | Inst::Switch { .. }
+                | Inst::IndirectBr { .. }
+                | Inst::Ret { .. }
+                | Inst::Unreachable
         )
     }
 
@@ -1328,6 +1372,7 @@ impl Inst {
         match self {
             Inst::Br { dest } => vec![*dest],
             Inst::CondBr { if_true, if_false, .. } => vec![*if_true, *if_false],
+            Inst::IndirectBr { dests, .. } => dests.clone(),
             Inst::Switch { default, cases, .. } => {
                 let mut v = vec![*default];
                 v.extend(cases.iter().map(|c| c.1));
@@ -1380,7 +1425,7 @@ impl Inst {
                 args.iter_mut().for_each(|a| f(&mut a.value));
             }
             Inst::CondBr { cond, .. } => f(cond),
-            Inst::Switch { val, .. } => f(val),
+            Inst::Switch { val, .. } | Inst::IndirectBr { addr: val, .. } => f(val),
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
         }
@@ -1398,6 +1443,7 @@ impl Inst {
                 f(*default);
                 cases.iter().for_each(|c| f(c.1));
             }
+            Inst::IndirectBr { dests, .. } => dests.iter().for_each(|d| f(*d)),
             Inst::Phi { incoming } => incoming.iter().for_each(|i| f(i.1)),
             _ => {}
         }
@@ -1415,6 +1461,7 @@ impl Inst {
                 f(default);
                 cases.iter_mut().for_each(|c| f(&mut c.1));
             }
+            Inst::IndirectBr { dests, .. } => dests.iter_mut().for_each(f),
             Inst::Phi { incoming } => incoming.iter_mut().for_each(|i| f(&mut i.1)),
             _ => {}
         }
@@ -1440,6 +1487,7 @@ impl Inst {
             Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
             Inst::CondBr { cond, .. } => vec![cond],
             Inst::Switch { val, .. } => vec![val],
+            Inst::IndirectBr { addr, .. } => vec![addr],
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
         }
@@ -1534,6 +1582,48 @@ impl Module {
     /// An error positioned in this module's file.
     pub fn error(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(&self.file, span, message)
+    }
+
+    /// Every block whose address the module takes (`blockaddress`), once each, in the order of
+    /// first mention (globals' initialisers, then instructions): the value of a `blockaddress` is
+    /// its block's position here plus 1. Labels no function has are left out (the verifier names
+    /// them).
+    pub fn block_addresses(&self) -> Vec<(FuncId, BlockId)> {
+        let mut out = Vec::new();
+        let mut note = |c: &Const| {
+            c.for_each_block_address(&mut |b| {
+                let f = self.function(b.function);
+                if let Some(i) = f.blocks.iter().position(|x| x.name == b.block) {
+                    let key = (b.function, BlockId(i as u32));
+                    if !out.contains(&key) {
+                        out.push(key);
+                    }
+                }
+            })
+        };
+        for g in &self.globals {
+            if let Some(init) = &g.init {
+                init.for_each_const(&mut note);
+            }
+        }
+        for f in &self.functions {
+            for inst in &f.insts {
+                for v in inst.kind.operands() {
+                    if let Value::Const(c) = v {
+                        note(c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of `blockaddress` `b`: see [`Module::block_addresses`]; `None` for a label its
+    /// function does not have.
+    pub fn block_address_value(&self, addresses: &[(FuncId, BlockId)], b: &BlockAddress) -> Option<u64> {
+        let f = self.function(b.function);
+        let block = BlockId(f.blocks.iter().position(|x| x.name == b.block)? as u32);
+        addresses.iter().position(|&a| a == (b.function, block)).map(|i| i as u64 + 1)
     }
 
     /// The static constructors (`@llvm.global_ctors`) and destructors (`@llvm.global_dtors`) in

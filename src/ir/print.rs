@@ -153,6 +153,10 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
                 format!("trunc (i64 {text} to {ty})")
             }
         }
+        Const::BlockAddress(b) => {
+            let label = if b.block.bytes().all(|c| c.is_ascii_digit()) { b.block.clone() } else { quote_name(&b.block) };
+            format!("blockaddress({}, %{label})", symbol_text(m, Symbol::Func(b.function)))
+        }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
         Const::Aggregate(items) => {
@@ -559,6 +563,10 @@ impl FunctionPrinter<'_> {
                     write!(out, "\n    {ty} {}, label {}", const_text(&Const::Int(*v), ty), self.names.block(*b))?;
                 }
                 out.write_str("\n  ]")
+            }
+            Inst::IndirectBr { addr, dests } => {
+                let dests: Vec<String> = dests.iter().map(|b| format!("label {}", self.names.block(*b))).collect();
+                write!(out, "indirectbr ptr {}, [{}]", self.value(addr, &Type::PTR), dests.join(", "))
             }
             Inst::Ret { val: None } => out.write_str("ret void"),
             Inst::Ret { val: Some(v) } => write!(out, "ret {} {}", v.ty, self.value(&v.value, &v.ty)),

@@ -336,6 +336,31 @@ impl<'m> Verifier<'m> {
         if g.init.is_some() && g.linkage == Linkage::ExternWeak {
             self.error(g.span, format!("'extern_weak' global '@{}' cannot have an initializer", g.name));
         }
+        if let Some(init) = &g.init {
+            // ELF data relocations are relative to their own place: a distance between two other
+            // symbols would need a pair of them.
+            let this = self.m.globals.iter().position(|x| std::ptr::eq(x, g)).map(|i| super::Symbol::Global(super::GlobalId(i as u32)));
+            let mut other_base = None;
+            fn other_bases(c: &Const, this: Option<super::Symbol>, out: &mut Option<super::Symbol>) {
+                match c {
+                    Const::Relative(r) if Some(r.base) != this => *out = out.or(Some(r.base)),
+                    Const::Aggregate(items) => items.iter().for_each(|c| other_bases(c, this, out)),
+                    _ => {}
+                }
+            }
+            init.for_each_const(&mut |c| other_bases(c, this, &mut other_base));
+            if let Some(base) = other_base {
+                let base = super::print::const_in(Some(self.m), &Const::Address(base, 0), &Type::PTR);
+                self.error(
+                    g.span,
+                    format!(
+                        "unsupported relative reference in '@{}': relative to '{base}' (only references relative to \
+                         the global that holds them are supported)",
+                        g.name
+                    ),
+                );
+            }
+        }
         const APPENDING: [&str; 4] = ["llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"];
         if g.linkage == Linkage::Appending && !APPENDING.contains(&g.name.as_str()) {
             self.error(
@@ -415,6 +440,7 @@ impl<'m> Verifier<'m> {
             }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
             (Init::Scalar(Const::Address(s, _)), Type::Ptr(0)) => self.symbol(*s),
+            (Init::Scalar(c @ Const::BlockAddress(_)), Type::Ptr(0)) => const_fits(self.m, c, ty),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
             _ => Err(format!("does not match type '{ty}'")),
         }
@@ -1042,6 +1068,12 @@ impl<'m> Verifier<'m> {
                     }
                 }
             }
+            Inst::IndirectBr { addr, dests } => {
+                self.pointer_operand(cx, at, 0, addr, "address");
+                if dests.is_empty() {
+                    self.error(span, "'indirectbr' has no destinations".to_string());
+                }
+            }
             Inst::Ret { val } => match (val, &f.ret) {
                 (None, Type::Void) => {}
                 (None, t) => self.error(span, format!("'ret void' but '@{}' returns '{t}'", f.name)),
@@ -1370,6 +1402,15 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         // `ptrtoint` of an address, at the pointer's width.
         (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
         (Const::Relative(_), Type::Int(32 | 64)) => Ok(()),
+        (Const::BlockAddress(b), Type::Ptr(0)) => {
+            let f = m.functions.get(b.function.0 as usize).ok_or("blockaddress of a function the module does not have")?;
+            match f.blocks.iter().position(|x| x.name == b.block) {
+                Some(0) => Err(format!("'blockaddress' of the entry block of '@{}'", f.name)),
+                Some(_) => Ok(()),
+                None if f.is_declaration() => Err(format!("'blockaddress' in '@{}', which is only declared", f.name)),
+                None => Err(format!("'@{}' has no block '%{}'", f.name, b.block)),
+            }
+        }
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
                 return Err(format!("{} elements for type '{ty}'", items.len()));
@@ -1453,6 +1494,7 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Call { .. } => "call",
         Inst::Br { .. } | Inst::CondBr { .. } => "br",
         Inst::Switch { .. } => "switch",
+        Inst::IndirectBr { .. } => "indirectbr",
         Inst::Ret { .. } => "ret",
         Inst::Unreachable => "unreachable",
     }

@@ -512,7 +512,18 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::Switch { ty: switch_ty, val, default, cases } => {
-                self.switch(block, switch_ty, val, *default, cases)?;
+                self.switch(block, switch_ty, val, Some(*default), cases)?;
+                None
+            }
+            // A block's address is its number (`Const::BlockAddress`): a switch over the numbers of
+            // the destinations; any other value is undefined behaviour, and traps.
+            Inst::IndirectBr { addr, dests } => {
+                let this = self.module.functions.iter().position(|g| std::ptr::eq(g, self.f));
+                let cases: Vec<(i64, BlockId)> = (self.symbols.block_addresses.iter().enumerate())
+                    .filter(|(_, (f, b))| Some(f.0 as usize) == this && dests.contains(b))
+                    .map(|(i, &(_, b))| (i as i64 + 1, b))
+                    .collect();
+                self.switch(block, &Type::I64, addr, None, &cases)?;
                 None
             }
             Inst::Ret { val } => {
@@ -567,6 +578,11 @@ impl<'a> Lowering<'a> {
                     Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), distance),
                     _ => distance,
                 }
+            }
+            Value::Const(Const::BlockAddress(b)) => {
+                let value = self.module.block_address_value(&self.symbols.block_addresses, b);
+                let value = value.ok_or_else(|| self.error(self.f.span, format!("'@{}' has no block '%{}'", self.module.function(b.function).name, b.block)))?;
+                self.b.ins().iconst(types::I64, value as i64)
             }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
@@ -645,7 +661,7 @@ impl<'a> Lowering<'a> {
                 let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
                 ins.iconst(clif_type(ty), masked)
             }
-            (Const::Address(..) | Const::Relative(_) | Const::Aggregate(_), _) => {
+            (Const::Address(..) | Const::Relative(_) | Const::BlockAddress(_) | Const::Aggregate(_), _) => {
                 unreachable!("addresses and aggregates are lowered by `value` and `scalars`")
             }
         }
@@ -1089,7 +1105,7 @@ impl<'a> Lowering<'a> {
         block: BlockId,
         ty: &Type,
         val: &Value,
-        default: BlockId,
+        default: Option<BlockId>,
         cases: &[(i64, BlockId)],
     ) -> Result<(), IrError> {
         let v = self.value(val, ty)?;
@@ -1107,8 +1123,15 @@ impl<'a> Lowering<'a> {
                 self.b.ins().brif(equal, dest, &args, next, &[]);
                 self.b.switch_to_block(next);
             }
-            let (args, dest) = (self.edge_args(block, default)?, self.block(default));
-            self.b.ins().jump(dest, &args);
+            match default {
+                Some(default) => {
+                    let (args, dest) = (self.edge_args(block, default)?, self.block(default));
+                    self.b.ins().jump(dest, &args);
+                }
+                None => {
+                    self.b.ins().trap(UNREACHABLE_TRAP);
+                }
+            }
             return Ok(());
         }
         // Cranelift's switch passes no block arguments: edges into blocks with phis go through a
@@ -1130,8 +1153,15 @@ impl<'a> Lowering<'a> {
             let dest = edge_to(self, target);
             switch.set_entry((value as u64 as u128) & mask, dest);
         }
-        let default_dest = edge_to(self, default);
+        let default_dest = match default {
+            Some(default) => edge_to(self, default),
+            None => self.b.create_block(),
+        };
         switch.emit(&mut self.b, v, default_dest);
+        if default.is_none() {
+            self.b.switch_to_block(default_dest);
+            self.b.ins().trap(UNREACHABLE_TRAP);
+        }
         for (edge, target) in edges {
             self.b.switch_to_block(edge);
             let args = self.edge_args(block, target)?;

@@ -49,6 +49,8 @@ pub struct Symbols {
     /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
     /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
     pub colocated: bool,
+    /// The blocks whose address the module takes ([`ir::Module::block_addresses`]).
+    pub block_addresses: Vec<(ir::FuncId, ir::BlockId)>,
 }
 
 impl Symbols {
@@ -184,6 +186,7 @@ impl Symbols {
             placed,
             placed_globals,
             colocated,
+            block_addresses: module.block_addresses(),
         })
     }
 }

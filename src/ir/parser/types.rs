@@ -442,6 +442,23 @@ impl<'a> Parser<'a> {
             Tok::Word(w @ ("bitcast" | "addrspacecast")) if ty.is_ptr() => {
                 self.nested(span, "constant expressions", |p| p.pointer_cast_constant(w, ty))?
             }
+            Tok::Word("blockaddress") if ty.is_ptr() => {
+                self.bump()?;
+                self.expect_punct(b'(', " after 'blockaddress'")?;
+                let fspan = self.tok.span;
+                let Tok::Global(name) = self.tok.tok else { return Err(self.expected("a function after 'blockaddress('")) };
+                let Symbol::Func(function) = self.address_of(name, fspan)? else {
+                    return Err(self.err(fspan, format!("'blockaddress' of '@{name}', which is not a function")));
+                };
+                self.bump()?;
+                self.expect_punct(b',', " after the function of 'blockaddress'")?;
+                let Tok::Local(block) = self.tok.tok else { return Err(self.expected("a block label")) };
+                self.bump()?;
+                if !self.is_punct(b')') {
+                    return Err(self.expected("')' to close 'blockaddress'"));
+                }
+                Const::BlockAddress(Box::new(crate::ir::BlockAddress { function, block: name_string(block) }))
+            }
             Tok::Word("getelementptr") => {
                 if *ty != Type::PTR {
                     return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
@@ -543,6 +560,17 @@ impl<'a> Parser<'a> {
                 match folded {
                     // A relative reference fits in 32 bits: the linker checks it.
                     Folded { plus: Some(_), minus: Some(_), .. } if op == "trunc" && to_bits >= 32 => folded,
+                    Folded { plus: Some(target), minus: Some(base), .. } => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: '{op}' of the difference of the addresses of '{}' \
+                                 and '{}' to i{to_bits} (relative references are i32 or i64)",
+                                self.symbol_name(target),
+                                self.symbol_name(base)
+                            ),
+                        ));
+                    }
                     Folded { plus: Some(symbol), .. } | Folded { minus: Some(symbol), .. }
                         if op == "trunc" || from_bits < 64 || folded.minus.is_some() =>
                     {
