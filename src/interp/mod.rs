@@ -942,8 +942,14 @@ impl<'a> Interpreter<'a> {
                 let live = &statepoint.gc_live[derived as usize];
                 Some(self.value(frame, &live.value, &live.ty)?)
             }
-            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint | Intrinsic::VaList => {
-                return Err("variadic argument lists are not supported".to_string());
+            Intrinsic::VaStart | Intrinsic::VaCopy | Intrinsic::VaEnd => {
+                return Err(format!(
+                    "{intrinsic:?}: variadic function definitions are not supported by the interpreter (they are \
+                     compiled)"
+                ));
+            }
+            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint => {
+                return Err(format!("{intrinsic:?} is not supported here"));
             }
             // Machine frames and registers, which the interpreter's frames do not have.
             Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {

@@ -54,9 +54,13 @@ pub enum Intrinsic {
     /// `experimental.noalias.scope.decl`, `dbg.*` (their metadata operands are dropped), `donothing`,
     /// `sideeffect`, `invariant.start/end`-free markers.
     Hint,
-    /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`: only in variadic definitions, which the subset
-    /// does not compile.
-    VaList,
+    /// `llvm.va_start[.p0](ptr ap)`: fills the `va_list` at `ap` to read this variadic function's
+    /// extra arguments (the target's layout: `arch::VaListLayout`).
+    VaStart,
+    /// `llvm.va_end[.p0](ptr ap)`: nothing to release on either target.
+    VaEnd,
+    /// `llvm.va_copy[.p0](ptr dst, ptr src)`: copies the `va_list` (a plain struct on both targets).
+    VaCopy,
     /// `llvm.frameaddress.p0(i32 depth)`: the frame pointer of this function (depth 0) or of the
     /// caller `depth` frames up, followed through the saved frame pointers.
     FrameAddress,
@@ -224,7 +228,7 @@ const FIXED: [(&str, Intrinsic); 10] = [
     ("donothing", Intrinsic::Hint),
     ("sideeffect", Intrinsic::Hint),
     ("experimental.noalias.scope.decl", Intrinsic::Hint),
-    ("va_end", Intrinsic::VaList),
+    ("va_end", Intrinsic::VaEnd),
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
@@ -264,8 +268,11 @@ impl Intrinsic {
         if rest.starts_with("dbg.") {
             return Some(Intrinsic::Hint);
         }
-        if matches!(rest, "va_start" | "va_copy") || rest.starts_with("va_start.") || rest.starts_with("va_copy.") {
-            return Some(Intrinsic::VaList);
+        match rest {
+            "va_start" | "va_start.p0" => return Some(Intrinsic::VaStart),
+            "va_end.p0" => return Some(Intrinsic::VaEnd),
+            "va_copy" | "va_copy.p0" | "va_copy.p0.p0" => return Some(Intrinsic::VaCopy),
+            _ => {}
         }
         if let Some(result) = rest.strip_prefix("experimental.patchpoint.") {
             return matches!(result, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f32" | "f64")
@@ -400,7 +407,8 @@ impl Intrinsic {
             Intrinsic::Hint if rest == "assume" => sig(Type::Void, vec![Type::I1]),
             // Metadata operands are dropped (`takes_metadata`), the others take none.
             Intrinsic::Hint => sig(Type::Void, vec![]),
-            Intrinsic::VaList => None,
+            Intrinsic::VaStart | Intrinsic::VaEnd => sig(Type::Void, vec![Type::PTR]),
+            Intrinsic::VaCopy => sig(Type::Void, vec![Type::PTR, Type::PTR]),
             Intrinsic::FrameAddress => match &types[..] {
                 [Type::PTR] => sig(Type::PTR, vec![Type::I32]),
                 _ => None,

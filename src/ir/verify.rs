@@ -522,18 +522,14 @@ impl<'m> Verifier<'m> {
                 self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
         }
-        if f.varargs && !f.is_declaration() && !f.name.starts_with("llvm.") {
+        if f.varargs && !f.is_declaration() && f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) {
             self.error(
                 f.span,
-                format!("unsupported variadic function definition '@{}' (va_start/va_arg): only calls of variadic functions are supported", f.name),
+                format!("unsupported variadic function definition '@{}' with a 'byval' parameter", f.name),
             );
         }
         if f.name.starts_with("llvm.") {
             match intrinsic_signature(f) {
-                None if f.intrinsic() == Some(Intrinsic::VaList) => self.error(
-                    f.span,
-                    format!("unsupported intrinsic '@{}': variadic function definitions are not supported", f.name),
-                ),
                 None if f.name.starts_with("llvm.experimental.patchpoint.") => self.error(
                     f.span,
                     format!(
@@ -1188,6 +1184,9 @@ impl<'m> Verifier<'m> {
             Value::Func(id) if (id.0 as usize) < self.m.functions.len() => Some(self.m.function(*id)),
             _ => None,
         };
+        if target.is_some_and(|t| t.intrinsic() == Some(Intrinsic::VaStart)) && !cx.f.varargs {
+            self.error(d.span, format!("'llvm.va_start' in '@{}', which is not variadic", cx.f.name));
+        }
         if let Some(t) = target {
             // Attributes (`byval`, `sret`) are the declaration's; the call site's may be left out.
             // Compared in place: a signature built per call would allocate.

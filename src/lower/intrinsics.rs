@@ -79,7 +79,15 @@ impl Lowering<'_> {
                 Some(self.b.ins().iadd(values[0], relative))
             }
             Intrinsic::ThreadLocalAddress => Some(values[0]),
-            Intrinsic::Hint => None,
+            Intrinsic::Hint | Intrinsic::VaEnd => None,
+            Intrinsic::VaStart => {
+                self.va_start(values[0], span)?;
+                None
+            }
+            Intrinsic::VaCopy => {
+                self.va_copy(values[0], values[1]);
+                None
+            }
             // Frame pointers are always kept (`preserve_frame_pointers`): each frame's starts with
             // the caller's frame pointer, then the return address (x86-64's pushed one, AArch64's
             // saved lr), as LLVM's lowering of both intrinsics assumes.
@@ -102,8 +110,7 @@ impl Lowering<'_> {
             | Intrinsic::Statepoint
             | Intrinsic::GcResult
             | Intrinsic::GcRelocate
-            | Intrinsic::ReturnWithRegisters
-            | Intrinsic::VaList => {
+            | Intrinsic::ReturnWithRegisters => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
             }
         })

@@ -15,6 +15,7 @@ mod intrinsics;
 pub mod points;
 mod statepoints;
 pub mod symbols;
+mod variadic;
 
 use std::collections::HashMap;
 
@@ -114,12 +115,13 @@ pub fn lower_function(
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let (sig, param_padding) = if f.cc == ir::CallConv::Explicit {
+    let (mut sig, param_padding) = if f.cc == ir::CallConv::Explicit {
         // The registers are checked for this target (the verifier may have guessed it).
         (explicit::signature(module, f, arch)?, vec![Vec::new(); f.params.len()])
     } else {
         symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
     };
+    let named_arguments = f.varargs.then(|| variadic::receive_all_registers(arch, &mut sig));
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -148,8 +150,9 @@ pub fn lower_function(
         relocates: None,
         folded: HashMap::new(),
         register_returns: None,
+        variadic: None,
     };
-    if let Err(error) = lowering.run() {
+    if let Err(error) = lowering.run(named_arguments) {
         drop(lowering);
         // A builder left mid-function keeps its blocks and variables in `fctx`, which the next
         // function's builder would start from: start it clean instead.
@@ -198,6 +201,8 @@ struct Lowering<'a> {
     /// The operands of the `llvm.experimental.retwr` just lowered, which the `ret void` after it
     /// returns in their registers (an `explicitcc` function's signature says which).
     register_returns: Option<Vec<clif::Value>>,
+    /// In a variadic definition: the register save area and what the named parameters take.
+    variadic: Option<(StackSlot, variadic::NamedArguments)>,
     /// The frame slots statepoints store recorded values in, shared by all of them.
     statepoint_slots: Vec<StackSlot>,
     /// Each statepoint's `gc.relocate`s, found at the first statepoint.
@@ -260,7 +265,7 @@ impl<'a> Lowering<'a> {
         self.module.error(span, message)
     }
 
-    fn run(&mut self) -> Result<(), IrError> {
+    fn run(&mut self, named_arguments: Option<variadic::NamedArguments>) -> Result<(), IrError> {
         if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && !self.arch.passes_byval() {
             let message = format!("'byval' parameters are not supported on {}", self.arch.name());
             return Err(self.error(self.f.span, message));
@@ -305,6 +310,9 @@ impl<'a> Lowering<'a> {
                 let at = self.param_start[i];
                 self.params[at] = self.canonical(&p.ty, self.params[at]);
             }
+        }
+        if let Some(named) = named_arguments {
+            self.save_argument_registers(named);
         }
         if symbols::needs_dynamic_stack(self.module, self.f) {
             self.enter_dynamic_stack();
