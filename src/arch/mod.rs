@@ -831,4 +831,3 @@ impl VaListLayout {
         self.float_area() + Self::FLOAT_REGISTERS as u32 * Self::FLOAT_SLOT
     }
 }
-

@@ -59,11 +59,7 @@ pub(crate) struct RelativeData {
 }
 
 /// Defines every global variable that has an initializer.
-fn define_globals(
-    module: &ir::Module,
-    out: &mut dyn Module,
-    symbols: &Symbols,
-) -> Result<Vec<RelativeData>, IrError> {
+fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<Vec<RelativeData>, IrError> {
     let mut all_relatives = Vec::new();
     for (i, g) in module.globals.iter().enumerate() {
         let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
@@ -100,7 +96,13 @@ fn define_globals(
                     }
                 }
                 let global = ir::GlobalId(i as u32);
-                all_relatives.push(RelativeData { global, offset, size, target: r.target, addend: i64::from(r.offset) });
+                all_relatives.push(RelativeData {
+                    global,
+                    offset,
+                    size,
+                    target: r.target,
+                    addend: i64::from(r.offset),
+                });
             }
             let addresses = addresses.absolute;
             // Addresses of globals and functions are relocations the linker (or the JIT) fills in.

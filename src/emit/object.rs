@@ -92,7 +92,11 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
 /// The relative references in globals as PC-relative relocations (R_X86_64_PC32, R_AARCH64_PREL32
 /// and their 64-bit forms), as llc-19 writes relative lookup tables: at the reference's place `P`,
 /// `S + A - P` is the target less the global's start when `A` adds the place's offset in the global.
-fn relocate_relatives(relatives: &[RelativeData], symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), EmitError> {
+fn relocate_relatives(
+    relatives: &[RelativeData],
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), EmitError> {
     for r in relatives {
         let global = product.data_symbol(symbols.global(r.global));
         let (base, section) = {
@@ -125,7 +129,11 @@ fn relocate_relatives(relatives: &[RelativeData], symbols: &Symbols, product: &m
 
 /// The static constructors' and destructors' addresses in `.init_array[.P]` and `.fini_array[.P]`
 /// sections, as llc-19 places them, so that the system linker orders them by priority.
-fn place_static_functions(module: &IrModule, symbols: &Symbols, product: &mut ObjectProduct) -> Result<(), CompileError> {
+fn place_static_functions(
+    module: &IrModule,
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), CompileError> {
     let mut sections: Vec<(String, cranelift_object::object::write::SectionId)> = Vec::new();
     for s in module.static_functions()? {
         let name = s.elf_section();

@@ -1639,7 +1639,10 @@ impl Module {
                 _ => continue,
             };
             let malformed = |what: &str| {
-                self.error(g.span, format!("'@{}': {what} (entries are {{ i32 priority, ptr function, ptr data }})", g.name))
+                self.error(
+                    g.span,
+                    format!("'@{}': {what} (entries are {{ i32 priority, ptr function, ptr data }})", g.name),
+                )
             };
             let entries: Vec<&Init> = match g.init.as_ref() {
                 None | Some(Init::Zero) => continue,
@@ -1665,8 +1668,8 @@ impl Module {
                     [Const::Int(p), f] | [Const::Int(p), f, _] => (*p, f),
                     _ => return Err(malformed("an entry does not start with an i32 priority")),
                 };
-                let priority =
-                    u16::try_from(priority).map_err(|_| malformed(&format!("priority {priority} is not 0 to 65535")))?;
+                let priority = u16::try_from(priority)
+                    .map_err(|_| malformed(&format!("priority {priority} is not 0 to 65535")))?;
                 match function {
                     Const::Address(Symbol::Func(function), 0) => {
                         out.push(StaticFunction { phase, priority, function: *function })

@@ -154,7 +154,8 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
             }
         }
         Const::BlockAddress(b) => {
-            let label = if b.block.bytes().all(|c| c.is_ascii_digit()) { b.block.clone() } else { quote_name(&b.block) };
+            let label =
+                if b.block.bytes().all(|c| c.is_ascii_digit()) { b.block.clone() } else { quote_name(&b.block) };
             format!("blockaddress({}, %{label})", symbol_text(m, Symbol::Func(b.function)))
         }
         Const::Address(s, 0) => symbol_text(m, *s),

@@ -243,8 +243,12 @@ impl<'m> Verifier<'m> {
                 for s in list {
                     let f = m.function(s.function);
                     if f.ret != Type::Void || !f.params.is_empty() || f.intrinsic().is_some() {
-                        let g = m.globals.iter().find(|g| g.name.starts_with("llvm.global_")).map_or(f.span, |g| g.span);
-                        self.error(g, format!("static constructor or destructor '@{}' must be a 'void ()' function", f.name));
+                        let g =
+                            m.globals.iter().find(|g| g.name.starts_with("llvm.global_")).map_or(f.span, |g| g.span);
+                        self.error(
+                            g,
+                            format!("static constructor or destructor '@{}' must be a 'void ()' function", f.name),
+                        );
                     }
                 }
             }
@@ -339,7 +343,12 @@ impl<'m> Verifier<'m> {
         if let Some(init) = &g.init {
             // ELF data relocations are relative to their own place: a distance between two other
             // symbols would need a pair of them.
-            let this = self.m.globals.iter().position(|x| std::ptr::eq(x, g)).map(|i| super::Symbol::Global(super::GlobalId(i as u32)));
+            let this = self
+                .m
+                .globals
+                .iter()
+                .position(|x| std::ptr::eq(x, g))
+                .map(|i| super::Symbol::Global(super::GlobalId(i as u32)));
             let mut other_base = None;
             fn other_bases(c: &Const, this: Option<super::Symbol>, out: &mut Option<super::Symbol>) {
                 match c {
@@ -1402,7 +1411,8 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
         (Const::Relative(_), Type::Int(32 | 64)) => Ok(()),
         (Const::BlockAddress(b), Type::Ptr(0)) => {
-            let f = m.functions.get(b.function.0 as usize).ok_or("blockaddress of a function the module does not have")?;
+            let f =
+                m.functions.get(b.function.0 as usize).ok_or("blockaddress of a function the module does not have")?;
             match f.blocks.iter().position(|x| x.name == b.block) {
                 Some(0) => Err(format!("'blockaddress' of the entry block of '@{}'", f.name)),
                 Some(_) => Ok(()),

@@ -589,7 +589,12 @@ impl<'a> Lowering<'a> {
             }
             Value::Const(Const::BlockAddress(b)) => {
                 let value = self.module.block_address_value(&self.symbols.block_addresses, b);
-                let value = value.ok_or_else(|| self.error(self.f.span, format!("'@{}' has no block '%{}'", self.module.function(b.function).name, b.block)))?;
+                let value = value.ok_or_else(|| {
+                    self.error(
+                        self.f.span,
+                        format!("'@{}' has no block '%{}'", self.module.function(b.function).name, b.block),
+                    )
+                })?;
                 self.b.ins().iconst(types::I64, value as i64)
             }
             Value::Const(c) => self.constant(c, ty),

@@ -44,8 +44,8 @@ pub(super) fn receive_all_registers(arch: Arch, sig: &mut Signature) -> NamedArg
         }
     }
     // Each argument beyond the registers takes an 8-byte slot on both targets.
-    stack += 8 * (ints.saturating_sub(layout.integer_registers) + floats.saturating_sub(VaListLayout::FLOAT_REGISTERS))
-        as u32;
+    stack += 8
+        * (ints.saturating_sub(layout.integer_registers) + floats.saturating_sub(VaListLayout::FLOAT_REGISTERS)) as u32;
     let named = NamedArguments {
         ints: ints.min(layout.integer_registers),
         floats: floats.min(VaListLayout::FLOAT_REGISTERS),
@@ -68,7 +68,8 @@ impl Lowering<'_> {
         let extra = (layout.integer_registers - named.ints) + (VaListLayout::FLOAT_REGISTERS - named.floats);
         let registers = &params[params.len() - extra..];
         let offsets = (named.ints..layout.integer_registers).map(|i| 8 * i as u32).chain(
-            (named.floats..VaListLayout::FLOAT_REGISTERS).map(|j| layout.float_area() + VaListLayout::FLOAT_SLOT * j as u32),
+            (named.floats..VaListLayout::FLOAT_REGISTERS)
+                .map(|j| layout.float_area() + VaListLayout::FLOAT_SLOT * j as u32),
         );
         for (&value, offset) in registers.iter().zip(offsets) {
             self.b.ins().stack_store(types::I64, value, slot, offset as i32);
@@ -103,8 +104,7 @@ impl Lowering<'_> {
                 let gr_top = self.b.ins().iadd_imm_s(save_area, i64::from(layout.float_area()));
                 let vr_top = self.b.ins().iadd_imm_s(save_area, i64::from(layout.save_area_size()));
                 let gr_offs = self.b.ins().iconst(types::I32, int_offset - i64::from(layout.float_area()));
-                let vr_offs =
-                    self.b.ins().iconst(types::I32, float_offset - i64::from(layout.save_area_size()));
+                let vr_offs = self.b.ins().iconst(types::I32, float_offset - i64::from(layout.save_area_size()));
                 self.b.ins().store(flags, stack, ap, 0);
                 self.b.ins().store(flags, gr_top, ap, 8);
                 self.b.ins().store(flags, vr_top, ap, 16);

@@ -316,14 +316,25 @@ define i32 @sum(i32 %n, ...) {
         assert_eq!(m, again, "{name}:\n{printed}");
         match name {
             "indirectbr_phis" => {
-                assert!(printed.contains("indirectbr ptr %where, [label %ten, label %twenty, label %thirty]"), "{printed}");
+                assert!(
+                    printed.contains("indirectbr ptr %where, [label %ten, label %twenty, label %thirty]"),
+                    "{printed}"
+                );
                 assert!(printed.contains("ptr blockaddress(@pick, %twenty)"), "{printed}");
                 let numbers = m.block_addresses();
                 assert_eq!(numbers.len(), 5, "three of @pick, two of @same: {numbers:?}");
             }
             "extra" => {
-                assert!(printed.contains("i32 trunc (i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @table to i64)) to i32)"), "{printed}");
-                assert!(printed.contains("i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))"), "{printed}");
+                assert!(
+                    printed.contains(
+                        "i32 trunc (i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @table to i64)) to i32)"
+                    ),
+                    "{printed}"
+                );
+                assert!(
+                    printed.contains("i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))"),
+                    "{printed}"
+                );
             }
             "static_constructors" => {
                 use ir::{StaticFunction, StaticPhase};

@@ -446,7 +446,9 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 self.expect_punct(b'(', " after 'blockaddress'")?;
                 let fspan = self.tok.span;
-                let Tok::Global(name) = self.tok.tok else { return Err(self.expected("a function after 'blockaddress('")) };
+                let Tok::Global(name) = self.tok.tok else {
+                    return Err(self.expected("a function after 'blockaddress('"));
+                };
                 let Symbol::Func(function) = self.address_of(name, fspan)? else {
                     return Err(self.err(fspan, format!("'blockaddress' of '@{name}', which is not a function")));
                 };
@@ -537,7 +539,11 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', &format!(" between the operands of '{op}'"))?;
                 self.int_operand_type()?;
                 let b = self.int_operand(bits)?;
-                let b = if op == "sub" { Folded { plus: b.minus, minus: b.plus, value: b.value.wrapping_neg() } } else { b };
+                let b = if op == "sub" {
+                    Folded { plus: b.minus, minus: b.plus, value: b.value.wrapping_neg() }
+                } else {
+                    b
+                };
                 let (plus, minus) = match (a.plus.xor(b.plus), a.minus.xor(b.minus)) {
                     _ if a.plus.is_some() && b.plus.is_some() || a.minus.is_some() && b.minus.is_some() => {
                         return Err(self.err(span, format!("unsupported constant expression '{op}' of addresses")));
