@@ -119,6 +119,9 @@ struct Frame<'a> {
     /// where the verifier's dominance check guarantees every read value is computed.
     known: Option<Known>,
     allocas: Vec<Allocation>,
+    /// In a variadic function: the arguments beyond its parameters, each with whether it is
+    /// floating-point (what `llvm.va_start` lays out).
+    variadic: Vec<(u64, bool)>,
 }
 
 struct Known {
@@ -134,6 +137,9 @@ enum Step {
     Call {
         callee: FuncId,
         args: Vec<u64>,
+        /// The arguments beyond a variadic callee's parameters, each with whether it is
+        /// floating-point.
+        variadic: Vec<(u64, bool)>,
         tail: bool,
     },
     Return(Option<u64>),
@@ -401,6 +407,7 @@ impl<'a> Interpreter<'a> {
             images: HashMap::new(),
             known: None,
             allocas: Vec::new(),
+            variadic: Vec::new(),
         };
         for (bits, p) in params.iter_mut().zip(&f.params) {
             let copied = match &p.abi {
@@ -429,6 +436,86 @@ impl<'a> Interpreter<'a> {
         }
         frame.params = params;
         frame
+    }
+
+    /// The host's `va_list`, which the IR's own loads read (the interpreter runs host IR).
+    fn va_list(&self) -> Result<crate::arch::VaListLayout, String> {
+        crate::arch::Arch::host()
+            .map(crate::arch::Arch::va_list)
+            .ok_or_else(|| "variadic definitions are not supported by the interpreter on this host".to_string())
+    }
+
+    /// `llvm.va_start(ap)` in `frame`: lays its variadic arguments out as the host's C convention
+    /// passes them (a register save area, then stack slots) and points the `va_list` at `ap` there,
+    /// so that the front end's `va_arg` loads find them.
+    ///
+    /// # Safety
+    /// `ap` must be writable for the `va_list`'s size.
+    unsafe fn va_start(&self, frame: &mut Frame<'a>, ap: u64) -> Result<(), String> {
+        use crate::arch::{VaListKind, VaListLayout};
+        let layout = self.va_list()?;
+        if !frame.f.varargs {
+            return Err(format!("'llvm.va_start' in '@{}', which is not variadic", frame.f.name));
+        }
+        // The named parameters take the first registers of each class.
+        let (mut ints, mut floats) = (0usize, 0usize);
+        for p in &frame.f.params {
+            let mut leaves = Vec::new();
+            p.ty.for_each_leaf(0, &mut |_, t| leaves.push(t.is_float()));
+            if !p.ty.is_aggregate() {
+                leaves = vec![p.ty.is_float()];
+            }
+            for float in leaves {
+                if float {
+                    floats += 1;
+                } else {
+                    ints += 1;
+                }
+            }
+        }
+        let (named_ints, named_floats) =
+            (ints.min(layout.integer_registers), floats.min(VaListLayout::FLOAT_REGISTERS));
+        let save = Allocation::zeroed(u64::from(layout.save_area_size()), 16)?;
+        let overflow = Allocation::zeroed(8 * frame.variadic.len() as u64, 16)?;
+        let (mut gp, mut fp, mut stack) = (named_ints, named_floats, 0u64);
+        for &(bits, float) in &frame.variadic {
+            let slot = if float && fp < VaListLayout::FLOAT_REGISTERS {
+                fp += 1;
+                save.address() + u64::from(layout.float_area() + VaListLayout::FLOAT_SLOT * (fp as u32 - 1))
+            } else if !float && gp < layout.integer_registers {
+                gp += 1;
+                save.address() + 8 * (gp as u64 - 1)
+            } else {
+                stack += 1;
+                overflow.address() + 8 * (stack - 1)
+            };
+            // SAFETY: the slot lies in one of the two blocks just allocated.
+            unsafe { memory::store(&Type::I64, slot, bits) };
+        }
+        let int_offset = 8 * named_ints as u64;
+        let float_offset = u64::from(layout.float_area()) + u64::from(VaListLayout::FLOAT_SLOT) * named_floats as u64;
+        // SAFETY: `ap` is writable for the `va_list` (the caller's contract).
+        unsafe {
+            match layout.kind {
+                VaListKind::SysV => {
+                    memory::store(&Type::I32, ap, int_offset);
+                    memory::store(&Type::I32, ap + 4, float_offset);
+                    memory::store(&Type::PTR, ap + 8, overflow.address());
+                    memory::store(&Type::PTR, ap + 16, save.address());
+                }
+                VaListKind::Aapcs64 => {
+                    let (gr_top, vr_top) = (layout.float_area(), layout.save_area_size());
+                    memory::store(&Type::PTR, ap, overflow.address());
+                    memory::store(&Type::PTR, ap + 8, save.address() + u64::from(gr_top));
+                    memory::store(&Type::PTR, ap + 16, save.address() + u64::from(vr_top));
+                    memory::store(&Type::I32, ap + 24, int_offset.wrapping_sub(u64::from(gr_top)));
+                    memory::store(&Type::I32, ap + 28, float_offset.wrapping_sub(u64::from(vr_top)));
+                }
+            }
+        }
+        frame.allocas.push(save);
+        frame.allocas.push(overflow);
+        Ok(())
     }
 
     /// The value of `blockaddress` `b`: its number (see [`Module::block_addresses`]).
@@ -482,14 +569,15 @@ impl<'a> Interpreter<'a> {
                     frame.pos += 1;
                 }
                 Step::Jump(to) => self.enter(frame, to).map_err(|message| self.error(f, data.span, message))?,
-                Step::Call { callee, args, tail } => {
+                Step::Call { callee, args, variadic, tail } => {
                     if !tail && stack.len() >= self.depth_limit {
                         let message = format!("call depth limit reached: {} frames", self.depth_limit);
                         return Err(self.error(f, data.span, message));
                     }
                     // SAFETY: aggregate and byval arguments point into the caller's frame, which
                     // goes (for a tail call) only once the callee's frame has copied them.
-                    let callee = unsafe { self.frame(self.module.function(callee), args) };
+                    let mut callee = unsafe { self.frame(self.module.function(callee), args) };
+                    callee.variadic = variadic;
                     if tail {
                         stack.pop();
                     }
@@ -942,12 +1030,18 @@ impl<'a> Interpreter<'a> {
                 let live = &statepoint.gc_live[derived as usize];
                 Some(self.value(frame, &live.value, &live.ty)?)
             }
-            Intrinsic::VaStart | Intrinsic::VaCopy | Intrinsic::VaEnd => {
-                return Err(format!(
-                    "{intrinsic:?}: variadic function definitions are not supported by the interpreter (they are \
-                     compiled)"
-                ));
+            Intrinsic::VaStart => {
+                // SAFETY: the IR's `va_list` at v[0] is writable (no undefined behaviour).
+                unsafe { self.va_start(frame, v[0]) }?;
+                None
             }
+            Intrinsic::VaCopy => {
+                let size = self.va_list()?.size as usize;
+                // SAFETY: both `va_list`s are valid (no undefined behaviour).
+                unsafe { std::ptr::copy(v[1] as *const u8, v[0] as *mut u8, size) };
+                None
+            }
+            Intrinsic::VaEnd => None,
             Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint => {
                 return Err(format!("{intrinsic:?} is not supported here"));
             }
@@ -1002,10 +1096,24 @@ impl<'a> Interpreter<'a> {
         // process has it.
         let elsewhere = f.linkage == crate::ir::Linkage::AvailableExternally && native::symbol(&f.name).is_some();
         if !f.is_declaration() && !elsewhere {
+            let mut args = args;
+            let mut variadic = Vec::new();
+            if f.varargs && args.len() > f.params.len() {
+                for (bits, operand) in args.drain(f.params.len()..).zip(&operands[f.params.len()..]) {
+                    if !(operand.ty.is_int() || operand.ty.is_ptr() || operand.ty.is_float()) {
+                        return Err(format!(
+                            "unsupported variadic argument of type '{}' to @{}: the interpreter passes integers, \
+                             pointers and floating-point values",
+                            operand.ty, f.name
+                        ));
+                    }
+                    variadic.push((bits, operand.ty.is_float()));
+                }
+            }
             if args.len() != f.params.len() {
                 return Err(format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len()));
             }
-            return Ok(Step::Call { callee: fid, args, tail });
+            return Ok(Step::Call { callee: fid, args, variadic, tail });
         }
         let result = if let Some(external) = self.externals.get_mut(&f.name) {
             external(&args).map_err(|e| format!("@{}: {e}", f.name))?
