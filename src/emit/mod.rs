@@ -84,6 +84,10 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
                 let value = module.block_address_value(&symbols.block_addresses, b).unwrap_or(0);
                 bytes[*offset as usize..*offset as usize + 8].copy_from_slice(&value.to_le_bytes());
             }
+            for (offset, size, pair) in &addresses.label_differences {
+                let value = module.label_difference_value(&symbols.block_addresses, pair);
+                bytes[*offset as usize..*offset as usize + size].copy_from_slice(&value.to_le_bytes()[..*size]);
+            }
             data.define(bytes.into_boxed_slice());
             let this = ir::Symbol::Global(ir::GlobalId(i as u32));
             for (offset, size, r) in addresses.relative {
@@ -160,6 +164,8 @@ struct InitialAddresses {
     relative: Vec<(u64, u8, ir::RelativeAddress)>,
     /// `blockaddress` constants, whose values are numbers ([`ir::Module::block_addresses`]).
     blocks: Vec<(u64, ir::BlockAddress)>,
+    /// Distances between labels (offset, width in bytes, labels).
+    label_differences: Vec<(u64, usize, (ir::BlockAddress, ir::BlockAddress))>,
 }
 
 /// The little-endian bytes of a global's initial value, with the addresses in it (as zeros in the
@@ -206,6 +212,7 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Initi
         (Const::Address(symbol, addend), _) => addresses.absolute.push((start as u64, *symbol, i64::from(*addend))),
         (Const::Relative(r), _) => addresses.relative.push((start as u64, size as u8, (**r).clone())),
         (Const::BlockAddress(b), _) => addresses.blocks.push((start as u64, (**b).clone())),
+        (Const::LabelDifference(pair), _) => addresses.label_differences.push((start as u64, size, (**pair).clone())),
         (Const::Aggregate(items), _) => {
             for (i, item) in items.iter().enumerate() {
                 if let Some((member, offset)) = ty.member(i as u64) {

@@ -114,6 +114,10 @@ pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &Ad
         },
         // SAFETY: a pointer within the bytes.
         Const::BlockAddress(b) => unsafe { store(&Type::PTR, address, (address_of.block)(b)) },
+        // SAFETY: an integer within the bytes.
+        Const::LabelDifference(pair) => unsafe {
+            store(ty, address, (address_of.block)(&pair.0).wrapping_sub((address_of.block)(&pair.1)))
+        },
         // SAFETY: a scalar within the bytes.
         _ => unsafe { store(ty, address, scalar::constant(c, ty)) },
     }

@@ -670,6 +670,9 @@ impl<'a> Interpreter<'a> {
                 Ok(scalar::normalize(ty, target.wrapping_sub(base)))
             }
             Value::Const(Const::BlockAddress(b)) => Ok(self.block_address(b)),
+            Value::Const(Const::LabelDifference(pair)) => {
+                Ok(scalar::normalize(ty, self.block_address(&pair.0).wrapping_sub(self.block_address(&pair.1))))
+            }
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
             Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {

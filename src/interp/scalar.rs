@@ -45,7 +45,11 @@ pub fn constant(c: &Const, ty: &Type) -> u64 {
         Const::Float(x) => x.to_bits(),
         Const::Zero | Const::Undef | Const::Poison => 0,
         // Resolved by the interpreter, which knows addresses and keeps aggregates in memory.
-        Const::Address(..) | Const::Relative(_) | Const::BlockAddress(_) | Const::Aggregate(_) => 0,
+        Const::Address(..)
+        | Const::Relative(_)
+        | Const::BlockAddress(_)
+        | Const::LabelDifference(_)
+        | Const::Aggregate(_) => 0,
     }
 }
 

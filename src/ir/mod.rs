@@ -344,6 +344,10 @@ pub enum Const {
     /// number in [`Module::block_addresses`], from 1 (never null), not a code address: only
     /// `indirectbr` gives it meaning (and comparisons, which numbers keep), as LangRef allows.
     BlockAddress(Box<BlockAddress>),
+    /// `sub (ptrtoint blockaddress(@f, %a), ptrtoint blockaddress(@f, %b))`, truncated or not: the
+    /// distance between two labels' numbers (see [`Const::BlockAddress`]), so that `%b`'s address
+    /// plus it is `%a`'s, as computed goto through offset tables relies on.
+    LabelDifference(Box<(BlockAddress, BlockAddress)>),
 }
 
 /// The operand of `blockaddress`: a function and one of its blocks, by label.
@@ -371,6 +375,10 @@ impl Const {
     pub fn for_each_block_address<'a>(&'a self, f: &mut impl FnMut(&'a BlockAddress)) {
         match self {
             Const::BlockAddress(b) => f(b),
+            Const::LabelDifference(pair) => {
+                f(&pair.0);
+                f(&pair.1);
+            }
             Const::Aggregate(items) => items.iter().for_each(|c| c.for_each_block_address(f)),
             _ => {}
         }
@@ -1624,6 +1632,12 @@ impl Module {
         let f = self.function(b.function);
         let block = BlockId(f.blocks.iter().position(|x| x.name == b.block)? as u32);
         addresses.iter().position(|&a| a == (b.function, block)).map(|i| i as u64 + 1)
+    }
+
+    /// The value of label difference `(a, b)`: `a`'s number less `b`'s.
+    pub fn label_difference_value(&self, addresses: &[(FuncId, BlockId)], pair: &(BlockAddress, BlockAddress)) -> u64 {
+        let value = |b| self.block_address_value(addresses, b).unwrap_or(0);
+        value(&pair.0).wrapping_sub(value(&pair.1))
     }
 
     /// The static constructors (`@llvm.global_ctors`) and destructors (`@llvm.global_dtors`) in

@@ -158,6 +158,18 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
                 if b.block.bytes().all(|c| c.is_ascii_digit()) { b.block.clone() } else { quote_name(&b.block) };
             format!("blockaddress({}, %{label})", symbol_text(m, Symbol::Func(b.function)))
         }
+        Const::LabelDifference(pair) => {
+            let label = |b: &crate::ir::BlockAddress| {
+                let text = const_in(m, &Const::BlockAddress(Box::new(b.clone())), &Type::PTR);
+                format!("i64 ptrtoint (ptr {text} to i64)")
+            };
+            let text = format!("sub ({}, {})", label(&pair.0), label(&pair.1));
+            if *ty == Type::I64 {
+                text
+            } else {
+                format!("trunc (i64 {text} to {ty})")
+            }
+        }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
         Const::Aggregate(items) => {

@@ -1410,6 +1410,11 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         // `ptrtoint` of an address, at the pointer's width.
         (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
         (Const::Relative(_), Type::Int(32 | 64)) => Ok(()),
+        (Const::LabelDifference(pair), Type::Int(32 | 64)) => {
+            let (a, b) = (&pair.0, &pair.1);
+            const_fits(m, &Const::BlockAddress(Box::new(a.clone())), &Type::PTR)?;
+            const_fits(m, &Const::BlockAddress(Box::new(b.clone())), &Type::PTR)
+        }
         (Const::BlockAddress(b), Type::Ptr(0)) => {
             let f =
                 m.functions.get(b.function.0 as usize).ok_or("blockaddress of a function the module does not have")?;

@@ -597,6 +597,10 @@ impl<'a> Lowering<'a> {
                 })?;
                 self.b.ins().iconst(types::I64, value as i64)
             }
+            Value::Const(Const::LabelDifference(pair)) => {
+                let value = self.module.label_difference_value(&self.symbols.block_addresses, pair);
+                self.b.ins().iconst(clif_type(ty), scalar_bits(ty, value))
+            }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
                 let global = self.module.global(*g);
@@ -674,7 +678,14 @@ impl<'a> Lowering<'a> {
                 let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
                 ins.iconst(clif_type(ty), masked)
             }
-            (Const::Address(..) | Const::Relative(_) | Const::BlockAddress(_) | Const::Aggregate(_), _) => {
+            (
+                Const::Address(..)
+                | Const::Relative(_)
+                | Const::BlockAddress(_)
+                | Const::LabelDifference(_)
+                | Const::Aggregate(_),
+                _,
+            ) => {
                 unreachable!("addresses and aggregates are lowered by `value` and `scalars`")
             }
         }
@@ -1365,4 +1376,12 @@ fn float_cc(p: FloatPred) -> Option<FloatCC> {
         FloatPred::Une => FloatCC::NotEqual,
         FloatPred::Uno => FloatCC::Unordered,
     })
+}
+
+/// `value` kept to the width of integer type `ty`, as Cranelift wants narrow immediates.
+fn scalar_bits(ty: &Type, value: u64) -> i64 {
+    match ty.int_bits() {
+        Some(bits) if bits < 64 => (value & ((1u64 << bits) - 1)) as i64,
+        _ => value as i64,
+    }
 }

@@ -284,6 +284,8 @@ fn real_ir_forms_print_and_parse_back() {
 @table = private constant [2 x i32] [i32 trunc (i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @table to i64)) to i32), i32 trunc (i64 sub (i64 ptrtoint (ptr getelementptr (i8, ptr @a, i64 4) to i64), i64 ptrtoint (ptr getelementptr (i8, ptr @table, i64 4) to i64)) to i32)]
 @a = global [2 x i32] zeroinitializer
 @wide = constant i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))
+@offsets = constant [2 x i32] [i32 trunc (i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %next) to i64)) to i32), i32 0]
+@offset64 = constant i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %last) to i64))
 declare ptr @llvm.load.relative.i64(ptr, i64)
 declare void @llvm.va_start.p0(ptr)
 declare void @llvm.va_copy.p0(ptr, ptr)
@@ -299,6 +301,10 @@ define i32 @sum(i32 %n, ...) {
   call void @llvm.va_copy.p0(ptr %copy, ptr %ap)
   call void @llvm.va_end.p0(ptr %copy)
   call void @llvm.va_end.p0(ptr %ap)
+  br label %next
+next:
+  br label %last
+last:
   ret i32 %n
 }
 "#;
@@ -335,6 +341,8 @@ define i32 @sum(i32 %n, ...) {
                     printed.contains("i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))"),
                     "{printed}"
                 );
+                let label = "i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %last) to i64))";
+                assert!(printed.contains(label), "{printed}");
             }
             "static_constructors" => {
                 use ir::{StaticFunction, StaticPhase};

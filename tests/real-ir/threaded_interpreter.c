@@ -48,6 +48,26 @@ op_halt:
   return stack[sp - 1];
 }
 
+// Dispatch through label offsets from a base label (no relocations in the table): GCC's idiom,
+// constant differences of `blockaddress`es in the IR.
+static int run_offsets(const unsigned char *code) {
+  static const int offsets[] = {&&op_inc - &&op_inc, &&op_dbl - &&op_inc, &&op_neg - &&op_inc,
+                                &&op_end - &&op_inc};
+  int acc = 1;
+  goto *(&&op_inc + offsets[*code++]);
+op_inc:
+  acc++;
+  goto *(&&op_inc + offsets[*code++]);
+op_dbl:
+  acc *= 2;
+  goto *(&&op_inc + offsets[*code++]);
+op_neg:
+  acc = -acc;
+  goto *(&&op_inc + offsets[*code++]);
+op_end:
+  return acc;
+}
+
 // A label address kept in a variable and compared, as some dispatchers do.
 static int classify(int x) {
   void *where = x < 0 ? &&negative : x == 0 ? &&zero : &&positive;
@@ -67,6 +87,8 @@ int main(void) {
   printf("%ld\n", run(prog, 1));
   int sum[] = {PUSH, 3, PUSH, 4, ADD, PUSH, 5, MUL, PUSH, 2, SUB, PRINT, HALT};
   printf("%ld\n", run(sum, 0));
+  unsigned char ops[] = {0, 1, 1, 2, 0, 1, 3};
+  printf("%d\n", run_offsets(ops));
   for (int i = -2; i <= 2; i++) printf("%d ", classify(i));
   printf("\n");
   return 0;

@@ -387,6 +387,9 @@ impl<'a> Parser<'a> {
                 }
                 Const::IntToPtr(v)
             }
+            Tok::Word("sub" | "trunc") if matches!(ty, Type::Int(32 | 64)) && self.label_difference_ahead() => {
+                self.label_difference(ty)?
+            }
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
                 let bits = ty.int_bits().unwrap_or(64);
                 let folded = self.nested(span, "constant expressions", Self::int_expression)?;
@@ -442,25 +445,7 @@ impl<'a> Parser<'a> {
             Tok::Word(w @ ("bitcast" | "addrspacecast")) if ty.is_ptr() => {
                 self.nested(span, "constant expressions", |p| p.pointer_cast_constant(w, ty))?
             }
-            Tok::Word("blockaddress") if ty.is_ptr() => {
-                self.bump()?;
-                self.expect_punct(b'(', " after 'blockaddress'")?;
-                let fspan = self.tok.span;
-                let Tok::Global(name) = self.tok.tok else {
-                    return Err(self.expected("a function after 'blockaddress('"));
-                };
-                let Symbol::Func(function) = self.address_of(name, fspan)? else {
-                    return Err(self.err(fspan, format!("'blockaddress' of '@{name}', which is not a function")));
-                };
-                self.bump()?;
-                self.expect_punct(b',', " after the function of 'blockaddress'")?;
-                let Tok::Local(block) = self.tok.tok else { return Err(self.expected("a block label")) };
-                self.bump()?;
-                if !self.is_punct(b')') {
-                    return Err(self.expected("')' to close 'blockaddress'"));
-                }
-                Const::BlockAddress(Box::new(crate::ir::BlockAddress { function, block: name_string(block) }))
-            }
+            Tok::Word("blockaddress") if ty.is_ptr() => Const::BlockAddress(Box::new(self.block_address()?)),
             Tok::Word("getelementptr") => {
                 if *ty != Type::PTR {
                     return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
@@ -503,6 +488,94 @@ impl<'a> Parser<'a> {
         }
         self.bump()?;
         Ok(c)
+    }
+
+    /// `blockaddress(@f, %bb)` from `blockaddress` to its `)`, which stays current.
+    fn block_address(&mut self) -> PResult<crate::ir::BlockAddress> {
+        self.bump()?;
+        self.expect_punct(b'(', " after 'blockaddress'")?;
+        let fspan = self.tok.span;
+        let Tok::Global(name) = self.tok.tok else { return Err(self.expected("a function after 'blockaddress('")) };
+        let Symbol::Func(function) = self.address_of(name, fspan)? else {
+            return Err(self.err(fspan, format!("'blockaddress' of '@{name}', which is not a function")));
+        };
+        self.bump()?;
+        self.expect_punct(b',', " after the function of 'blockaddress'")?;
+        let Tok::Local(block) = self.tok.tok else { return Err(self.expected("a block label")) };
+        self.bump()?;
+        if !self.is_punct(b')') {
+            return Err(self.expected("')' to close 'blockaddress'"));
+        }
+        Ok(crate::ir::BlockAddress { function, block: name_string(block) })
+    }
+
+    /// Whether the constant expression ahead is a distance between two labels (its first
+    /// `ptrtoint` takes a `blockaddress`).
+    fn label_difference_ahead(&self) -> bool {
+        let mut lex = self.lex.clone();
+        for _ in 0..12 {
+            match lex.next_token().map(|t| t.tok) {
+                Ok(Tok::Word("ptrtoint")) => {
+                    return matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Punct(b'(')))
+                        && matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Word("ptr")))
+                        && matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Word("blockaddress")));
+                }
+                Ok(Tok::Word(_) | Tok::Punct(b'(')) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// `[trunc (i64] sub (i64 ptrtoint (ptr blockaddress(@f, %a) to i64), i64 ptrtoint (ptr
+    /// blockaddress(@f, %b) to i64))[ to i32)]`: the distance from one label to another, as
+    /// computed goto with offset tables writes it; to its last `)`, which stays current.
+    fn label_difference(&mut self, ty: &Type) -> PResult<Const> {
+        let span = self.tok.span;
+        let truncated = self.eat_word("trunc")?;
+        if truncated {
+            self.expect_punct(b'(', " after 'trunc'")?;
+            self.expect_word("i64", " in 'trunc'")?;
+        }
+        self.expect_word("sub", " between two labels")?;
+        self.expect_punct(b'(', " after 'sub'")?;
+        let label = |p: &mut Self| -> PResult<crate::ir::BlockAddress> {
+            p.expect_word("i64", " before 'ptrtoint'")?;
+            p.expect_word("ptrtoint", " of a label")?;
+            p.expect_punct(b'(', " after 'ptrtoint'")?;
+            p.expect_word("ptr", " in 'ptrtoint'")?;
+            if !p.is_word("blockaddress") {
+                return Err(p.expected("'blockaddress' (a distance between two labels)"));
+            }
+            let b = p.block_address()?;
+            p.bump()?;
+            p.expect_word("to", " in 'ptrtoint'")?;
+            p.expect_word("i64", " in 'ptrtoint'")?;
+            if !p.is_punct(b')') {
+                return Err(p.expected("')' to close 'ptrtoint'"));
+            }
+            p.bump()?;
+            Ok(b)
+        };
+        let target = label(self)?;
+        self.expect_punct(b',', " between the operands of 'sub'")?;
+        let base = label(self)?;
+        if !self.is_punct(b')') {
+            return Err(self.expected("')' to close 'sub'"));
+        }
+        if truncated {
+            self.bump()?;
+            self.expect_word("to", " in 'trunc'")?;
+            let tspan = self.tok.span;
+            let to = self.value_type()?;
+            self.expect_type(tspan, &to, ty, "the result of 'trunc'")?;
+            if !self.is_punct(b')') {
+                return Err(self.expected("')' to close 'trunc'"));
+            }
+        } else if *ty != Type::I64 {
+            return Err(self.err(span, format!("a distance between labels is an i64, not '{ty}'")));
+        }
+        Ok(Const::LabelDifference(Box::new((target, base))))
     }
 
     /// An integer constant expression from its opcode to its `)`, which stays current: `ptrtoint`
