@@ -551,6 +551,17 @@ impl Arch {
         }
     }
 
+    /// The ELF relocation of PC-relative data of `bytes` (4 or 8) bytes: a relative reference's,
+    /// as llc-19 writes LLVM's relative lookup tables.
+    pub fn relative_data_relocation(self, bytes: u8) -> u32 {
+        match (self, bytes) {
+            (Arch::X86_64, 8) => object::elf::R_X86_64_PC64,
+            (Arch::X86_64, _) => object::elf::R_X86_64_PC32,
+            (Arch::Aarch64, 8) => object::elf::R_AARCH64_PREL64,
+            (Arch::Aarch64, _) => object::elf::R_AARCH64_PREL32,
+        }
+    }
+
     /// The relocations that give [`Arch::encode_call`]'s sequence a symbol's address.
     pub fn call_relocations(self) -> &'static [CallRelocation] {
         match self {

@@ -36,7 +36,7 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let mut out = ObjectModule::new(builder);
     let (symbols, compiled, relatives) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
     let mut product = out.finish();
-    relocate_relatives(&relatives, &symbols, &mut product)?;
+    relocate_relatives(target_arch, &relatives, &symbols, &mut product)?;
     place_static_functions(module, &symbols, &mut product)?;
     if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
         // Where the C library has no thread-exit destructors, the arena helper skips registering one.
@@ -93,6 +93,7 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
 /// and their 64-bit forms), as llc-19 writes relative lookup tables: at the reference's place `P`,
 /// `S + A - P` is the target less the global's start when `A` adds the place's offset in the global.
 fn relocate_relatives(
+    arch: crate::arch::Arch,
     relatives: &[RelativeData],
     symbols: &Symbols,
     product: &mut ObjectProduct,
@@ -113,11 +114,7 @@ fn relocate_relatives(
             offset: base + r.offset,
             symbol: target,
             addend: r.addend + r.offset as i64,
-            flags: RelocationFlags::Generic {
-                kind: RelocationKind::Relative,
-                encoding: RelocationEncoding::Generic,
-                size: r.size * 8,
-            },
+            flags: RelocationFlags::Elf { r_type: arch.relative_data_relocation(r.size) },
         };
         product
             .object
