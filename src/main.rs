@@ -350,6 +350,9 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let jit = patchmap::emit::jit::JitCode::compile(&module, &options).map_err(report)?;
             // SAFETY: running the user's program is what `run` is for; its IR answers for its behaviour.
             let result = fault::reported(&jit, || unsafe { jit.call_i64(&entry, &args) }).map_err(report)?;
+            // As a program's exit: static destructors before the result is printed.
+            // SAFETY: as above.
+            fault::reported(&jit, || unsafe { jit.run_destructors() });
             println!("{result}");
             Ok(ExitCode::SUCCESS)
         }
@@ -386,7 +389,13 @@ fn interpret(input: &Path, entry: &str, args: &[i64]) -> Result<ExitCode, String
     let args: Vec<u64> = args.iter().map(|&a| a as u64).collect();
     let mut interp = patchmap::interp::Interpreter::new(&module);
     // SAFETY: running the user's program is what `run` is for; its IR answers for its behaviour.
-    let result = unsafe { interp.call(id, &args) }.map_err(|e| e.to_string())?;
+    // Static constructors and destructors around it, as a program's start and exit run them.
+    let result = unsafe {
+        interp.run_static_functions(patchmap::ir::StaticPhase::Constructor).map_err(|e| e.to_string())?;
+        let result = interp.call(id, &args).map_err(|e| e.to_string())?;
+        interp.run_static_functions(patchmap::ir::StaticPhase::Destructor).map_err(|e| e.to_string())?;
+        result
+    };
     // The JIT's result, sign-extended from its width.
     let result = match (&module.function(id).ret, result) {
         (patchmap::ir::Type::Int(bits), Some(v)) if *bits > 1 && *bits < 64 => {

@@ -500,6 +500,14 @@ impl Arch {
         }
     }
 
+    /// How the C convention's `va_list` reads a variadic function's arguments.
+    pub fn va_list(self) -> VaListLayout {
+        match self {
+            Arch::X86_64 => VaListLayout { kind: VaListKind::SysV, integer_registers: 6, size: 24 },
+            Arch::Aarch64 => VaListLayout { kind: VaListKind::Aapcs64, integer_registers: 8, size: 32 },
+        }
+    }
+
     /// How many integer (and, separately, floating-point) registers return a result.
     pub fn result_registers(self) -> usize {
         match self {
@@ -540,6 +548,17 @@ impl Arch {
         match self {
             Arch::X86_64 => Ok(x86_64::encode_call(target)),
             Arch::Aarch64 => aarch64::encode_call(target),
+        }
+    }
+
+    /// The ELF relocation of PC-relative data of `bytes` (4 or 8) bytes: a relative reference's,
+    /// as llc-19 writes LLVM's relative lookup tables.
+    pub fn relative_data_relocation(self, bytes: u8) -> u32 {
+        match (self, bytes) {
+            (Arch::X86_64, 8) => object::elf::R_X86_64_PC64,
+            (Arch::X86_64, _) => object::elf::R_X86_64_PC32,
+            (Arch::Aarch64, 8) => object::elf::R_AARCH64_PREL64,
+            (Arch::Aarch64, _) => object::elf::R_AARCH64_PREL32,
         }
     }
 
@@ -782,5 +801,44 @@ mod tests {
         assert!(!x86(&[0x66; 16]), "prefixes alone");
         assert!(!Arch::Aarch64.is_padding(&[0x1f, 0x20, 0x03]));
         assert!(!Arch::Aarch64.is_padding(&0xd503_201eu32.to_le_bytes()));
+    }
+}
+
+/// A target's C `va_list` and the register save area a variadic function's prologue fills: the
+/// integer argument registers, 8 bytes each, then the 8 floating-point ones, 16 bytes each (the
+/// psABI's layout on x86-64; on AArch64 AAPCS64's general and vector save areas, one after the other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VaListLayout {
+    /// Which `va_list` structure.
+    pub kind: VaListKind,
+    /// The integer argument registers: 6 (rdi..r9), 8 (x0..x7).
+    pub integer_registers: usize,
+    /// The `va_list`'s size in bytes, which `va_copy` copies.
+    pub size: u32,
+}
+
+/// The `va_list` structures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VaListKind {
+    /// x86-64 SysV: `{ i32 gp_offset, i32 fp_offset, ptr overflow_arg_area, ptr reg_save_area }`.
+    SysV,
+    /// AArch64 AAPCS64: `{ ptr stack, ptr gr_top, ptr vr_top, i32 gr_offs, i32 vr_offs }`.
+    Aapcs64,
+}
+
+impl VaListLayout {
+    /// The floating-point argument registers (xmm0..7, v0..7).
+    pub const FLOAT_REGISTERS: usize = 8;
+    /// A floating-point register's slot in the save area.
+    pub const FLOAT_SLOT: u32 = 16;
+
+    /// Where the floating-point registers start in the save area.
+    pub fn float_area(&self) -> u32 {
+        self.integer_registers as u32 * 8
+    }
+
+    /// The save area's size.
+    pub fn save_area_size(&self) -> u32 {
+        self.float_area() + Self::FLOAT_REGISTERS as u32 * Self::FLOAT_SLOT
     }
 }

@@ -123,6 +123,14 @@ pub enum EmitError {
     /// The JIT could not make its code executable.
     #[error("cannot finalize JIT code: {0}")]
     Finalize(#[source] Box<ModuleError>),
+    /// A 32-bit relative reference in a JIT global whose target lies more than 2 GiB away.
+    #[error("'@{global}': a relative reference spans {distance} bytes, beyond the 2 GiB an i32 holds")]
+    RelativeOutOfRange {
+        /// The global holding the reference.
+        global: String,
+        /// The distance from the global to the target.
+        distance: i64,
+    },
     /// A relocation could not be added to the object.
     #[error("cannot relocate {what}: {source}")]
     Relocate {

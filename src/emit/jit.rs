@@ -78,6 +78,12 @@ pub struct JitCode {
     sites: Vec<PatchSite>,
     /// The functions' code, by address.
     ranges: Vec<CodeRange>,
+    /// Whether the constructors have run (the program started).
+    started: std::cell::Cell<bool>,
+    /// The static constructors, in the order they run; taken when they run.
+    constructors: std::cell::RefCell<Vec<extern "C" fn()>>,
+    /// The static destructors, in the order they run; taken when they run.
+    destructors: std::cell::RefCell<Vec<extern "C" fn()>>,
 }
 
 /// The address of `name` in this process, or in the C math library (which generated code calls for
@@ -160,8 +166,32 @@ impl JitCode {
             }
         }
         let mut out = JITModule::new(builder);
-        let (symbols, compiled) = define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
+        let (symbols, compiled, relatives) =
+            define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
+        // Relative references, now that every address is known (their globals are writable here).
+        for r in &relatives {
+            let base = out.get_finalized_data(symbols.global(r.global)).0 as i64;
+            let target = match r.target {
+                ir::Symbol::Global(g) => out.get_finalized_data(symbols.global(g)).0,
+                ir::Symbol::Func(f) => {
+                    out.get_finalized_function(symbols.function(f).expect("checked when the global was defined"))
+                }
+            } as i64;
+            let distance = target.wrapping_sub(base).wrapping_add(r.addend);
+            let place = (base as u64 + r.offset) as *mut u8;
+            if r.size == 4 {
+                let Ok(distance) = i32::try_from(distance) else {
+                    let name = module.global(r.global).name.clone();
+                    return Err(EmitError::RelativeOutOfRange { global: name, distance }.into());
+                };
+                // SAFETY: the place lies in the writable global, which nothing reads yet.
+                unsafe { place.cast::<i32>().write_unaligned(distance) };
+            } else {
+                // SAFETY: as above.
+                unsafe { place.cast::<i64>().write_unaligned(distance) };
+            }
+        }
         let address = |f: &crate::compile::CompiledFunction| {
             out.get_finalized_function(symbols.function(f.func).expect("defined functions have symbols"))
         };
@@ -219,7 +249,64 @@ impl JitCode {
             .collect();
         ranges.sort_by_key(|r| r.start);
         let version = options.stackmap_version;
-        Ok(JitCode { _module: out, functions, signatures, stack_map, version, sites, ranges })
+        let statics = module.static_functions()?;
+        let addresses = |phase| -> Vec<extern "C" fn()> {
+            ir::StaticFunction::run_order(&statics, phase)
+                .into_iter()
+                // SAFETY: a verified static function is a defined `void ()` function of this module.
+                .map(|f| unsafe {
+                    std::mem::transmute::<*const u8, extern "C" fn()>(
+                        out.get_finalized_function(symbols.function(f).expect("verified: not an intrinsic")),
+                    )
+                })
+                .collect()
+        };
+        let constructors = addresses(ir::StaticPhase::Constructor).into();
+        let destructors = addresses(ir::StaticPhase::Destructor).into();
+        Ok(JitCode {
+            _module: out,
+            functions,
+            signatures,
+            stack_map,
+            version,
+            sites,
+            ranges,
+            started: std::cell::Cell::new(false),
+            constructors,
+            destructors,
+        })
+    }
+
+    /// Runs the module's static constructors (`@llvm.global_ctors`), by priority, unless they have
+    /// run: [`JitCode::call_i64`] does so before its first call. Code called through
+    /// [`JitCode::function`]'s address needs this first where the module has constructors.
+    ///
+    /// # Safety
+    /// Runs generated code: the constructors' IR must be free of undefined behaviour.
+    pub unsafe fn run_constructors(&self) {
+        self.started.set(true);
+        let constructors = std::mem::take(&mut *self.constructors.borrow_mut());
+        for constructor in constructors {
+            constructor();
+        }
+    }
+
+    /// Runs the module's static destructors (`@llvm.global_dtors`) in the order a program's exit
+    /// runs them, unless they have run; dropping a `JitCode` whose constructors ran does so. C's
+    /// streams are flushed afterwards.
+    ///
+    /// # Safety
+    /// Runs generated code: the destructors' IR must be free of undefined behaviour, and the
+    /// program must be done with whatever they tear down.
+    pub unsafe fn run_destructors(&self) {
+        let destructors = std::mem::take(&mut *self.destructors.borrow_mut());
+        for destructor in &destructors {
+            destructor();
+        }
+        if !destructors.is_empty() {
+            // SAFETY: fflush(NULL) flushes every C output stream; it has no other precondition.
+            unsafe { fflush(std::ptr::null_mut()) };
+        }
     }
 
     /// The module's `.llvm_stackmaps` section, in the version of the compile options, with the
@@ -302,6 +389,8 @@ impl JitCode {
         if !params.iter().all(integer) || !(integer(ret) || *ret == Type::Void) || args.len() > 6 {
             return Err(CallError::Signature(name.to_string()).into());
         }
+        // SAFETY: the caller's contract covers the module's constructors.
+        unsafe { self.run_constructors() };
         let a = |i: usize| args.get(i).copied().unwrap_or(0);
         // Passing unused arguments is harmless in the C conventions of both targets.
         // SAFETY: the address is a finished function of this module with at most six integer
@@ -316,5 +405,17 @@ impl JitCode {
             Type::Int(bits) if *bits < 64 => (raw << (64 - bits)) >> (64 - bits),
             _ => raw,
         })
+    }
+}
+
+impl Drop for JitCode {
+    /// Runs the static destructors of a module whose constructors ran (a program that started),
+    /// before its code is freed.
+    fn drop(&mut self) {
+        if self.started.get() {
+            // SAFETY: whoever ran the constructors (an unsafe call) accepted the module's behaviour,
+            // its destructors' included.
+            unsafe { self.run_destructors() };
+        }
     }
 }

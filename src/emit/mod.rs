@@ -23,11 +23,11 @@ fn define_module(
     isa: &Arc<dyn TargetIsa>,
     colocated: bool,
     registers: StatepointRegisters,
-) -> Result<(Symbols, Vec<CompiledFunction>), CompileError> {
+) -> Result<(Symbols, Vec<CompiledFunction>, Vec<RelativeData>), CompileError> {
     // Globals and names reach Cranelift and `object` here, before any function is compiled.
     ir::verify(module)?;
     let symbols = Symbols::declare(module, out, colocated)?;
-    define_globals(module, out, &symbols)?;
+    let relatives = define_globals(module, out, &symbols)?;
     symbols.define_helpers(out).map_err(EmitError::from)?;
     let compiled = compile_functions(module, isa, &symbols, registers)?;
     for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
@@ -38,11 +38,29 @@ fn define_module(
             source: Box::new(source),
         })?;
     }
-    Ok((symbols, compiled))
+    Ok((symbols, compiled, relatives))
+}
+
+/// A relative reference in a global's initial value, which cranelift-module's data relocations
+/// (absolute addresses only) cannot express: the object writer adds it as a PC-relative
+/// relocation, the JIT writes it once addresses are known.
+#[derive(Clone, Debug)]
+pub(crate) struct RelativeData {
+    /// The global holding it, which is also the reference's base (the place it is relative to).
+    pub global: ir::GlobalId,
+    /// Its offset in the global.
+    pub offset: u64,
+    /// Its width in bytes: 4 or 8.
+    pub size: u8,
+    /// What it refers to.
+    pub target: ir::Symbol,
+    /// Added to the target's address, less the base's.
+    pub addend: i64,
 }
 
 /// Defines every global variable that has an initializer.
-fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<(), IrError> {
+fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<Vec<RelativeData>, IrError> {
+    let mut all_relatives = Vec::new();
     for (i, g) in module.globals.iter().enumerate() {
         let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
         let Some(init) = g.init.as_ref().filter(|_| emitted) else { continue };
@@ -60,9 +78,37 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
             data.define_zeroinit(size);
         } else {
             let mut bytes = Vec::with_capacity(size);
-            let mut addresses = Vec::new();
+            let mut addresses = InitialAddresses::default();
             initial_bytes(&g.ty, init, &mut bytes, &mut addresses);
+            for (offset, b) in &addresses.blocks {
+                let value = module.block_address_value(&symbols.block_addresses, b).unwrap_or(0);
+                bytes[*offset as usize..*offset as usize + 8].copy_from_slice(&value.to_le_bytes());
+            }
+            for (offset, size, pair) in &addresses.label_differences {
+                let value = module.label_difference_value(&symbols.block_addresses, pair);
+                bytes[*offset as usize..*offset as usize + size].copy_from_slice(&value.to_le_bytes()[..*size]);
+            }
             data.define(bytes.into_boxed_slice());
+            let this = ir::Symbol::Global(ir::GlobalId(i as u32));
+            for (offset, size, r) in addresses.relative {
+                debug_assert!(r.base == this, "verified: relative to the global that holds it");
+                if let ir::Symbol::Func(f) = r.target {
+                    if symbols.function(f).is_none() {
+                        let name = &module.function(f).name;
+                        let message = format!("'@{}': the address of intrinsic '@{name}' cannot be taken", g.name);
+                        return Err(module.error(g.span, message));
+                    }
+                }
+                let global = ir::GlobalId(i as u32);
+                all_relatives.push(RelativeData {
+                    global,
+                    offset,
+                    size,
+                    target: r.target,
+                    addend: i64::from(r.offset),
+                });
+            }
+            let addresses = addresses.absolute;
             // Addresses of globals and functions are relocations the linker (or the JIT) fills in.
             for (offset, symbol, addend) in addresses {
                 let offset = u32::try_from(offset).map_err(|_| {
@@ -104,15 +150,27 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
         out.define_data(symbols.global(ir::GlobalId(i as u32)), &data)
             .map_err(|e| module.error(g.span, format!("cannot define global '@{}': {e}", g.name)))?;
     }
-    Ok(())
+    Ok(all_relatives)
 }
 
 /// An address in a global's initial value: its offset in the global, its target and the addend.
 type InitialAddress = (u64, ir::Symbol, i64);
 
+/// The addresses in a global's initial value: absolute ones, and relative ones (offset, width in
+/// bytes, reference).
+#[derive(Default)]
+struct InitialAddresses {
+    absolute: Vec<InitialAddress>,
+    relative: Vec<(u64, u8, ir::RelativeAddress)>,
+    /// `blockaddress` constants, whose values are numbers ([`ir::Module::block_addresses`]).
+    blocks: Vec<(u64, ir::BlockAddress)>,
+    /// Distances between labels (offset, width in bytes, labels).
+    label_differences: Vec<(u64, usize, (ir::BlockAddress, ir::BlockAddress))>,
+}
+
 /// The little-endian bytes of a global's initial value, with the addresses in it (as zeros in the
 /// bytes, and in `addresses`).
-fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>, addresses: &mut Vec<InitialAddress>) {
+fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>, addresses: &mut InitialAddresses) {
     let size = ty.alloc_size() as usize;
     let start = out.len();
     match (init, ty) {
@@ -137,7 +195,7 @@ fn initial_bytes(ty: &Type, init: &Init, out: &mut Vec<u8>, addresses: &mut Vec<
 }
 
 /// The bytes of constant `c` of type `ty`, as [`initial_bytes`].
-fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Vec<InitialAddress>) {
+fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut InitialAddresses) {
     let size = ty.alloc_size() as usize;
     let start = out.len();
     match (c, ty) {
@@ -151,7 +209,10 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Vec<I
             };
             out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
         }
-        (Const::Address(symbol, addend), _) => addresses.push((start as u64, *symbol, i64::from(*addend))),
+        (Const::Address(symbol, addend), _) => addresses.absolute.push((start as u64, *symbol, i64::from(*addend))),
+        (Const::Relative(r), _) => addresses.relative.push((start as u64, size as u8, (**r).clone())),
+        (Const::BlockAddress(b), _) => addresses.blocks.push((start as u64, (**b).clone())),
+        (Const::LabelDifference(pair), _) => addresses.label_differences.push((start as u64, size, (**pair).clone())),
         (Const::Aggregate(items), _) => {
             for (i, item) in items.iter().enumerate() {
                 if let Some((member, offset)) = ty.member(i as u64) {

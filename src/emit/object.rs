@@ -10,9 +10,9 @@ use cranelift_object::object::{
 };
 use cranelift_object::{ObjectBuilder, ObjectModule, ObjectProduct};
 
-use super::{define_module, eh_frame, section};
+use super::{define_module, eh_frame, section, RelativeData};
 use crate::compile::{CompileError, CompiledFunction, EmitError, Options};
-use crate::ir::Module as IrModule;
+use crate::ir::{Module as IrModule, StaticPhase};
 use crate::lower::{zero_section, Symbols};
 use crate::stackmap::StackMap;
 
@@ -34,8 +34,10 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let builder =
         ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
-    let (symbols, compiled) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
+    let (symbols, compiled, relatives) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
     let mut product = out.finish();
+    relocate_relatives(target_arch, &relatives, &symbols, &mut product)?;
+    place_static_functions(module, &symbols, &mut product)?;
     if let Some(weak) = symbols.dynamic_stack.as_ref().and_then(|h| h.weak_import()) {
         // Where the C library has no thread-exit destructors, the arena helper skips registering one.
         let symbol = product.function_symbol(weak);
@@ -85,6 +87,85 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
         section::add_to_object(&mut product.object, bytes, options.stackmap_version, table_offset, &with_records)?;
     }
     Ok((product.emit().map_err(EmitError::Write)?, map))
+}
+
+/// The relative references in globals as PC-relative relocations (R_X86_64_PC32, R_AARCH64_PREL32
+/// and their 64-bit forms), as llc-19 writes relative lookup tables: at the reference's place `P`,
+/// `S + A - P` is the target less the global's start when `A` adds the place's offset in the global.
+fn relocate_relatives(
+    arch: crate::arch::Arch,
+    relatives: &[RelativeData],
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), EmitError> {
+    for r in relatives {
+        let global = product.data_symbol(symbols.global(r.global));
+        let (base, section) = {
+            let symbol = product.object.symbol(global);
+            (symbol.value, symbol.section.id().expect("a defined global lies in a section"))
+        };
+        let target = match r.target {
+            crate::ir::Symbol::Global(g) => product.data_symbol(symbols.global(g)),
+            crate::ir::Symbol::Func(f) => {
+                product.function_symbol(symbols.function(f).expect("checked when the global was defined"))
+            }
+        };
+        let relocation = Relocation {
+            offset: base + r.offset,
+            symbol: target,
+            addend: r.addend + r.offset as i64,
+            flags: RelocationFlags::Elf { r_type: arch.relative_data_relocation(r.size) },
+        };
+        product
+            .object
+            .add_relocation(section, relocation)
+            .map_err(|source| EmitError::Relocate { what: "a relative reference", source })?;
+    }
+    Ok(())
+}
+
+/// The static constructors' and destructors' addresses in `.init_array[.P]` and `.fini_array[.P]`
+/// sections, as llc-19 places them, so that the system linker orders them by priority.
+fn place_static_functions(
+    module: &IrModule,
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), CompileError> {
+    let mut sections: Vec<(String, cranelift_object::object::write::SectionId)> = Vec::new();
+    for s in module.static_functions()? {
+        let name = s.elf_section();
+        let section = match sections.iter().find(|(n, _)| *n == name) {
+            Some(&(_, id)) => id,
+            None => {
+                let sh_type = match s.phase {
+                    StaticPhase::Constructor => elf::SHT_INIT_ARRAY,
+                    StaticPhase::Destructor => elf::SHT_FINI_ARRAY,
+                };
+                let id = product.object.add_section(Vec::new(), name.clone().into_bytes(), SectionKind::Elf(sh_type));
+                *product.object.section_flags_mut(id) =
+                    SectionFlags::Elf { sh_flags: u64::from(elf::SHF_ALLOC | elf::SHF_WRITE) };
+                sections.push((name, id));
+                id
+            }
+        };
+        let offset = product.object.append_section_data(section, &[0; 8], 8);
+        let function = symbols.function(s.function).expect("verified: not an intrinsic");
+        let relocation = Relocation {
+            offset,
+            symbol: product.function_symbol(function),
+            addend: 0,
+            flags: RelocationFlags::Generic {
+                kind: RelocationKind::Absolute,
+                encoding: RelocationEncoding::Generic,
+                size: 64,
+            },
+        };
+        product
+            .object
+            .add_relocation(section, relocation)
+            .map_err(|source| EmitError::Relocate { what: "a static constructor or destructor", source })?;
+    }
+    Ok(())
 }
 
 /// Defines the functions with a `section` or a `comdat` (declared as imports until now) each in a

@@ -39,7 +39,7 @@ impl Allocation {
 
     /// Writes a global's initial contents, of type `ty`, at the start of the block; `address_of`
     /// gives the address of a global or function the contents point to.
-    pub fn initialise(&mut self, ty: &Type, init: &Init, address_of: &dyn Fn(Symbol) -> u64) {
+    pub fn initialise(&mut self, ty: &Type, init: &Init, address_of: &Addresses<'_>) {
         // SAFETY: the block holds `ty.alloc_size()` bytes, which is what `write_init` writes at most.
         unsafe { write_init(self.address(), ty, init, address_of) }
     }
@@ -52,11 +52,19 @@ impl Drop for Allocation {
     }
 }
 
+/// What the addresses in constants are: a global's or function's, and a `blockaddress`'s number.
+pub struct Addresses<'a> {
+    /// The address of a global or function.
+    pub symbol: &'a dyn Fn(Symbol) -> u64,
+    /// The value of a `blockaddress` (`ir::Module::block_address_value`).
+    pub block: &'a dyn Fn(&crate::ir::BlockAddress) -> u64,
+}
+
 /// Writes the initialiser `init` of type `ty` at `address`.
 ///
 /// # Safety
 /// `address` must be writable for `ty.alloc_size()` bytes.
-unsafe fn write_init(address: u64, ty: &Type, init: &Init, address_of: &dyn Fn(Symbol) -> u64) {
+unsafe fn write_init(address: u64, ty: &Type, init: &Init, address_of: &Addresses<'_>) {
     match (init, ty) {
         // SAFETY: the constant lies within the block (the caller's contract).
         (Init::Scalar(c), _) => unsafe { write_constant(address, ty, c, address_of) },
@@ -82,7 +90,7 @@ unsafe fn write_init(address: u64, ty: &Type, init: &Init, address_of: &dyn Fn(S
 ///
 /// # Safety
 /// `address` must be writable for `ty.alloc_size()` bytes.
-pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &dyn Fn(Symbol) -> u64) {
+pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &Addresses<'_>) {
     match c {
         Const::Aggregate(items) => {
             for (i, item) in items.iter().enumerate() {
@@ -97,7 +105,18 @@ pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &dy
         },
         // SAFETY: a pointer within the bytes.
         Const::Address(symbol, offset) => unsafe {
-            store(&Type::PTR, address, address_of(*symbol).wrapping_add(i64::from(*offset) as u64))
+            store(&Type::PTR, address, (address_of.symbol)(*symbol).wrapping_add(i64::from(*offset) as u64))
+        },
+        // SAFETY: an integer within the bytes.
+        Const::Relative(r) => unsafe {
+            let distance = (address_of.symbol)(r.target).wrapping_sub((address_of.symbol)(r.base));
+            store(ty, address, distance.wrapping_add(i64::from(r.offset) as u64))
+        },
+        // SAFETY: a pointer within the bytes.
+        Const::BlockAddress(b) => unsafe { store(&Type::PTR, address, (address_of.block)(b)) },
+        // SAFETY: an integer within the bytes.
+        Const::LabelDifference(pair) => unsafe {
+            store(ty, address, (address_of.block)(&pair.0).wrapping_sub((address_of.block)(&pair.1)))
         },
         // SAFETY: a scalar within the bytes.
         _ => unsafe { store(ty, address, scalar::constant(c, ty)) },

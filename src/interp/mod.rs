@@ -75,6 +75,8 @@ const DEFAULT_DEPTH_LIMIT: usize = 100_000;
 /// Runs the functions of one module. Setters return `&mut Self` so they chain.
 pub struct Interpreter<'a> {
     module: &'a Module,
+    /// The blocks whose address the module takes ([`Module::block_addresses`]).
+    block_addresses: Vec<(FuncId, crate::ir::BlockId)>,
     /// Each global's address; `None` for an external global the process does not define.
     globals: Vec<Option<u64>>,
     _own_globals: Vec<Allocation>,
@@ -117,6 +119,9 @@ struct Frame<'a> {
     /// where the verifier's dominance check guarantees every read value is computed.
     known: Option<Known>,
     allocas: Vec<Allocation>,
+    /// In a variadic function: the arguments beyond its parameters, each with whether it is
+    /// floating-point (what `llvm.va_start` lays out).
+    variadic: Vec<(u64, bool)>,
 }
 
 struct Known {
@@ -132,6 +137,9 @@ enum Step {
     Call {
         callee: FuncId,
         args: Vec<u64>,
+        /// The arguments beyond a variadic callee's parameters, each with whether it is
+        /// floating-point.
+        variadic: Vec<(u64, bool)>,
         tail: bool,
     },
     Return(Option<u64>),
@@ -185,11 +193,13 @@ impl<'a> Interpreter<'a> {
             Symbol::Global(g) => globals[g.0 as usize].unwrap_or(0),
             Symbol::Func(f) => functions[f.0 as usize],
         };
+        let block_addresses = module.block_addresses();
+        let block_value = |b: &crate::ir::BlockAddress| module.block_address_value(&block_addresses, b).unwrap_or(0);
         let own_globals = own_globals
             .into_iter()
             .map(|(mut block, g)| {
                 if let Some(init) = &g.init {
-                    block.initialise(&g.ty, init, &address_of);
+                    block.initialise(&g.ty, init, &memory::Addresses { symbol: &address_of, block: &block_value });
                 }
                 block
             })
@@ -197,6 +207,7 @@ impl<'a> Interpreter<'a> {
         let by_address = functions.iter().enumerate().map(|(i, &a)| (a, FuncId(i as u32))).collect();
         Interpreter {
             module,
+            block_addresses,
             globals,
             _own_globals: own_globals,
             functions,
@@ -281,6 +292,31 @@ impl<'a> Interpreter<'a> {
     /// and may call native code: as with compiled code, the IR must be free of undefined behaviour
     /// for these arguments and the memory it is given.
     pub unsafe fn call(&mut self, func: FuncId, args: &[u64]) -> Result<Option<u64>, InterpError> {
+        // SAFETY: the caller's contract.
+        unsafe { self.call_function(func, args) }
+    }
+
+    /// Runs the module's static constructors (`phase` [`StaticPhase::Constructor`], before `main`)
+    /// or destructors (at exit), in the order a linked program runs them.
+    ///
+    /// # Safety
+    /// As [`Interpreter::call`].
+    pub unsafe fn run_static_functions(&mut self, phase: crate::ir::StaticPhase) -> Result<(), InterpError> {
+        let list = self.module.static_functions().map_err(|e| InterpError {
+            file: e.file,
+            function: String::new(),
+            span: e.span,
+            message: e.message,
+        })?;
+        for f in crate::ir::StaticFunction::run_order(&list, phase) {
+            // SAFETY: the caller's contract; static functions take no arguments.
+            unsafe { self.call_function(f, &[]) }?;
+        }
+        Ok(())
+    }
+
+    /// [`Interpreter::call`].
+    unsafe fn call_function(&mut self, func: FuncId, args: &[u64]) -> Result<Option<u64>, InterpError> {
         let f = self.module.function(func);
         if f.is_declaration() {
             return Err(self.error(
@@ -371,6 +407,7 @@ impl<'a> Interpreter<'a> {
             images: HashMap::new(),
             known: None,
             allocas: Vec::new(),
+            variadic: Vec::new(),
         };
         for (bits, p) in params.iter_mut().zip(&f.params) {
             let copied = match &p.abi {
@@ -401,6 +438,91 @@ impl<'a> Interpreter<'a> {
         frame
     }
 
+    /// The host's `va_list`, which the IR's own loads read (the interpreter runs host IR).
+    fn va_list(&self) -> Result<crate::arch::VaListLayout, String> {
+        crate::arch::Arch::host()
+            .map(crate::arch::Arch::va_list)
+            .ok_or_else(|| "variadic definitions are not supported by the interpreter on this host".to_string())
+    }
+
+    /// `llvm.va_start(ap)` in `frame`: lays its variadic arguments out as the host's C convention
+    /// passes them (a register save area, then stack slots) and points the `va_list` at `ap` there,
+    /// so that the front end's `va_arg` loads find them.
+    ///
+    /// # Safety
+    /// `ap` must be writable for the `va_list`'s size.
+    unsafe fn va_start(&self, frame: &mut Frame<'a>, ap: u64) -> Result<(), String> {
+        use crate::arch::{VaListKind, VaListLayout};
+        let layout = self.va_list()?;
+        if !frame.f.varargs {
+            return Err(format!("'llvm.va_start' in '@{}', which is not variadic", frame.f.name));
+        }
+        // The named parameters take the first registers of each class.
+        let (mut ints, mut floats) = (0usize, 0usize);
+        for p in &frame.f.params {
+            let mut leaves = Vec::new();
+            p.ty.for_each_leaf(0, &mut |_, t| leaves.push(t.is_float()));
+            if !p.ty.is_aggregate() {
+                leaves = vec![p.ty.is_float()];
+            }
+            for float in leaves {
+                if float {
+                    floats += 1;
+                } else {
+                    ints += 1;
+                }
+            }
+        }
+        let (named_ints, named_floats) =
+            (ints.min(layout.integer_registers), floats.min(VaListLayout::FLOAT_REGISTERS));
+        let save = Allocation::zeroed(u64::from(layout.save_area_size()), 16)?;
+        let overflow = Allocation::zeroed(8 * frame.variadic.len() as u64, 16)?;
+        let (mut gp, mut fp, mut stack) = (named_ints, named_floats, 0u64);
+        for &(bits, float) in &frame.variadic {
+            let slot = if float && fp < VaListLayout::FLOAT_REGISTERS {
+                fp += 1;
+                save.address() + u64::from(layout.float_area() + VaListLayout::FLOAT_SLOT * (fp as u32 - 1))
+            } else if !float && gp < layout.integer_registers {
+                gp += 1;
+                save.address() + 8 * (gp as u64 - 1)
+            } else {
+                stack += 1;
+                overflow.address() + 8 * (stack - 1)
+            };
+            // SAFETY: the slot lies in one of the two blocks just allocated.
+            unsafe { memory::store(&Type::I64, slot, bits) };
+        }
+        let int_offset = 8 * named_ints as u64;
+        let float_offset = u64::from(layout.float_area()) + u64::from(VaListLayout::FLOAT_SLOT) * named_floats as u64;
+        // SAFETY: `ap` is writable for the `va_list` (the caller's contract).
+        unsafe {
+            match layout.kind {
+                VaListKind::SysV => {
+                    memory::store(&Type::I32, ap, int_offset);
+                    memory::store(&Type::I32, ap + 4, float_offset);
+                    memory::store(&Type::PTR, ap + 8, overflow.address());
+                    memory::store(&Type::PTR, ap + 16, save.address());
+                }
+                VaListKind::Aapcs64 => {
+                    let (gr_top, vr_top) = (layout.float_area(), layout.save_area_size());
+                    memory::store(&Type::PTR, ap, overflow.address());
+                    memory::store(&Type::PTR, ap + 8, save.address() + u64::from(gr_top));
+                    memory::store(&Type::PTR, ap + 16, save.address() + u64::from(vr_top));
+                    memory::store(&Type::I32, ap + 24, int_offset.wrapping_sub(u64::from(gr_top)));
+                    memory::store(&Type::I32, ap + 28, float_offset.wrapping_sub(u64::from(vr_top)));
+                }
+            }
+        }
+        frame.allocas.push(save);
+        frame.allocas.push(overflow);
+        Ok(())
+    }
+
+    /// The value of `blockaddress` `b`: its number (see [`Module::block_addresses`]).
+    fn block_address(&self, b: &crate::ir::BlockAddress) -> u64 {
+        self.module.block_address_value(&self.block_addresses, b).unwrap_or(0)
+    }
+
     /// The address of the bytes of aggregate constant `c` of type `ty`.
     fn constant_image(&self, c: &Const, ty: &Type) -> u64 {
         let mut images = self.constant_images.borrow_mut();
@@ -411,7 +533,9 @@ impl<'a> Interpreter<'a> {
                 Symbol::Func(f) => self.functions[f.0 as usize],
             };
             // SAFETY: the buffer holds the constant's `ty.alloc_size()` bytes.
-            unsafe { memory::write_constant(bytes.as_mut_ptr() as u64, ty, c, &address_of) };
+            let block = |b: &crate::ir::BlockAddress| self.block_address(b);
+            let addresses = memory::Addresses { symbol: &address_of, block: &block };
+            unsafe { memory::write_constant(bytes.as_mut_ptr() as u64, ty, c, &addresses) };
             bytes
         });
         image.as_ptr() as u64
@@ -445,14 +569,15 @@ impl<'a> Interpreter<'a> {
                     frame.pos += 1;
                 }
                 Step::Jump(to) => self.enter(frame, to).map_err(|message| self.error(f, data.span, message))?,
-                Step::Call { callee, args, tail } => {
+                Step::Call { callee, args, variadic, tail } => {
                     if !tail && stack.len() >= self.depth_limit {
                         let message = format!("call depth limit reached: {} frames", self.depth_limit);
                         return Err(self.error(f, data.span, message));
                     }
                     // SAFETY: aggregate and byval arguments point into the caller's frame, which
                     // goes (for a tail call) only once the callee's frame has copied them.
-                    let callee = unsafe { self.frame(self.module.function(callee), args) };
+                    let mut callee = unsafe { self.frame(self.module.function(callee), args) };
+                    callee.variadic = variadic;
                     if tail {
                         stack.pop();
                     }
@@ -538,6 +663,15 @@ impl<'a> Interpreter<'a> {
                     Symbol::Func(f) => self.functions[f.0 as usize],
                 };
                 Ok(scalar::normalize(ty, base.wrapping_add(i64::from(*offset) as u64)))
+            }
+            Value::Const(Const::Relative(r)) => {
+                let target = self.value(frame, &Value::Const(Const::Address(r.target, r.offset)), &Type::PTR)?;
+                let base = self.value(frame, &Value::Const(Const::Address(r.base, 0)), &Type::PTR)?;
+                Ok(scalar::normalize(ty, target.wrapping_sub(base)))
+            }
+            Value::Const(Const::BlockAddress(b)) => Ok(self.block_address(b)),
+            Value::Const(Const::LabelDifference(pair)) => {
+                Ok(scalar::normalize(ty, self.block_address(&pair.0).wrapping_sub(self.block_address(&pair.1))))
             }
             Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
@@ -652,6 +786,11 @@ impl<'a> Interpreter<'a> {
             }
             // No code: the clobbers only constrain where compiled code keeps values.
             Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
+            Inst::Freeze { val } if ty.is_aggregate() => {
+                let base = self.value(frame, val, ty)?;
+                // SAFETY: an aggregate value is the address of its bytes, of its type's size.
+                unsafe { frame.keep_image(id, base, ty.alloc_size()) }
+            }
             Inst::Freeze { val } => self.value(frame, val, ty)?,
             Inst::ExtractValue { agg, indices } => {
                 let base = self.value(frame, &agg.value, &agg.ty)?;
@@ -716,6 +855,15 @@ impl<'a> Interpreter<'a> {
                 let v = self.value(frame, val, switch_ty)?;
                 let case = cases.iter().find(|(c, _)| scalar::normalize(switch_ty, *c as u64) == v);
                 return Ok(Step::Jump(case.map_or(*default, |c| c.1)));
+            }
+            Inst::IndirectBr { addr, dests } => {
+                let v = self.value(frame, addr, &Type::PTR)?;
+                let this = self.module.functions.iter().position(|g| std::ptr::eq(g, frame.f));
+                let target = v.checked_sub(1).and_then(|i| self.block_addresses.get(i as usize));
+                return match target {
+                    Some(&(f, b)) if Some(f.0 as usize) == this && dests.contains(&b) => Ok(Step::Jump(b)),
+                    _ => Err(format!("'indirectbr' to {v:#x}, which is no listed block's address")),
+                };
             }
             Inst::Ret { val } => {
                 let v = match val {
@@ -864,6 +1012,12 @@ impl<'a> Interpreter<'a> {
             Intrinsic::ObjectSize => Some(scalar::normalize(ty, if v[1] & 1 != 0 { 0 } else { u64::MAX })),
             Intrinsic::IsConstant => Some(u64::from(matches!(args[0].value, Value::Const(_)))),
             Intrinsic::PtrMask => Some(v[0] & v[1]),
+            Intrinsic::LoadRelative => {
+                let offset = if args[1].ty == Type::I32 { v[1] as i32 as i64 as u64 } else { v[1] };
+                // SAFETY: the IR reads an entry of its relative table, which is valid (no undefined behaviour).
+                let relative = unsafe { memory::load(&Type::I32, v[0].wrapping_add(offset)) };
+                Some(v[0].wrapping_add(relative as i32 as i64 as u64))
+            }
             Intrinsic::ThreadLocalAddress => Some(v[0]),
             Intrinsic::Hint => None,
             Intrinsic::GcResult => Some(v[0]),
@@ -879,8 +1033,20 @@ impl<'a> Interpreter<'a> {
                 let live = &statepoint.gc_live[derived as usize];
                 Some(self.value(frame, &live.value, &live.ty)?)
             }
-            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint | Intrinsic::VaList => {
-                return Err("variadic argument lists are not supported".to_string());
+            Intrinsic::VaStart => {
+                // SAFETY: the IR's `va_list` at v[0] is writable (no undefined behaviour).
+                unsafe { self.va_start(frame, v[0]) }?;
+                None
+            }
+            Intrinsic::VaCopy => {
+                let size = self.va_list()?.size as usize;
+                // SAFETY: both `va_list`s are valid (no undefined behaviour).
+                unsafe { std::ptr::copy(v[1] as *const u8, v[0] as *mut u8, size) };
+                None
+            }
+            Intrinsic::VaEnd => None,
+            Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint => {
+                return Err(format!("{intrinsic:?} is not supported here"));
             }
             // Machine frames and registers, which the interpreter's frames do not have.
             Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {
@@ -933,10 +1099,24 @@ impl<'a> Interpreter<'a> {
         // process has it.
         let elsewhere = f.linkage == crate::ir::Linkage::AvailableExternally && native::symbol(&f.name).is_some();
         if !f.is_declaration() && !elsewhere {
+            let mut args = args;
+            let mut variadic = Vec::new();
+            if f.varargs && args.len() > f.params.len() {
+                for (bits, operand) in args.drain(f.params.len()..).zip(&operands[f.params.len()..]) {
+                    if !(operand.ty.is_int() || operand.ty.is_ptr() || operand.ty.is_float()) {
+                        return Err(format!(
+                            "unsupported variadic argument of type '{}' to @{}: the interpreter passes integers, \
+                             pointers and floating-point values",
+                            operand.ty, f.name
+                        ));
+                    }
+                    variadic.push((bits, operand.ty.is_float()));
+                }
+            }
             if args.len() != f.params.len() {
                 return Err(format!("@{} takes {} arguments, {} given", f.name, f.params.len(), args.len()));
             }
-            return Ok(Step::Call { callee: fid, args, tail });
+            return Ok(Step::Call { callee: fid, args, variadic, tail });
         }
         let result = if let Some(external) = self.externals.get_mut(&f.name) {
             external(&args).map_err(|e| format!("@{}: {e}", f.name))?

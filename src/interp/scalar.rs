@@ -45,7 +45,11 @@ pub fn constant(c: &Const, ty: &Type) -> u64 {
         Const::Float(x) => x.to_bits(),
         Const::Zero | Const::Undef | Const::Poison => 0,
         // Resolved by the interpreter, which knows addresses and keeps aggregates in memory.
-        Const::Address(..) | Const::Aggregate(_) => 0,
+        Const::Address(..)
+        | Const::Relative(_)
+        | Const::BlockAddress(_)
+        | Const::LabelDifference(_)
+        | Const::Aggregate(_) => 0,
     }
 }
 
@@ -335,6 +339,11 @@ pub fn rmw(op: RmwOp, ty: &Type, old: u64, v: u64) -> u64 {
 /// A `*.with.overflow` intrinsic: the wrapped result and whether the exact one differs.
 pub fn with_overflow(op: Overflow, ty: &Type, a: u64, b: u64) -> (u64, bool) {
     let bits = width(ty);
+    if op == Overflow::UMul {
+        // Two 64-bit unsigned factors overflow an i128: their product fits a u128.
+        let exact = u128::from(a) * u128::from(b);
+        return (mask(bits, exact as u64), exact >> bits != 0);
+    }
     let (sa, sb) = (i128::from(sext(bits, a)), i128::from(sext(bits, b)));
     let (ua, ub) = (i128::from(a), i128::from(b));
     let exact = match op {

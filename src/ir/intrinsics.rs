@@ -40,6 +40,9 @@ pub enum Intrinsic {
     IsConstant,
     /// `llvm.ptrmask.p0.i64(ptr, i64 mask)`: the pointer with its address masked.
     PtrMask,
+    /// `llvm.load.relative.iN(ptr base, iN offset)`: `base` plus the `i32` at `base + offset`,
+    /// sign-extended (an entry of a relative lookup table, which holds `target - base`).
+    LoadRelative,
     /// `llvm.threadlocal.address.p0(ptr @g)`: this thread's copy of a `thread_local` global, which
     /// the global's address already is here.
     ThreadLocalAddress,
@@ -51,9 +54,13 @@ pub enum Intrinsic {
     /// `experimental.noalias.scope.decl`, `dbg.*` (their metadata operands are dropped), `donothing`,
     /// `sideeffect`, `invariant.start/end`-free markers.
     Hint,
-    /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`: only in variadic definitions, which the subset
-    /// does not compile.
-    VaList,
+    /// `llvm.va_start[.p0](ptr ap)`: fills the `va_list` at `ap` to read this variadic function's
+    /// extra arguments (the target's layout: `arch::VaListLayout`).
+    VaStart,
+    /// `llvm.va_end[.p0](ptr ap)`: nothing to release on either target.
+    VaEnd,
+    /// `llvm.va_copy[.p0](ptr dst, ptr src)`: copies the `va_list` (a plain struct on both targets).
+    VaCopy,
     /// `llvm.frameaddress.p0(i32 depth)`: the frame pointer of this function (depth 0) or of the
     /// caller `depth` frames up, followed through the saved frame pointers.
     FrameAddress,
@@ -221,11 +228,11 @@ const FIXED: [(&str, Intrinsic); 10] = [
     ("donothing", Intrinsic::Hint),
     ("sideeffect", Intrinsic::Hint),
     ("experimental.noalias.scope.decl", Intrinsic::Hint),
-    ("va_end", Intrinsic::VaList),
+    ("va_end", Intrinsic::VaEnd),
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 25] = [
+const OVERLOADED: [(&str, Intrinsic); 26] = [
     ("frameaddress", Intrinsic::FrameAddress),
     ("addressofreturnaddress", Intrinsic::AddressOfReturnAddress),
     ("experimental.gc.statepoint", Intrinsic::Statepoint),
@@ -240,6 +247,7 @@ const OVERLOADED: [(&str, Intrinsic); 25] = [
     ("objectsize", Intrinsic::ObjectSize),
     ("is.constant", Intrinsic::IsConstant),
     ("ptrmask", Intrinsic::PtrMask),
+    ("load.relative", Intrinsic::LoadRelative),
     ("threadlocal.address", Intrinsic::ThreadLocalAddress),
     ("prefetch", Intrinsic::Hint),
     ("memcpy", Intrinsic::MemCpy),
@@ -260,8 +268,11 @@ impl Intrinsic {
         if rest.starts_with("dbg.") {
             return Some(Intrinsic::Hint);
         }
-        if matches!(rest, "va_start" | "va_copy") || rest.starts_with("va_start.") || rest.starts_with("va_copy.") {
-            return Some(Intrinsic::VaList);
+        match rest {
+            "va_start" | "va_start.p0" => return Some(Intrinsic::VaStart),
+            "va_end.p0" => return Some(Intrinsic::VaEnd),
+            "va_copy" | "va_copy.p0" | "va_copy.p0.p0" => return Some(Intrinsic::VaCopy),
+            _ => {}
         }
         if let Some(result) = rest.strip_prefix("experimental.patchpoint.") {
             return matches!(result, "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f32" | "f64")
@@ -379,6 +390,10 @@ impl Intrinsic {
                 [Type::PTR, Type::I64] => sig(Type::PTR, vec![Type::PTR, Type::I64]),
                 _ => None,
             },
+            Intrinsic::LoadRelative => match &types[..] {
+                [offset @ Type::Int(32 | 64)] => sig(Type::PTR, vec![Type::PTR, offset.clone()]),
+                _ => None,
+            },
             Intrinsic::Hint if rest.starts_with("prefetch") => match &types[..] {
                 [Type::PTR] => sig(Type::Void, vec![Type::PTR, Type::I32, Type::I32, Type::I32]),
                 _ => None,
@@ -392,7 +407,8 @@ impl Intrinsic {
             Intrinsic::Hint if rest == "assume" => sig(Type::Void, vec![Type::I1]),
             // Metadata operands are dropped (`takes_metadata`), the others take none.
             Intrinsic::Hint => sig(Type::Void, vec![]),
-            Intrinsic::VaList => None,
+            Intrinsic::VaStart | Intrinsic::VaEnd => sig(Type::Void, vec![Type::PTR]),
+            Intrinsic::VaCopy => sig(Type::Void, vec![Type::PTR, Type::PTR]),
             Intrinsic::FrameAddress => match &types[..] {
                 [Type::PTR] => sig(Type::PTR, vec![Type::I32]),
                 _ => None,

@@ -336,9 +336,54 @@ pub enum Const {
     /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` (one `i8` per byte) for a struct or array
     /// type: the members in order (boxed, as they are rare beside scalar operands).
     Aggregate(Box<Vec<Const>>),
+    /// `trunc (sub (ptrtoint @target, ptrtoint @base))` and the like: the distance from one address
+    /// to another, as LLVM's relative lookup tables and relative vtables hold it (32-bit
+    /// PC-relative data in objects). Boxed: rare, and twice an address's size.
+    Relative(Box<RelativeAddress>),
+    /// `blockaddress(@f, %bb)`: a label's address for computed goto. Its value is the block's
+    /// number in [`Module::block_addresses`], from 1 (never null), not a code address: only
+    /// `indirectbr` gives it meaning (and comparisons, which numbers keep), as LangRef allows.
+    BlockAddress(Box<BlockAddress>),
+    /// `sub (ptrtoint blockaddress(@f, %a), ptrtoint blockaddress(@f, %b))`, truncated or not: the
+    /// distance between two labels' numbers (see [`Const::BlockAddress`]), so that `%b`'s address
+    /// plus it is `%a`'s, as computed goto through offset tables relies on.
+    LabelDifference(Box<(BlockAddress, BlockAddress)>),
+}
+
+/// The operand of `blockaddress`: a function and one of its blocks, by label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockAddress {
+    /// The function.
+    pub function: FuncId,
+    /// The block's label without `%` (its number for unnamed blocks).
+    pub block: String,
+}
+
+/// The value of a relative reference: `target`'s address less `base`'s, plus `offset`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RelativeAddress {
+    /// What the reference refers to.
+    pub target: Symbol,
+    /// The place it is relative to (in LLVM's tables, the table's start).
+    pub base: Symbol,
+    /// Added to the distance: the target's offset less the base's.
+    pub offset: i32,
 }
 
 impl Const {
+    /// Calls `f` on every `blockaddress` in the constant.
+    pub fn for_each_block_address<'a>(&'a self, f: &mut impl FnMut(&'a BlockAddress)) {
+        match self {
+            Const::BlockAddress(b) => f(b),
+            Const::LabelDifference(pair) => {
+                f(&pair.0);
+                f(&pair.1);
+            }
+            Const::Aggregate(items) => items.iter().for_each(|c| c.for_each_block_address(f)),
+            _ => {}
+        }
+    }
+
     /// Whether every byte of the constant is zero (`undef` and `poison` lower as zero).
     pub fn is_zero(&self) -> bool {
         match self {
@@ -420,7 +465,8 @@ pub enum Linkage {
     /// and references go to the other object's symbol).
     AvailableExternally,
     /// `appending`: only `@llvm.used` and `@llvm.compiler.used`, lists of symbols to keep, which are
-    /// all emitted anyway; not emitted themselves.
+    /// all emitted anyway, and `@llvm.global_ctors`/`dtors` ([`Module::static_functions`]); not
+    /// emitted themselves.
     Appending,
 }
 
@@ -515,6 +561,31 @@ pub enum Init {
 }
 
 impl Init {
+    /// Calls `f` on every constant in the initial contents.
+    pub fn for_each_const<'a>(&'a self, f: &mut impl FnMut(&'a Const)) {
+        match self {
+            Init::Scalar(c) => f(c),
+            Init::Array(items) | Init::Struct(items) => items.iter().for_each(|i| i.for_each_const(f)),
+            Init::Bytes(_) | Init::Zero => {}
+        }
+    }
+
+    /// Whether the initial contents hold a relative reference ([`Const::Relative`]).
+    pub fn has_relative(&self) -> bool {
+        fn relative(c: &Const) -> bool {
+            match c {
+                Const::Relative(_) => true,
+                Const::Aggregate(items) => items.iter().any(relative),
+                _ => false,
+            }
+        }
+        match self {
+            Init::Scalar(c) => relative(c),
+            Init::Array(items) | Init::Struct(items) => items.iter().any(Init::has_relative),
+            Init::Bytes(_) | Init::Zero => false,
+        }
+    }
+
     /// Whether every byte of the initial contents is zero (`undef` and `poison` lower as zero): such a
     /// writable global goes to `.bss`, as llc-19 puts it.
     pub fn is_zero(&self) -> bool {
@@ -1149,6 +1220,14 @@ pub enum Inst {
         /// Case values, sign-extended from `ty` to 64 bits, with their blocks.
         cases: Vec<(i64, BlockId)>,
     },
+    /// `indirectbr ptr addr, [label %a, ...]`: a jump to `addr`, a `blockaddress` of this function
+    /// that is one of `dests`.
+    IndirectBr {
+        /// The block's address.
+        addr: Value,
+        /// The blocks it may be.
+        dests: Vec<BlockId>,
+    },
     /// `ret T val` or `ret void`.
     Ret {
         /// The typed return value; `None` for `ret void`.
@@ -1287,7 +1366,12 @@ impl Inst {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
-            Inst::Br { .. } | Inst::CondBr { .. } | Inst::Switch { .. } | Inst::Ret { .. } | Inst::Unreachable
+            Inst::Br { .. }
+                | Inst::CondBr { .. }
+                | Inst::Switch { .. }
+                | Inst::IndirectBr { .. }
+                | Inst::Ret { .. }
+                | Inst::Unreachable
         )
     }
 
@@ -1296,6 +1380,7 @@ impl Inst {
         match self {
             Inst::Br { dest } => vec![*dest],
             Inst::CondBr { if_true, if_false, .. } => vec![*if_true, *if_false],
+            Inst::IndirectBr { dests, .. } => dests.clone(),
             Inst::Switch { default, cases, .. } => {
                 let mut v = vec![*default];
                 v.extend(cases.iter().map(|c| c.1));
@@ -1348,7 +1433,7 @@ impl Inst {
                 args.iter_mut().for_each(|a| f(&mut a.value));
             }
             Inst::CondBr { cond, .. } => f(cond),
-            Inst::Switch { val, .. } => f(val),
+            Inst::Switch { val, .. } | Inst::IndirectBr { addr: val, .. } => f(val),
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
         }
@@ -1366,6 +1451,7 @@ impl Inst {
                 f(*default);
                 cases.iter().for_each(|c| f(c.1));
             }
+            Inst::IndirectBr { dests, .. } => dests.iter().for_each(|d| f(*d)),
             Inst::Phi { incoming } => incoming.iter().for_each(|i| f(i.1)),
             _ => {}
         }
@@ -1383,6 +1469,7 @@ impl Inst {
                 f(default);
                 cases.iter_mut().for_each(|c| f(&mut c.1));
             }
+            Inst::IndirectBr { dests, .. } => dests.iter_mut().for_each(f),
             Inst::Phi { incoming } => incoming.iter_mut().for_each(|i| f(&mut i.1)),
             _ => {}
         }
@@ -1408,6 +1495,7 @@ impl Inst {
             Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
             Inst::CondBr { cond, .. } => vec![cond],
             Inst::Switch { val, .. } => vec![val],
+            Inst::IndirectBr { addr, .. } => vec![addr],
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
         }
@@ -1502,6 +1590,159 @@ impl Module {
     /// An error positioned in this module's file.
     pub fn error(&self, span: Span, message: impl Into<String>) -> IrError {
         IrError::new(&self.file, span, message)
+    }
+
+    /// Every block whose address the module takes (`blockaddress`), once each, in the order of
+    /// first mention (globals' initialisers, then instructions): the value of a `blockaddress` is
+    /// its block's position here plus 1. Labels no function has are left out (the verifier names
+    /// them).
+    pub fn block_addresses(&self) -> Vec<(FuncId, BlockId)> {
+        let mut out = Vec::new();
+        let mut note = |c: &Const| {
+            c.for_each_block_address(&mut |b| {
+                let f = self.function(b.function);
+                if let Some(i) = f.blocks.iter().position(|x| x.name == b.block) {
+                    let key = (b.function, BlockId(i as u32));
+                    if !out.contains(&key) {
+                        out.push(key);
+                    }
+                }
+            })
+        };
+        for g in &self.globals {
+            if let Some(init) = &g.init {
+                init.for_each_const(&mut note);
+            }
+        }
+        for f in &self.functions {
+            for inst in &f.insts {
+                for v in inst.kind.operands() {
+                    if let Value::Const(c) = v {
+                        note(c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of `blockaddress` `b`: see [`Module::block_addresses`]; `None` for a label its
+    /// function does not have.
+    pub fn block_address_value(&self, addresses: &[(FuncId, BlockId)], b: &BlockAddress) -> Option<u64> {
+        let f = self.function(b.function);
+        let block = BlockId(f.blocks.iter().position(|x| x.name == b.block)? as u32);
+        addresses.iter().position(|&a| a == (b.function, block)).map(|i| i as u64 + 1)
+    }
+
+    /// The value of label difference `(a, b)`: `a`'s number less `b`'s.
+    pub fn label_difference_value(&self, addresses: &[(FuncId, BlockId)], pair: &(BlockAddress, BlockAddress)) -> u64 {
+        let value = |b| self.block_address_value(addresses, b).unwrap_or(0);
+        value(&pair.0).wrapping_sub(value(&pair.1))
+    }
+
+    /// The static constructors (`@llvm.global_ctors`) and destructors (`@llvm.global_dtors`) in
+    /// the lists' order: `{ i32 priority, ptr function, ptr data }` entries (the data, which puts
+    /// an entry in a COMDAT, is ignored); an entry whose function is null is skipped. An entry of
+    /// another form is an error at its list.
+    pub fn static_functions(&self) -> Result<Vec<StaticFunction>, IrError> {
+        let mut out = Vec::new();
+        for g in &self.globals {
+            let phase = match g.name.as_str() {
+                "llvm.global_ctors" => StaticPhase::Constructor,
+                "llvm.global_dtors" => StaticPhase::Destructor,
+                _ => continue,
+            };
+            let malformed = |what: &str| {
+                self.error(
+                    g.span,
+                    format!("'@{}': {what} (entries are {{ i32 priority, ptr function, ptr data }})", g.name),
+                )
+            };
+            let entries: Vec<&Init> = match g.init.as_ref() {
+                None | Some(Init::Zero) => continue,
+                Some(Init::Array(entries)) => entries.iter().collect(),
+                Some(Init::Scalar(Const::Zero)) => continue,
+                Some(_) => return Err(malformed("the list is not an array")),
+            };
+            for entry in entries {
+                let members: Vec<&Const> = match entry {
+                    Init::Struct(items) => items
+                        .iter()
+                        .map(|i| match i {
+                            Init::Scalar(c) => Some(c),
+                            Init::Zero => Some(&Const::Zero),
+                            _ => None,
+                        })
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| malformed("an entry has an aggregate member"))?,
+                    Init::Scalar(Const::Aggregate(items)) => items.iter().collect(),
+                    _ => return Err(malformed("an entry is not a struct")),
+                };
+                let (priority, function) = match members[..] {
+                    [Const::Int(p), f] | [Const::Int(p), f, _] => (*p, f),
+                    _ => return Err(malformed("an entry does not start with an i32 priority")),
+                };
+                let priority = u16::try_from(priority)
+                    .map_err(|_| malformed(&format!("priority {priority} is not 0 to 65535")))?;
+                match function {
+                    Const::Address(Symbol::Func(function), 0) => {
+                        out.push(StaticFunction { phase, priority, function: *function })
+                    }
+                    Const::Zero | Const::Undef | Const::Poison => {}
+                    _ => return Err(malformed("an entry's function is not a function")),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// When a static function runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticPhase {
+    /// Before `main` (`@llvm.global_ctors`): lower priorities first.
+    Constructor,
+    /// At exit (`@llvm.global_dtors`): higher priorities first.
+    Destructor,
+}
+
+/// An entry of `@llvm.global_ctors` or `@llvm.global_dtors`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticFunction {
+    /// Constructor or destructor.
+    pub phase: StaticPhase,
+    /// 0 to 65535; 65535 is C's default (no priority given).
+    pub priority: u16,
+    /// The function, which takes no arguments and returns void.
+    pub function: FuncId,
+}
+
+impl StaticFunction {
+    /// The functions of `phase` in the order a program linked from an ELF object runs them: the
+    /// linker sorts the sections by priority (the default, 65535, last), constructors run forward
+    /// and destructors backward.
+    pub fn run_order(list: &[StaticFunction], phase: StaticPhase) -> Vec<FuncId> {
+        let mut selected: Vec<&StaticFunction> = list.iter().filter(|s| s.phase == phase).collect();
+        selected.sort_by_key(|s| s.priority);
+        if phase == StaticPhase::Destructor {
+            selected.reverse();
+        }
+        selected.into_iter().map(|s| s.function).collect()
+    }
+
+    /// The section its pointer goes to in an ELF object, as llc-19 names it: `.init_array` or
+    /// `.fini_array`, with `.PRIORITY` unless the priority is the default, so that the linker sorts
+    /// the entries by priority (`SORT_BY_INIT_PRIORITY`).
+    pub fn elf_section(&self) -> String {
+        let base = match self.phase {
+            StaticPhase::Constructor => ".init_array",
+            StaticPhase::Destructor => ".fini_array",
+        };
+        if self.priority == u16::MAX {
+            base.to_string()
+        } else {
+            format!("{base}.{}", self.priority)
+        }
     }
 }
 

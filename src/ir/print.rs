@@ -141,6 +141,35 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         Const::Address(s, offset) if ty.is_int() => {
             format!("add ({ty} ptrtoint (ptr {} to {ty}), {ty} {offset})", symbol_text(m, *s))
         }
+        Const::Relative(r) => {
+            let address = |s| format!("i64 ptrtoint (ptr {} to i64)", symbol_text(m, s));
+            let mut text = format!("sub ({}, {})", address(r.target), address(r.base));
+            if r.offset != 0 {
+                text = format!("add (i64 {text}, i64 {})", r.offset);
+            }
+            if *ty == Type::I64 {
+                text
+            } else {
+                format!("trunc (i64 {text} to {ty})")
+            }
+        }
+        Const::BlockAddress(b) => {
+            let label =
+                if b.block.bytes().all(|c| c.is_ascii_digit()) { b.block.clone() } else { quote_name(&b.block) };
+            format!("blockaddress({}, %{label})", symbol_text(m, Symbol::Func(b.function)))
+        }
+        Const::LabelDifference(pair) => {
+            let label = |b: &crate::ir::BlockAddress| {
+                let text = const_in(m, &Const::BlockAddress(Box::new(b.clone())), &Type::PTR);
+                format!("i64 ptrtoint (ptr {text} to i64)")
+            };
+            let text = format!("sub ({}, {})", label(&pair.0), label(&pair.1));
+            if *ty == Type::I64 {
+                text
+            } else {
+                format!("trunc (i64 {text} to {ty})")
+            }
+        }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
         Const::Aggregate(items) => {
@@ -547,6 +576,10 @@ impl FunctionPrinter<'_> {
                     write!(out, "\n    {ty} {}, label {}", const_text(&Const::Int(*v), ty), self.names.block(*b))?;
                 }
                 out.write_str("\n  ]")
+            }
+            Inst::IndirectBr { addr, dests } => {
+                let dests: Vec<String> = dests.iter().map(|b| format!("label {}", self.names.block(*b))).collect();
+                write!(out, "indirectbr ptr {}, [{}]", self.value(addr, &Type::PTR), dests.join(", "))
             }
             Inst::Ret { val: None } => out.write_str("ret void"),
             Inst::Ret { val: Some(v) } => write!(out, "ret {} {}", v.ty, self.value(&v.value, &v.ty)),

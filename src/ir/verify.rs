@@ -237,6 +237,22 @@ impl<'m> Verifier<'m> {
             }
             self.global(g);
         }
+        match m.static_functions() {
+            Err(e) => self.errors.push(e),
+            Ok(list) => {
+                for s in list {
+                    let f = m.function(s.function);
+                    if f.ret != Type::Void || !f.params.is_empty() || f.intrinsic().is_some() {
+                        let g =
+                            m.globals.iter().find(|g| g.name.starts_with("llvm.global_")).map_or(f.span, |g| g.span);
+                        self.error(
+                            g,
+                            format!("static constructor or destructor '@{}' must be a 'void ()' function", f.name),
+                        );
+                    }
+                }
+            }
+        }
         for f in &m.functions {
             if seen.insert(&f.name, f.span).is_some() {
                 self.error(f.span, format!("redefinition of '@{}'", f.name));
@@ -324,12 +340,46 @@ impl<'m> Verifier<'m> {
         if g.init.is_some() && g.linkage == Linkage::ExternWeak {
             self.error(g.span, format!("'extern_weak' global '@{}' cannot have an initializer", g.name));
         }
-        if g.linkage == Linkage::Appending && !matches!(g.name.as_str(), "llvm.used" | "llvm.compiler.used") {
-            let what = match g.name.as_str() {
-                "llvm.global_ctors" | "llvm.global_dtors" => "static constructors and destructors".to_string(),
-                _ => format!("'appending' linkage on '@{}'", g.name),
-            };
-            self.error(g.span, format!("unsupported {what} (only @llvm.used and @llvm.compiler.used are 'appending')"));
+        if let Some(init) = &g.init {
+            // ELF data relocations are relative to their own place: a distance between two other
+            // symbols would need a pair of them.
+            let this = self
+                .m
+                .globals
+                .iter()
+                .position(|x| std::ptr::eq(x, g))
+                .map(|i| super::Symbol::Global(super::GlobalId(i as u32)));
+            let mut other_base = None;
+            fn other_bases(c: &Const, this: Option<super::Symbol>, out: &mut Option<super::Symbol>) {
+                match c {
+                    Const::Relative(r) if Some(r.base) != this => *out = out.or(Some(r.base)),
+                    Const::Aggregate(items) => items.iter().for_each(|c| other_bases(c, this, out)),
+                    _ => {}
+                }
+            }
+            init.for_each_const(&mut |c| other_bases(c, this, &mut other_base));
+            if let Some(base) = other_base {
+                let base = super::print::const_in(Some(self.m), &Const::Address(base, 0), &Type::PTR);
+                self.error(
+                    g.span,
+                    format!(
+                        "unsupported relative reference in '@{}': relative to '{base}' (only references relative to \
+                         the global that holds them are supported)",
+                        g.name
+                    ),
+                );
+            }
+        }
+        const APPENDING: [&str; 4] = ["llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"];
+        if g.linkage == Linkage::Appending && !APPENDING.contains(&g.name.as_str()) {
+            self.error(
+                g.span,
+                format!(
+                    "unsupported 'appending' linkage on '@{}' (only @llvm.used, @llvm.compiler.used, \
+                     @llvm.global_ctors and @llvm.global_dtors are 'appending')",
+                    g.name
+                ),
+            );
         }
         if g.linkage == Linkage::Common && (g.constant || !g.init.as_ref().is_some_and(|i| i.is_zero())) {
             self.error(g.span, format!("'common' global '@{}' must be a zero-initialised variable", g.name));
@@ -399,6 +449,7 @@ impl<'m> Verifier<'m> {
             }
             (Init::Scalar(Const::Undef | Const::Poison), _) => Ok(()),
             (Init::Scalar(Const::Address(s, _)), Type::Ptr(0)) => self.symbol(*s),
+            (Init::Scalar(c @ Const::BlockAddress(_)), Type::Ptr(0)) => const_fits(self.m, c, ty),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
             _ => Err(format!("does not match type '{ty}'")),
         }
@@ -421,6 +472,7 @@ impl<'m> Verifier<'m> {
     fn addresses(&self, c: &Const) -> Result<(), String> {
         match c {
             Const::Address(s, _) => self.symbol(*s),
+            Const::Relative(r) => self.symbol(r.target).and_then(|()| self.symbol(r.base)),
             Const::Aggregate(items) => items.iter().try_for_each(|c| self.addresses(c)),
             _ => Ok(()),
         }
@@ -479,18 +531,14 @@ impl<'m> Verifier<'m> {
                 self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
         }
-        if f.varargs && !f.is_declaration() && !f.name.starts_with("llvm.") {
+        if f.varargs && !f.is_declaration() && f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) {
             self.error(
                 f.span,
-                format!("unsupported variadic function definition '@{}' (va_start/va_arg): only calls of variadic functions are supported", f.name),
+                format!("unsupported variadic function definition '@{}' with a 'byval' parameter", f.name),
             );
         }
         if f.name.starts_with("llvm.") {
             match intrinsic_signature(f) {
-                None if f.intrinsic() == Some(Intrinsic::VaList) => self.error(
-                    f.span,
-                    format!("unsupported intrinsic '@{}': variadic function definitions are not supported", f.name),
-                ),
                 None if f.name.starts_with("llvm.experimental.patchpoint.") => self.error(
                     f.span,
                     format!(
@@ -810,7 +858,7 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Freeze { val } => {
-                if !d.ty.is_scalar() {
+                if !d.ty.is_scalar() && !d.ty.is_aggregate() {
                     self.error(span, format!("'freeze' of type '{}' is not supported", d.ty));
                     return;
                 }
@@ -1025,6 +1073,12 @@ impl<'m> Verifier<'m> {
                     }
                 }
             }
+            Inst::IndirectBr { addr, dests } => {
+                self.pointer_operand(cx, at, 0, addr, "address");
+                if dests.is_empty() {
+                    self.error(span, "'indirectbr' has no destinations".to_string());
+                }
+            }
             Inst::Ret { val } => match (val, &f.ret) {
                 (None, Type::Void) => {}
                 (None, t) => self.error(span, format!("'ret void' but '@{}' returns '{t}'", f.name)),
@@ -1139,6 +1193,9 @@ impl<'m> Verifier<'m> {
             Value::Func(id) if (id.0 as usize) < self.m.functions.len() => Some(self.m.function(*id)),
             _ => None,
         };
+        if target.is_some_and(|t| t.intrinsic() == Some(Intrinsic::VaStart)) && !cx.f.varargs {
+            self.error(d.span, format!("'llvm.va_start' in '@{}', which is not variadic", cx.f.name));
+        }
         if let Some(t) = target {
             // Attributes (`byval`, `sret`) are the declaration's; the call site's may be left out.
             // Compared in place: a signature built per call would allocate.
@@ -1352,6 +1409,22 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         (Const::Undef | Const::Poison | Const::Zero, _) => Ok(()),
         // `ptrtoint` of an address, at the pointer's width.
         (Const::Address(..), Type::Ptr(0) | Type::Int(64)) => Ok(()),
+        (Const::Relative(_), Type::Int(32 | 64)) => Ok(()),
+        (Const::LabelDifference(pair), Type::Int(32 | 64)) => {
+            let (a, b) = (&pair.0, &pair.1);
+            const_fits(m, &Const::BlockAddress(Box::new(a.clone())), &Type::PTR)?;
+            const_fits(m, &Const::BlockAddress(Box::new(b.clone())), &Type::PTR)
+        }
+        (Const::BlockAddress(b), Type::Ptr(0)) => {
+            let f =
+                m.functions.get(b.function.0 as usize).ok_or("blockaddress of a function the module does not have")?;
+            match f.blocks.iter().position(|x| x.name == b.block) {
+                Some(0) => Err(format!("'blockaddress' of the entry block of '@{}'", f.name)),
+                Some(_) => Ok(()),
+                None if f.is_declaration() => Err(format!("'blockaddress' in '@{}', which is only declared", f.name)),
+                None => Err(format!("'@{}' has no block '%{}'", f.name, b.block)),
+            }
+        }
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
                 return Err(format!("{} elements for type '{ty}'", items.len()));
@@ -1435,6 +1508,7 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Call { .. } => "call",
         Inst::Br { .. } | Inst::CondBr { .. } => "br",
         Inst::Switch { .. } => "switch",
+        Inst::IndirectBr { .. } => "indirectbr",
         Inst::Ret { .. } => "ret",
         Inst::Unreachable => "unreachable",
     }

@@ -69,8 +69,25 @@ impl Lowering<'_> {
                 Some(self.b.ins().iconst(types::I8, i64::from(matches!(args[0].value, Value::Const(_)))))
             }
             Intrinsic::PtrMask => Some(self.b.ins().band(values[0], values[1])),
+            Intrinsic::LoadRelative => {
+                let offset = match args[1].ty {
+                    Type::Int(32) => self.b.ins().sextend(types::I64, values[1]),
+                    _ => values[1],
+                };
+                let entry = self.b.ins().iadd(values[0], offset);
+                let relative = self.b.ins().sload32(MemFlagsData::trusted(), entry, 0);
+                Some(self.b.ins().iadd(values[0], relative))
+            }
             Intrinsic::ThreadLocalAddress => Some(values[0]),
-            Intrinsic::Hint => None,
+            Intrinsic::Hint | Intrinsic::VaEnd => None,
+            Intrinsic::VaStart => {
+                self.va_start(values[0], span)?;
+                None
+            }
+            Intrinsic::VaCopy => {
+                self.va_copy(values[0], values[1]);
+                None
+            }
             // Frame pointers are always kept (`preserve_frame_pointers`): each frame's starts with
             // the caller's frame pointer, then the return address (x86-64's pushed one, AArch64's
             // saved lr), as LLVM's lowering of both intrinsics assumes.
@@ -93,8 +110,7 @@ impl Lowering<'_> {
             | Intrinsic::Statepoint
             | Intrinsic::GcResult
             | Intrinsic::GcRelocate
-            | Intrinsic::ReturnWithRegisters
-            | Intrinsic::VaList => {
+            | Intrinsic::ReturnWithRegisters => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
             }
         })

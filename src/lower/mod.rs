@@ -15,6 +15,7 @@ mod intrinsics;
 pub mod points;
 mod statepoints;
 pub mod symbols;
+mod variadic;
 
 use std::collections::HashMap;
 
@@ -114,12 +115,13 @@ pub fn lower_function(
 ) -> Result<Vec<PlannedPoint>, IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
-    let (sig, param_padding) = if f.cc == ir::CallConv::Explicit {
+    let (mut sig, param_padding) = if f.cc == ir::CallConv::Explicit {
         // The registers are checked for this target (the verifier may have guessed it).
         (explicit::signature(module, f, arch)?, vec![Vec::new(); f.params.len()])
     } else {
         symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
     };
+    let named_arguments = f.varargs.then(|| variadic::receive_all_registers(arch, &mut sig));
     func.clear();
     func.name = UserFuncName::user(FUNCTION_NAMESPACE, own.as_u32());
     func.signature = sig;
@@ -148,8 +150,9 @@ pub fn lower_function(
         relocates: None,
         folded: HashMap::new(),
         register_returns: None,
+        variadic: None,
     };
-    if let Err(error) = lowering.run() {
+    if let Err(error) = lowering.run(named_arguments) {
         drop(lowering);
         // A builder left mid-function keeps its blocks and variables in `fctx`, which the next
         // function's builder would start from: start it clean instead.
@@ -198,6 +201,8 @@ struct Lowering<'a> {
     /// The operands of the `llvm.experimental.retwr` just lowered, which the `ret void` after it
     /// returns in their registers (an `explicitcc` function's signature says which).
     register_returns: Option<Vec<clif::Value>>,
+    /// In a variadic definition: the register save area and what the named parameters take.
+    variadic: Option<(StackSlot, variadic::NamedArguments)>,
     /// The frame slots statepoints store recorded values in, shared by all of them.
     statepoint_slots: Vec<StackSlot>,
     /// Each statepoint's `gc.relocate`s, found at the first statepoint.
@@ -260,7 +265,7 @@ impl<'a> Lowering<'a> {
         self.module.error(span, message)
     }
 
-    fn run(&mut self) -> Result<(), IrError> {
+    fn run(&mut self, named_arguments: Option<variadic::NamedArguments>) -> Result<(), IrError> {
         if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && !self.arch.passes_byval() {
             let message = format!("'byval' parameters are not supported on {}", self.arch.name());
             return Err(self.error(self.f.span, message));
@@ -305,6 +310,9 @@ impl<'a> Lowering<'a> {
                 let at = self.param_start[i];
                 self.params[at] = self.canonical(&p.ty, self.params[at]);
             }
+        }
+        if let Some(named) = named_arguments {
+            self.save_argument_registers(named);
         }
         if symbols::needs_dynamic_stack(self.module, self.f) {
             self.enter_dynamic_stack();
@@ -422,6 +430,12 @@ impl<'a> Lowering<'a> {
                 self.aggregates.insert(id, vec![old, stored]);
                 None
             }
+            Inst::Freeze { val } if ty.is_aggregate() => {
+                // Undefined members are already fixed values (zero) in the code: freezing changes nothing.
+                let scalars = self.scalars(val, ty)?;
+                self.aggregates.insert(id, scalars);
+                None
+            }
             Inst::Freeze { val } => Some(self.value(val, ty)?),
             Inst::Load { ptr, volatile, .. } => {
                 let p = self.value(ptr, &Type::PTR)?;
@@ -506,7 +520,18 @@ impl<'a> Lowering<'a> {
                 None
             }
             Inst::Switch { ty: switch_ty, val, default, cases } => {
-                self.switch(block, switch_ty, val, *default, cases)?;
+                self.switch(block, switch_ty, val, Some(*default), cases)?;
+                None
+            }
+            // A block's address is its number (`Const::BlockAddress`): a switch over the numbers of
+            // the destinations; any other value is undefined behaviour, and traps.
+            Inst::IndirectBr { addr, dests } => {
+                let this = self.module.functions.iter().position(|g| std::ptr::eq(g, self.f));
+                let cases: Vec<(i64, BlockId)> = (self.symbols.block_addresses.iter().enumerate())
+                    .filter(|(_, (f, b))| Some(f.0 as usize) == this && dests.contains(b))
+                    .map(|(i, &(_, b))| (i as i64 + 1, b))
+                    .collect();
+                self.switch(block, &Type::I64, addr, None, &cases)?;
                 None
             }
             Inst::Ret { val } => {
@@ -552,6 +577,29 @@ impl<'a> Lowering<'a> {
                     Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), address),
                     _ => address,
                 }
+            }
+            Value::Const(Const::Relative(r)) => {
+                let target = self.value(&Value::Const(Const::Address(r.target, r.offset)), &Type::PTR)?;
+                let base = self.value(&Value::Const(Const::Address(r.base, 0)), &Type::PTR)?;
+                let distance = self.b.ins().isub(target, base);
+                match ty {
+                    Type::Int(bits @ 8..=32) => self.b.ins().ireduce(clif_type(&Type::Int(*bits)), distance),
+                    _ => distance,
+                }
+            }
+            Value::Const(Const::BlockAddress(b)) => {
+                let value = self.module.block_address_value(&self.symbols.block_addresses, b);
+                let value = value.ok_or_else(|| {
+                    self.error(
+                        self.f.span,
+                        format!("'@{}' has no block '%{}'", self.module.function(b.function).name, b.block),
+                    )
+                })?;
+                self.b.ins().iconst(types::I64, value as i64)
+            }
+            Value::Const(Const::LabelDifference(pair)) => {
+                let value = self.module.label_difference_value(&self.symbols.block_addresses, pair);
+                self.b.ins().iconst(clif_type(ty), scalar_bits(ty, value))
             }
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
@@ -630,7 +678,14 @@ impl<'a> Lowering<'a> {
                 let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
                 ins.iconst(clif_type(ty), masked)
             }
-            (Const::Address(..) | Const::Aggregate(_), _) => {
+            (
+                Const::Address(..)
+                | Const::Relative(_)
+                | Const::BlockAddress(_)
+                | Const::LabelDifference(_)
+                | Const::Aggregate(_),
+                _,
+            ) => {
                 unreachable!("addresses and aggregates are lowered by `value` and `scalars`")
             }
         }
@@ -1074,7 +1129,7 @@ impl<'a> Lowering<'a> {
         block: BlockId,
         ty: &Type,
         val: &Value,
-        default: BlockId,
+        default: Option<BlockId>,
         cases: &[(i64, BlockId)],
     ) -> Result<(), IrError> {
         let v = self.value(val, ty)?;
@@ -1092,8 +1147,15 @@ impl<'a> Lowering<'a> {
                 self.b.ins().brif(equal, dest, &args, next, &[]);
                 self.b.switch_to_block(next);
             }
-            let (args, dest) = (self.edge_args(block, default)?, self.block(default));
-            self.b.ins().jump(dest, &args);
+            match default {
+                Some(default) => {
+                    let (args, dest) = (self.edge_args(block, default)?, self.block(default));
+                    self.b.ins().jump(dest, &args);
+                }
+                None => {
+                    self.b.ins().trap(UNREACHABLE_TRAP);
+                }
+            }
             return Ok(());
         }
         // Cranelift's switch passes no block arguments: edges into blocks with phis go through a
@@ -1115,8 +1177,15 @@ impl<'a> Lowering<'a> {
             let dest = edge_to(self, target);
             switch.set_entry((value as u64 as u128) & mask, dest);
         }
-        let default_dest = edge_to(self, default);
+        let default_dest = match default {
+            Some(default) => edge_to(self, default),
+            None => self.b.create_block(),
+        };
         switch.emit(&mut self.b, v, default_dest);
+        if default.is_none() {
+            self.b.switch_to_block(default_dest);
+            self.b.ins().trap(UNREACHABLE_TRAP);
+        }
         for (edge, target) in edges {
             self.b.switch_to_block(edge);
             let args = self.edge_args(block, target)?;
@@ -1307,4 +1376,12 @@ fn float_cc(p: FloatPred) -> Option<FloatCC> {
         FloatPred::Une => FloatCC::NotEqual,
         FloatPred::Uno => FloatCC::Unordered,
     })
+}
+
+/// `value` kept to the width of integer type `ty`, as Cranelift wants narrow immediates.
+fn scalar_bits(ty: &Type, value: u64) -> i64 {
+    match ty.int_bits() {
+        Some(bits) if bits < 64 => (value & ((1u64 << bits) - 1)) as i64,
+        _ => value as i64,
+    }
 }

@@ -49,6 +49,8 @@ pub struct Symbols {
     /// references (objects: the linker resolves them or adds PLT entries; not the JIT). Also what
     /// tells an object (which keeps the arena state in TLS) from the JIT (which asks Rust for it).
     pub colocated: bool,
+    /// The blocks whose address the module takes ([`ir::Module::block_addresses`]).
+    pub block_addresses: Vec<(ir::FuncId, ir::BlockId)>,
 }
 
 impl Symbols {
@@ -122,8 +124,10 @@ impl Symbols {
                     module.error(g.span, format!("thread_local global '@{}' is not supported in the JIT", g.name))
                 );
             }
+            // The JIT writes relative references once the data has its address: writable there.
+            let writable = !g.constant || (!colocated && g.init.as_ref().is_some_and(ir::Init::has_relative));
             let id = out
-                .declare_data(&g.name, linkage, !g.constant, g.placement.thread_local)
+                .declare_data(&g.name, linkage, writable, g.placement.thread_local)
                 .map_err(|e| module.error(g.span, format!("cannot declare global '@{}': {e}", g.name)))?;
             globals.push(id);
         }
@@ -182,6 +186,7 @@ impl Symbols {
             placed,
             placed_globals,
             colocated,
+            block_addresses: module.block_addresses(),
         })
     }
 }

@@ -274,3 +274,88 @@ fn statepoints_print_and_parse_back() {
     again.clear_spans();
     assert_eq!(m, again);
 }
+
+#[test]
+fn real_ir_forms_print_and_parse_back() {
+    // Issue 27: relative references, blockaddress and indirectbr, inrange, constructors, freeze
+    // of an aggregate, llvm.load.relative and the va_list intrinsics.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/real-ir/programs");
+    let extra = r#"
+@table = private constant [2 x i32] [i32 trunc (i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @table to i64)) to i32), i32 trunc (i64 sub (i64 ptrtoint (ptr getelementptr (i8, ptr @a, i64 4) to i64), i64 ptrtoint (ptr getelementptr (i8, ptr @table, i64 4) to i64)) to i32)]
+@a = global [2 x i32] zeroinitializer
+@wide = constant i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))
+@offsets = constant [2 x i32] [i32 trunc (i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %next) to i64)) to i32), i32 0]
+@offset64 = constant i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %last) to i64))
+declare ptr @llvm.load.relative.i64(ptr, i64)
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_copy.p0(ptr, ptr)
+declare void @llvm.va_end.p0(ptr)
+define ptr @entry(i64 %i) {
+  %p = call ptr @llvm.load.relative.i64(ptr @table, i64 %i)
+  ret ptr %p
+}
+define i32 @sum(i32 %n, ...) {
+  %ap = alloca [32 x i8]
+  %copy = alloca [32 x i8]
+  call void @llvm.va_start.p0(ptr %ap)
+  call void @llvm.va_copy.p0(ptr %copy, ptr %ap)
+  call void @llvm.va_end.p0(ptr %copy)
+  call void @llvm.va_end.p0(ptr %ap)
+  br label %next
+next:
+  br label %last
+last:
+  ret i32 %n
+}
+"#;
+    for name in ["indirectbr_phis", "inrange_vtable", "static_constructors", "freeze_aggregate", "extra"] {
+        let text = match name {
+            "extra" => extra.to_string(),
+            _ => std::fs::read_to_string(format!("{dir}/{name}.ll")).unwrap(),
+        };
+        let mut m = parse(&text);
+        ir::verify(&m).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let printed = m.to_string();
+        let mut again = ir::parse("t.ll", &printed).unwrap_or_else(|e| panic!("{name}: {e}\n{printed}"));
+        m.clear_spans();
+        again.clear_spans();
+        assert_eq!(m, again, "{name}:\n{printed}");
+        match name {
+            "indirectbr_phis" => {
+                assert!(
+                    printed.contains("indirectbr ptr %where, [label %ten, label %twenty, label %thirty]"),
+                    "{printed}"
+                );
+                assert!(printed.contains("ptr blockaddress(@pick, %twenty)"), "{printed}");
+                let numbers = m.block_addresses();
+                assert_eq!(numbers.len(), 5, "three of @pick, two of @same: {numbers:?}");
+            }
+            "extra" => {
+                assert!(
+                    printed.contains(
+                        "i32 trunc (i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @table to i64)) to i32)"
+                    ),
+                    "{printed}"
+                );
+                assert!(
+                    printed.contains("i64 sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @wide to i64))"),
+                    "{printed}"
+                );
+                let label = "i64 sub (i64 ptrtoint (ptr blockaddress(@sum, %next) to i64), i64 ptrtoint (ptr blockaddress(@sum, %last) to i64))";
+                assert!(printed.contains(label), "{printed}");
+            }
+            "static_constructors" => {
+                use ir::{StaticFunction, StaticPhase};
+                let list = m.static_functions().unwrap();
+                let names = |phase| -> Vec<&str> {
+                    StaticFunction::run_order(&list, phase).iter().map(|f| m.function(*f).name.as_str()).collect()
+                };
+                assert_eq!(names(StaticPhase::Constructor), ["c101", "c300", "c300b", "cdefault"]);
+                assert_eq!(names(StaticPhase::Destructor), ["ddefault", "d250", "d150"]);
+                let sections: Vec<String> = list.iter().map(StaticFunction::elf_section).collect();
+                assert_eq!(sections[..2], [".init_array.300".to_string(), ".init_array".to_string()]);
+            }
+            _ => {}
+        }
+    }
+}

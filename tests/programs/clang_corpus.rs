@@ -17,7 +17,7 @@ use patchmap::compile::{CompileError, Options};
 use support::{Arch, Outcome, Toolchain};
 
 /// The optimisation levels clang runs at, as its flags.
-const LEVELS: [(&str, &[&str]); 3] =
+pub(crate) const LEVELS: [(&str, &[&str]); 3] =
     [("-O0", &["-O0"]), ("-O1", &["-O1"]), ("-O2", &["-O2", "-fno-vectorize", "-fno-slp-vectorize"])];
 
 /// The share of cases that must pass.
@@ -25,7 +25,7 @@ const REQUIRED_PASS_RATE: f64 = 0.95;
 
 /// How one case ended.
 #[derive(Clone, Debug)]
-enum Verdict {
+pub(crate) enum Verdict {
     Pass,
     /// Refused with a positioned IR error: allowed, for constructs patchmap does not support yet.
     Refused(String),
@@ -50,7 +50,7 @@ fn corpus() -> Vec<PathBuf> {
     files
 }
 
-fn arch_name(arch: Arch) -> &'static str {
+pub(crate) fn arch_name(arch: Arch) -> &'static str {
     match arch {
         Arch::X86_64 => "x86_64",
         Arch::Aarch64 => "aarch64",
@@ -69,7 +69,7 @@ fn clang(clang: &Path, c: &Path, arch: Arch, flags: &[&str], rest: &[&str], out:
 }
 
 /// clang-19's own program for `c` on `arch`, run: the reference.
-fn reference(clang_path: &Path, toolchain: &Toolchain, c: &Path, dir: &Path) -> Result<Outcome, String> {
+pub(crate) fn reference(clang_path: &Path, toolchain: &Toolchain, c: &Path, dir: &Path) -> Result<Outcome, String> {
     let name = format!("{}-{}-clang", c.file_stem().unwrap().to_string_lossy(), arch_name(toolchain.arch));
     let obj = dir.join(format!("{name}.o"));
     clang(clang_path, c, toolchain.arch, &["-O1"], &["-c"], &obj)?;
@@ -78,7 +78,7 @@ fn reference(clang_path: &Path, toolchain: &Toolchain, c: &Path, dir: &Path) -> 
 }
 
 /// patchmap's program for `c` at `level` on `arch`, judged against `expected`.
-fn judge(
+pub(crate) fn judge(
     clang_path: &Path,
     toolchain: &Toolchain,
     c: &Path,

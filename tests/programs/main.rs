@@ -18,6 +18,7 @@ mod interp_differential;
 mod llvm_forms;
 mod nest;
 mod object_placement;
+mod real_ir;
 mod struct_abi;
 mod volatile;
 mod zero_globals;

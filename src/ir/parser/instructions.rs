@@ -424,6 +424,23 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 Ok((Inst::Switch { ty, val, default, cases }, Type::Void))
             }
+            "indirectbr" => {
+                let tspan = self.tok.span;
+                let ty = self.value_type()?;
+                self.expect_pointer(tspan, &ty, "the address of 'indirectbr'")?;
+                let addr = self.value(f, &ty)?;
+                self.expect_punct(b',', " after the address of 'indirectbr'")?;
+                self.expect_punct(b'[', " to open the destinations of 'indirectbr'")?;
+                let mut dests = Vec::new();
+                while !self.is_punct(b']') {
+                    if !dests.is_empty() {
+                        self.expect_punct(b',', " between the destinations")?;
+                    }
+                    dests.push(self.label(f)?);
+                }
+                self.bump()?;
+                Ok((Inst::IndirectBr { addr, dests }, Type::Void))
+            }
             "ret" => {
                 if self.eat_word("void")? {
                     return Ok((Inst::Ret { val: None }, Type::Void));

@@ -1,6 +1,7 @@
 //! Types and constants.
 
 use super::*;
+use crate::ir::RelativeAddress;
 
 impl<'a> Parser<'a> {
     /// A type that values can have (not `void`).
@@ -386,14 +387,19 @@ impl<'a> Parser<'a> {
                 }
                 Const::IntToPtr(v)
             }
+            Tok::Word("sub" | "trunc") if matches!(ty, Type::Int(32 | 64)) && self.label_difference_ahead() => {
+                self.label_difference(ty)?
+            }
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
                 let bits = ty.int_bits().unwrap_or(64);
-                let (symbol, v) = self.nested(span, "constant expressions", Self::int_expression)?;
-                match symbol {
+                let folded = self.nested(span, "constant expressions", Self::int_expression)?;
+                match folded {
                     // An address as an integer: the value of a pointer, truncated where narrower
                     // (the verifier allows those in instructions only).
-                    Some(symbol) if bits >= 8 => Const::Address(symbol, self.address_offset(span, v)?),
-                    Some(symbol) => {
+                    Folded { plus: Some(symbol), minus: None, value } if bits >= 8 => {
+                        Const::Address(symbol, self.address_offset(span, value)?)
+                    }
+                    Folded { plus: Some(symbol), minus: None, .. } => {
                         return Err(self.err(
                             span,
                             format!(
@@ -402,15 +408,44 @@ impl<'a> Parser<'a> {
                             ),
                         ))
                     }
-                    None => {
+                    // A relative reference: 32 bits in LLVM's relative lookup tables and vtables.
+                    Folded { plus: Some(target), minus: Some(base), value } if bits >= 32 => {
+                        Const::Relative(Box::new(RelativeAddress {
+                            target,
+                            base,
+                            offset: self.address_offset(span, value)?,
+                        }))
+                    }
+                    Folded { plus: Some(target), minus: Some(base), .. } => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: the difference of the addresses of '{}' and '{}' \
+                                 as an i{bits} (relative references are i32 or i64)",
+                                self.symbol_name(target),
+                                self.symbol_name(base)
+                            ),
+                        ))
+                    }
+                    Folded { plus: None, minus: Some(base), .. } => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: the negated address of '{}'",
+                                self.symbol_name(base)
+                            ),
+                        ))
+                    }
+                    Folded { plus: None, minus: None, value } => {
                         let shift = 64 - u32::from(bits);
-                        Const::Int((v << shift) >> shift)
+                        Const::Int((value << shift) >> shift)
                     }
                 }
             }
             Tok::Word(w @ ("bitcast" | "addrspacecast")) if ty.is_ptr() => {
                 self.nested(span, "constant expressions", |p| p.pointer_cast_constant(w, ty))?
             }
+            Tok::Word("blockaddress") if ty.is_ptr() => Const::BlockAddress(Box::new(self.block_address()?)),
             Tok::Word("getelementptr") => {
                 if *ty != Type::PTR {
                     return Err(self.err(span, format!("'getelementptr' constant is a pointer but '{ty}' is expected")));
@@ -455,11 +490,98 @@ impl<'a> Parser<'a> {
         Ok(c)
     }
 
+    /// `blockaddress(@f, %bb)` from `blockaddress` to its `)`, which stays current.
+    fn block_address(&mut self) -> PResult<crate::ir::BlockAddress> {
+        self.bump()?;
+        self.expect_punct(b'(', " after 'blockaddress'")?;
+        let fspan = self.tok.span;
+        let Tok::Global(name) = self.tok.tok else { return Err(self.expected("a function after 'blockaddress('")) };
+        let Symbol::Func(function) = self.address_of(name, fspan)? else {
+            return Err(self.err(fspan, format!("'blockaddress' of '@{name}', which is not a function")));
+        };
+        self.bump()?;
+        self.expect_punct(b',', " after the function of 'blockaddress'")?;
+        let Tok::Local(block) = self.tok.tok else { return Err(self.expected("a block label")) };
+        self.bump()?;
+        if !self.is_punct(b')') {
+            return Err(self.expected("')' to close 'blockaddress'"));
+        }
+        Ok(crate::ir::BlockAddress { function, block: name_string(block) })
+    }
+
+    /// Whether the constant expression ahead is a distance between two labels (its first
+    /// `ptrtoint` takes a `blockaddress`).
+    fn label_difference_ahead(&self) -> bool {
+        let mut lex = self.lex.clone();
+        for _ in 0..12 {
+            match lex.next_token().map(|t| t.tok) {
+                Ok(Tok::Word("ptrtoint")) => {
+                    return matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Punct(b'(')))
+                        && matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Word("ptr")))
+                        && matches!(lex.next_token().map(|t| t.tok), Ok(Tok::Word("blockaddress")));
+                }
+                Ok(Tok::Word(_) | Tok::Punct(b'(')) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// `[trunc (i64] sub (i64 ptrtoint (ptr blockaddress(@f, %a) to i64), i64 ptrtoint (ptr
+    /// blockaddress(@f, %b) to i64))[ to i32)]`: the distance from one label to another, as
+    /// computed goto with offset tables writes it; to its last `)`, which stays current.
+    fn label_difference(&mut self, ty: &Type) -> PResult<Const> {
+        let span = self.tok.span;
+        let truncated = self.eat_word("trunc")?;
+        if truncated {
+            self.expect_punct(b'(', " after 'trunc'")?;
+            self.expect_word("i64", " in 'trunc'")?;
+        }
+        self.expect_word("sub", " between two labels")?;
+        self.expect_punct(b'(', " after 'sub'")?;
+        let label = |p: &mut Self| -> PResult<crate::ir::BlockAddress> {
+            p.expect_word("i64", " before 'ptrtoint'")?;
+            p.expect_word("ptrtoint", " of a label")?;
+            p.expect_punct(b'(', " after 'ptrtoint'")?;
+            p.expect_word("ptr", " in 'ptrtoint'")?;
+            if !p.is_word("blockaddress") {
+                return Err(p.expected("'blockaddress' (a distance between two labels)"));
+            }
+            let b = p.block_address()?;
+            p.bump()?;
+            p.expect_word("to", " in 'ptrtoint'")?;
+            p.expect_word("i64", " in 'ptrtoint'")?;
+            if !p.is_punct(b')') {
+                return Err(p.expected("')' to close 'ptrtoint'"));
+            }
+            p.bump()?;
+            Ok(b)
+        };
+        let target = label(self)?;
+        self.expect_punct(b',', " between the operands of 'sub'")?;
+        let base = label(self)?;
+        if !self.is_punct(b')') {
+            return Err(self.expected("')' to close 'sub'"));
+        }
+        if truncated {
+            self.bump()?;
+            self.expect_word("to", " in 'trunc'")?;
+            let tspan = self.tok.span;
+            let to = self.value_type()?;
+            self.expect_type(tspan, &to, ty, "the result of 'trunc'")?;
+            if !self.is_punct(b')') {
+                return Err(self.expected("')' to close 'trunc'"));
+            }
+        } else if *ty != Type::I64 {
+            return Err(self.err(span, format!("a distance between labels is an i64, not '{ty}'")));
+        }
+        Ok(Const::LabelDifference(Box::new((target, base))))
+    }
+
     /// An integer constant expression from its opcode to its `)`, which stays current: `ptrtoint`
-    /// of a pointer constant, `add`/`sub` (of addresses in the same object, or of an address and an
-    /// integer), `trunc`/`zext`/`sext` of integers. The value is an address's offset (from the
-    /// symbol, when there is one) or a number.
-    fn int_expression(&mut self) -> PResult<(Option<Symbol>, i64)> {
+    /// of a pointer constant, `add`/`sub` of addresses and integers, `trunc`/`zext`/`sext` of
+    /// integers, and `trunc` of a difference of addresses (a relative reference).
+    fn int_expression(&mut self) -> PResult<Folded> {
         let Tok::Word(op) = self.tok.tok else { return Err(self.expected("a constant expression")) };
         let span = self.tok.span;
         self.bump()?;
@@ -478,57 +600,74 @@ impl<'a> Parser<'a> {
                     return Err(self.err(to_span, format!("'ptrtoint' produces an integer, not '{to}'")));
                 }
                 match pointer {
-                    Const::Address(symbol, offset) => (Some(symbol), i64::from(offset)),
-                    Const::IntToPtr(v) => (None, v),
-                    Const::Zero => (None, 0),
+                    Const::Address(symbol, offset) => Folded { plus: Some(symbol), minus: None, value: offset.into() },
+                    Const::IntToPtr(v) => Folded::number(v),
+                    Const::Zero => Folded::number(0),
                     _ => return Err(self.err(span, "unsupported operand of a 'ptrtoint' constant")),
                 }
             }
             "add" | "sub" => {
                 let (_, bits) = self.int_operand_type()?;
-                let (a_symbol, a) = self.int_operand(bits)?;
+                let a = self.int_operand(bits)?;
                 self.expect_punct(b',', &format!(" between the operands of '{op}'"))?;
                 self.int_operand_type()?;
-                let (b_symbol, b) = self.int_operand(bits)?;
-                match (op, a_symbol, b_symbol) {
-                    ("sub", Some(x), Some(y)) if x == y => (None, a.wrapping_sub(b)),
-                    ("sub", Some(x), Some(y)) => {
-                        return Err(self.err(
-                            span,
-                            format!(
-                                "unsupported constant expression: the difference of the addresses of '{}' and '{}' \
-                                 (a relative reference)",
-                                self.symbol_name(x),
-                                self.symbol_name(y)
-                            ),
-                        ));
+                let b = self.int_operand(bits)?;
+                let b = if op == "sub" {
+                    Folded { plus: b.minus, minus: b.plus, value: b.value.wrapping_neg() }
+                } else {
+                    b
+                };
+                let (plus, minus) = match (a.plus.xor(b.plus), a.minus.xor(b.minus)) {
+                    _ if a.plus.is_some() && b.plus.is_some() || a.minus.is_some() && b.minus.is_some() => {
+                        return Err(self.err(span, format!("unsupported constant expression '{op}' of addresses")));
                     }
-                    ("sub", symbol, None) => (symbol, a.wrapping_sub(b)),
-                    ("add", symbol, None) | ("add", None, symbol) => (symbol, a.wrapping_add(b)),
-                    _ => return Err(self.err(span, format!("unsupported constant expression '{op}' of addresses"))),
-                }
+                    // The same object's addresses: their distance is a number.
+                    (Some(x), Some(y)) if x == y => (None, None),
+                    pair => pair,
+                };
+                Folded { plus, minus, value: a.value.wrapping_add(b.value) }
             }
             _ => {
                 let (_, from_bits) = self.int_operand_type()?;
-                let (symbol, v) = self.int_operand(from_bits)?;
+                let folded = self.int_operand(from_bits)?;
                 self.expect_word("to", &format!(" in '{op}'"))?;
                 let (to_span, to_bits) = self.int_operand_type()?;
                 let widening = op != "trunc";
                 if widening != (to_bits > from_bits) || to_bits == from_bits {
                     return Err(self.err(to_span, format!("invalid '{op}' from i{from_bits} to i{to_bits}")));
                 }
-                if let (Some(symbol), true) = (symbol, op == "trunc" || from_bits < 64) {
-                    return Err(self.err(
-                        span,
-                        format!(
-                            "unsupported constant expression: '{op}' of the address of '{}'",
-                            self.symbol_name(symbol)
-                        ),
-                    ));
+                match folded {
+                    // A relative reference fits in 32 bits: the linker checks it.
+                    Folded { plus: Some(_), minus: Some(_), .. } if op == "trunc" && to_bits >= 32 => folded,
+                    Folded { plus: Some(target), minus: Some(base), .. } => {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: '{op}' of the difference of the addresses of '{}' \
+                                 and '{}' to i{to_bits} (relative references are i32 or i64)",
+                                self.symbol_name(target),
+                                self.symbol_name(base)
+                            ),
+                        ));
+                    }
+                    Folded { plus: Some(symbol), .. } | Folded { minus: Some(symbol), .. }
+                        if op == "trunc" || from_bits < 64 || folded.minus.is_some() =>
+                    {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "unsupported constant expression: '{op}' of the address of '{}' to i{to_bits}",
+                                self.symbol_name(symbol)
+                            ),
+                        ));
+                    }
+                    Folded { plus, minus, value } => {
+                        let unsigned = (value as u64) & (u64::MAX >> (64 - u32::from(from_bits)));
+                        let shift = 64 - u32::from(from_bits);
+                        let value = if op == "sext" { (value << shift) >> shift } else { unsigned as i64 };
+                        Folded { plus, minus, value }
+                    }
                 }
-                let unsigned = (v as u64) & (u64::MAX >> (64 - u32::from(from_bits)));
-                let shift = 64 - u32::from(from_bits);
-                (symbol, if op == "sext" { (v << shift) >> shift } else { unsigned as i64 })
             }
         };
         if !self.is_punct(b')') {
@@ -547,14 +686,14 @@ impl<'a> Parser<'a> {
     }
 
     /// An `iN` operand of an integer constant expression: a literal or a nested expression.
-    fn int_operand(&mut self, bits: u8) -> PResult<(Option<Symbol>, i64)> {
+    fn int_operand(&mut self, bits: u8) -> PResult<Folded> {
         match self.tok.tok {
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") => {
                 let folded = self.nested(self.tok.span, "constant expressions", Self::int_expression)?;
                 self.bump()?;
                 Ok(folded)
             }
-            _ => Ok((None, self.int_literal(bits)?)),
+            _ => Ok(Folded::number(self.int_literal(bits)?)),
         }
     }
 
@@ -703,7 +842,19 @@ impl<'a> Parser<'a> {
                 Tok::Word("inbounds" | "nuw" | "nusw") => {
                     self.bump()?;
                 }
-                Tok::Word("inrange") => return Err(self.err(self.tok.span, "unsupported 'inrange' on getelementptr")),
+                // `inrange(START, END)`: where loads through the address may go (a vtable's
+                // bounds), a hint for optimisers; the address is the same without it.
+                Tok::Word("inrange") => {
+                    self.bump()?;
+                    self.expect_punct(b'(', " after 'inrange'")?;
+                    let start = self.int_literal(64)?;
+                    self.expect_punct(b',', " between the bounds of 'inrange'")?;
+                    let end = self.int_literal(64)?;
+                    if start > end {
+                        return Err(self.err(span, format!("'inrange({start}, {end})' has its bounds reversed")));
+                    }
+                    self.expect_punct(b')', " to close 'inrange'")?;
+                }
                 _ => break,
             }
         }
@@ -816,4 +967,18 @@ pub(super) fn hex_int_in_width(word: &str, bits: u8) -> Option<i64> {
 fn sign_extend(v: u64, bits: u8) -> i64 {
     let shift = 64 - u32::from(bits.clamp(1, 64));
     ((v << shift) as i64) >> shift
+}
+
+/// An integer constant expression folded: `plus`'s address, less `minus`'s, plus `value`.
+#[derive(Clone, Copy)]
+struct Folded {
+    plus: Option<Symbol>,
+    minus: Option<Symbol>,
+    value: i64,
+}
+
+impl Folded {
+    fn number(value: i64) -> Folded {
+        Folded { plus: None, minus: None, value }
+    }
 }
