@@ -387,6 +387,14 @@ pub trait ABIMachineSpec {
     /// Returns required stack alignment in bytes.
     fn stack_align(call_conv: isa::CallConv) -> u32;
 
+    /// Whether this backend's prologue and epilogue can realign the stack
+    /// pointer (see [`FrameLayout::stack_realignment`]), which a stack slot
+    /// aligned beyond [`Self::stack_align`] needs. Backends that cannot leave
+    /// such slots aligned to `stack_align` only.
+    fn supports_stack_realignment() -> bool {
+        false
+    }
+
     /// Process a list of parameters or return values and allocate them to registers
     /// and stack slots.
     ///
@@ -1116,6 +1124,16 @@ pub struct FrameLayout {
 
     /// The function's call pattern classification.
     pub function_calls: FunctionCalls,
+
+    /// The alignment, beyond the ABI's stack alignment, to which the prologue
+    /// rounds SP down after allocating the fixed frame, when a stack slot needs
+    /// it (`None`: SP is not realigned). In a realigned frame the distance from
+    /// SP to FP is known only at run time: the clobber-save area and incoming
+    /// arguments are addressed from FP, stack slots, spill slots and outgoing
+    /// arguments from SP, and the epilogue restores SP from FP. The backend
+    /// sets it to `None`; `Callee::compute_frame_layout` fills it in for
+    /// backends that support it.
+    pub stack_realignment: Option<u32>,
 }
 
 impl FrameLayout {
@@ -1161,9 +1179,26 @@ impl FrameLayout {
         u32::try_from(offset).expect("SP offset cannot be negative or larger than 4GiB")
     }
 
-    /// Get the offset from SP up to FP.
+    /// Get the offset from SP up to FP. In a realigned frame this is the
+    /// smallest possible distance: see [`Self::fixed_sp_to_fp`].
     pub fn sp_to_fp(&self) -> u32 {
         self.outgoing_args_size + self.fixed_frame_storage_size + self.clobber_size
+    }
+
+    /// The offset from SP up to FP if it is the same on every run, i.e. the
+    /// frame is not realigned (`None` otherwise).
+    pub fn fixed_sp_to_fp(&self) -> Option<u32> {
+        match self.stack_realignment {
+            None => Some(self.sp_to_fp()),
+            Some(_) => None,
+        }
+    }
+
+    /// The most bytes the realignment of SP may take beyond the fixed frame,
+    /// for stack checks and probes (0 if the frame is not realigned).
+    pub fn stack_realignment_slack(&self, stack_align: u32) -> u32 {
+        self.stack_realignment
+            .map_or(0, |align| align.saturating_sub(stack_align))
     }
 }
 
@@ -1183,6 +1218,8 @@ pub struct Callee<M: ABIMachineSpec> {
     sized_stackslot_keys: SecondaryMap<StackSlot, Option<StackSlotKey>>,
     /// Total stack size of all stackslots
     stackslots_size: u32,
+    /// The largest alignment any sized stackslot asks for (at least a word).
+    stackslots_align: u32,
     /// Stack size to be reserved for outgoing arguments.
     outgoing_args_size: u32,
     /// Initially the number of bytes originating in the callers frame where stack arguments will
@@ -1281,6 +1318,7 @@ impl<M: ABIMachineSpec> Callee<M> {
 
         // Compute sized stackslot locations and total stackslot size.
         let mut end_offset: u32 = 0;
+        let mut stackslots_align = M::word_bytes();
         let mut sized_stackslots = PrimaryMap::new();
         let mut sized_stackslot_keys = SecondaryMap::new();
 
@@ -1295,6 +1333,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             // satisfy the user's requested alignment.
             debug_assert!(data.align_shift < 32);
             let align = core::cmp::max(M::word_bytes(), 1u32 << data.align_shift);
+            stackslots_align = stackslots_align.max(align);
             let mask = align - 1;
             let start_offset = checked_round_up(unaligned_start_offset, mask)
                 .ok_or(CodegenError::ImplLimitExceeded)?;
@@ -1363,6 +1402,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             sized_stackslots,
             sized_stackslot_keys,
             stackslots_size,
+            stackslots_align,
             outgoing_args_size: 0,
             tail_args_size,
             reg_args: vec![],
@@ -2259,7 +2299,20 @@ impl<M: ABIMachineSpec> Callee<M> {
         let total_stacksize = self.stackslots_size + bytes * spillslots as u32;
         let mask = M::stack_align(self.call_conv) - 1;
         let total_stacksize = (total_stacksize + mask) & !mask; // 16-align the stack.
-        let frame_layout = M::compute_frame_layout(
+
+        // A stack slot aligned beyond the ABI's stack alignment needs SP
+        // rounded down to that alignment. Slots are laid out from the slot
+        // area's start, just above the outgoing arguments, so that area's size
+        // must be a multiple of the alignment too.
+        let stack_realignment = (self.stackslots_align > M::stack_align(self.call_conv)
+            && M::supports_stack_realignment())
+        .then_some(self.stackslots_align);
+        let outgoing_args_size = match stack_realignment {
+            Some(align) => checked_round_up(self.outgoing_args_size, align - 1)
+                .ok_or(CodegenError::ImplLimitExceeded)?,
+            None => self.outgoing_args_size,
+        };
+        let mut frame_layout = M::compute_frame_layout(
             self.call_conv,
             &self.flags,
             self.signature(),
@@ -2269,8 +2322,9 @@ impl<M: ABIMachineSpec> Callee<M> {
             self.tail_args_size,
             self.stackslots_size,
             total_stacksize,
-            self.outgoing_args_size,
+            outgoing_args_size,
         );
+        frame_layout.stack_realignment = stack_realignment;
 
         if Self::frame_layout_exceeds_limit(&frame_layout, M::maximum_frame_size()) {
             return Err(CodegenError::ImplLimitExceeded);
@@ -2290,7 +2344,8 @@ impl<M: ABIMachineSpec> Callee<M> {
             + frame_layout.setup_area_size as u64
             + frame_layout.clobber_size as u64
             + frame_layout.fixed_frame_storage_size as u64
-            + frame_layout.outgoing_args_size as u64;
+            + frame_layout.outgoing_args_size as u64
+            + u64::from(frame_layout.stack_realignment.unwrap_or(0));
         total > max_frame_size as u64
     }
 
@@ -2326,7 +2381,8 @@ impl<M: ABIMachineSpec> Callee<M> {
                 0
             } else {
                 frame_layout.setup_area_size
-            };
+            }
+            + frame_layout.stack_realignment_slack(M::stack_align(self.call_conv));
 
         // Leaf functions with zero stack don't need a stack check if one's
         // specified, otherwise always insert the stack check.
@@ -2500,6 +2556,7 @@ impl<M: ABIMachineSpec> Callee<M> {
         MachBufferFrameLayout {
             frame_to_fp_offset,
             stackslots,
+            stack_realignment: self.frame_layout().stack_realignment,
         }
     }
 }
