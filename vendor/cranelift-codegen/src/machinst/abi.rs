@@ -2740,3 +2740,187 @@ mod tests {
         assert_eq!(core::mem::size_of::<SigData>(), 24);
     }
 }
+
+#[cfg(test)]
+mod stack_realignment_tests {
+    //! Frames with stack slots aligned beyond the ABI's 16 bytes, on x64 and aarch64.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, Signature, StackSlotData,
+        StackSlotKind, UserExternalName, types,
+    };
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    fn isa(triple: &str) -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        flags.set("unwind_info", "true").unwrap();
+        lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    fn triples() -> Vec<&'static str> {
+        let mut triples = Vec::new();
+        if cfg!(feature = "x86") {
+            triples.push("x86_64-unknown-linux-gnu");
+        }
+        if cfg!(feature = "arm64") {
+            triples.push("aarch64-unknown-linux-gnu");
+        }
+        triples
+    }
+
+    /// `fn(p0..p9: i64) -> i64`: `p8` stored in a slot aligned to `1 << align_shift`, `p9` in an
+    /// 8-byte one; a call with the first slot's address; then both slots loaded and added to `p0`
+    /// (live across the call: a callee-saved register). With ten arguments, some come on the stack
+    /// on both targets, and the call has outgoing stack arguments too.
+    fn function(align_shift: u8) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        for _ in 0..10 {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        let callee_sig = func.import_signature(sig);
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let aligned = func.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8,
+            align_shift,
+        ));
+        let plain =
+            func.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
+        let block0 = func.dfg.make_block();
+        let params: Vec<_> = (0..10)
+            .map(|_| func.dfg.append_block_param(block0, types::I64))
+            .collect();
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        pos.ins().stack_store(types::I64, params[8], aligned, 0);
+        pos.ins().stack_store(types::I64, params[9], plain, 0);
+        let address = pos.ins().stack_addr(types::I64, aligned, 0);
+        let mut args = params.clone();
+        args[0] = address;
+        pos.ins().call(callee, &args);
+        let a = pos.ins().stack_load(types::I64, types::I64, aligned, 0);
+        let b = pos.ins().stack_load(types::I64, types::I64, plain, 0);
+        let r = pos.ins().iadd(a, b);
+        let r = pos.ins().iadd(r, params[0]);
+        pos.ins().return_(&[r]);
+        func
+    }
+
+    /// The compiled code and its disassembly (the final VCode).
+    fn compile(triple: &str, align_shift: u8) -> (crate::CompiledCode, String) {
+        let isa = isa(triple);
+        let mut context = Context::for_function(function(align_shift));
+        context.set_disasm(true);
+        context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        let compiled = context.compiled_code().unwrap().clone();
+        let disasm = compiled.vcode.clone().unwrap();
+        (compiled, disasm)
+    }
+
+    #[test]
+    fn over_aligned_slot_realigns_the_frame() {
+        for triple in triples() {
+            for shift in [6u8, 7, 12] {
+                let align = 1u32 << shift;
+                let (compiled, disasm) = compile(triple, shift);
+                let layout = compiled.buffer.frame_layout().unwrap();
+                assert_eq!(layout.stack_realignment, Some(align), "{triple}:\n{disasm}");
+                for (_, slot) in layout.stackslots.iter() {
+                    assert_eq!(slot.offset % 8, 0);
+                }
+                let first = layout.stackslots.values().next().unwrap().offset;
+                assert_eq!(first % align, 0, "{triple}: slot at SP + {first}\n{disasm}");
+                let lines: Vec<&str> = disasm.lines().map(str::trim).collect();
+                // Each callee-saved register is stored just before its unwind record says where.
+                let saves: Vec<&str> = lines
+                    .windows(2)
+                    .filter(|w| w[1].starts_with("unwind SaveReg"))
+                    .map(|w| w[0])
+                    .collect();
+                assert!(!saves.is_empty(), "{triple}: nothing saved\n{disasm}");
+                let mask = u64::from(align).wrapping_neg();
+                if triple.starts_with("x86_64") {
+                    // Rounded down after the fixed frame is allocated; the clobbers saved and
+                    // restored from RBP; SP restored from RBP, never by adding the frame size;
+                    // incoming stack arguments read from RBP.
+                    assert!(lines.contains(&alloc::format!("andq ${mask:#x}, %rsp").as_str()), "{disasm}");
+                    assert!(saves.iter().all(|s| s.ends_with("(%rbp)")), "{disasm}");
+                    assert!(!disasm.contains("addq $"), "{disasm}");
+                    assert!(lines.ends_with(&["movq %rbp, %rsp", "popq %rbp", "retq"]), "{disasm}");
+                    assert!(lines.iter().any(|l| l.contains("<offset:0>+") && l.ends_with("(%rbp), %r13")), "{disasm}");
+                } else {
+                    let and = alloc::format!("and sp, x16, #{mask}");
+                    assert!(lines.contains(&and.as_str()), "{and}\n{disasm}");
+                    assert!(saves.iter().all(|s| s.contains("[sp, #-16]!")), "{disasm}");
+                    assert!(!disasm.contains("add sp, sp"), "{disasm}");
+                    assert!(lines.iter().any(|l| l.starts_with("sub sp, fp, #")), "{disasm}");
+                    assert!(lines.iter().any(|l| l.contains("[fp, #16]") || l.contains("[fp, #24]")), "{disasm}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn slots_aligned_to_the_abi_leave_the_frame_as_it_was() {
+        for triple in triples() {
+            let (compiled, disasm) = compile(triple, 4);
+            assert_eq!(compiled.buffer.frame_layout().unwrap().stack_realignment, None);
+            assert!(!disasm.contains("and"), "{triple}:\n{disasm}");
+        }
+    }
+
+    /// The unwind information of a realigned frame keeps the CFA on the frame pointer and puts the
+    /// saved registers where the prologue stores them: just below it.
+    #[test]
+    fn realigned_frame_unwinds_from_the_frame_pointer() {
+        use crate::isa::unwind::UnwindInst;
+        for triple in triples() {
+            let (compiled, disasm) = compile(triple, 12);
+            let mut frame = None;
+            let mut saved = 0;
+            for (_, inst) in &compiled.buffer.unwind_info {
+                match *inst {
+                    UnwindInst::DefineNewFrame {
+                        offset_downward_to_clobbers,
+                        ..
+                    } => frame = Some(offset_downward_to_clobbers),
+                    UnwindInst::SaveReg { clobber_offset, .. } => {
+                        let below = frame.expect("a frame before the saves");
+                        assert!(clobber_offset < below, "{triple}\n{disasm}");
+                        saved += 1;
+                    }
+                    _ => {}
+                }
+            }
+            assert!(saved > 0, "{triple}: no callee-saved register saved\n{disasm}");
+            let isa = isa(triple);
+            let info = compiled.create_unwind_info(&*isa).unwrap();
+            assert!(
+                matches!(info, Some(crate::isa::unwind::UnwindInfo::SystemV(_))),
+                "{triple}"
+            );
+        }
+    }
+}
