@@ -2865,18 +2865,37 @@ mod stack_realignment_tests {
                     // Rounded down after the fixed frame is allocated; the clobbers saved and
                     // restored from RBP; SP restored from RBP, never by adding the frame size;
                     // incoming stack arguments read from RBP.
-                    assert!(lines.contains(&alloc::format!("andq ${mask:#x}, %rsp").as_str()), "{disasm}");
+                    assert!(
+                        lines.contains(&alloc::format!("andq ${mask:#x}, %rsp").as_str()),
+                        "{disasm}"
+                    );
                     assert!(saves.iter().all(|s| s.ends_with("(%rbp)")), "{disasm}");
                     assert!(!disasm.contains("addq $"), "{disasm}");
-                    assert!(lines.ends_with(&["movq %rbp, %rsp", "popq %rbp", "retq"]), "{disasm}");
-                    assert!(lines.iter().any(|l| l.contains("<offset:0>+") && l.ends_with("(%rbp), %r13")), "{disasm}");
+                    assert!(
+                        lines.ends_with(&["movq %rbp, %rsp", "popq %rbp", "retq"]),
+                        "{disasm}"
+                    );
+                    assert!(
+                        lines
+                            .iter()
+                            .any(|l| l.contains("<offset:0>+") && l.ends_with("(%rbp), %r13")),
+                        "{disasm}"
+                    );
                 } else {
                     let and = alloc::format!("and sp, x16, #{mask}");
                     assert!(lines.contains(&and.as_str()), "{and}\n{disasm}");
                     assert!(saves.iter().all(|s| s.contains("[sp, #-16]!")), "{disasm}");
                     assert!(!disasm.contains("add sp, sp"), "{disasm}");
-                    assert!(lines.iter().any(|l| l.starts_with("sub sp, fp, #")), "{disasm}");
-                    assert!(lines.iter().any(|l| l.contains("[fp, #16]") || l.contains("[fp, #24]")), "{disasm}");
+                    assert!(
+                        lines.iter().any(|l| l.starts_with("sub sp, fp, #")),
+                        "{disasm}"
+                    );
+                    assert!(
+                        lines
+                            .iter()
+                            .any(|l| l.contains("[fp, #16]") || l.contains("[fp, #24]")),
+                        "{disasm}"
+                    );
                 }
             }
         }
@@ -2886,7 +2905,10 @@ mod stack_realignment_tests {
     fn slots_aligned_to_the_abi_leave_the_frame_as_it_was() {
         for triple in triples() {
             let (compiled, disasm) = compile(triple, 4);
-            assert_eq!(compiled.buffer.frame_layout().unwrap().stack_realignment, None);
+            assert_eq!(
+                compiled.buffer.frame_layout().unwrap().stack_realignment,
+                None
+            );
             assert!(!disasm.contains("and"), "{triple}:\n{disasm}");
         }
     }
@@ -2914,7 +2936,10 @@ mod stack_realignment_tests {
                     _ => {}
                 }
             }
-            assert!(saved > 0, "{triple}: no callee-saved register saved\n{disasm}");
+            assert!(
+                saved > 0,
+                "{triple}: no callee-saved register saved\n{disasm}"
+            );
             let isa = isa(triple);
             let info = compiled.create_unwind_info(&*isa).unwrap();
             assert!(
