@@ -37,7 +37,7 @@ use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::runtime::frames::{FrameTable, Place, WalkError};
 use patchmap::runtime::{Entry, Memory, ProcessMemory, Registers, StackDump};
-use patchmap::stackmap::{object_file, Endian, LocationKind, StackMap, StackMapView, Version};
+use patchmap::stackmap::{object_file, Endian, LocationKind, StackMap, StackMapView, Version, DYNAMIC_STACK_SIZE};
 use support::Arch;
 
 /// What the entry's handler returns in the result register.
@@ -368,10 +368,18 @@ fn check_stop(
     for (k, frame) in walk.frames().iter().enumerate() {
         // Each frame's SP is its FP less its fixed frame, the stack size without the frame record
         // (x86-64 counts the pushed RBP in it, AArch64 both of x29 and x30): the walker's caller SP
-        // of FP + 16 agrees with the compiler's stack sizes.
+        // of FP + 16 agrees with the compiler's stack sizes. A realigned frame has no known size: its
+        // SP is only below FP, at the alignment of its over-aligned alloca.
         let record_part = if arch == Arch::X86_64 { 8 } else { 16 };
         let stack_size = table.stack_map().functions[frame.function].stack_size;
-        if frame.frame_pointer.wrapping_sub(frame.stack_pointer) != stack_size - record_part {
+        if stack_size == DYNAMIC_STACK_SIZE {
+            if frame.stack_pointer >= frame.frame_pointer || frame.stack_pointer % 64 != 0 {
+                checked.failures.push(format!(
+                    "frame {k}: SP {:#x} of a realigned frame is not 64-byte aligned below FP {:#x}",
+                    frame.stack_pointer, frame.frame_pointer
+                ));
+            }
+        } else if frame.frame_pointer.wrapping_sub(frame.stack_pointer) != stack_size - record_part {
             checked.failures.push(format!(
                 "frame {k}: SP {:#x} is not FP {:#x} less the stack size {stack_size} without the frame record",
                 frame.stack_pointer, frame.frame_pointer
