@@ -62,7 +62,9 @@ fn check_report(report: &Report) -> Result<(), String> {
                 return Err(format!("depth {d}: the align {align} alloca is at {address:#x}, not aligned"));
             }
             if value.stored != Some(stored) {
-                return Err(format!("depth {d}: the align {align} alloca at {address:#x} holds {value:?}, not {stored}"));
+                return Err(format!(
+                    "depth {d}: the align {align} alloca at {address:#x} holds {value:?}, not {stored}"
+                ));
             }
             addresses.push(address);
         }
@@ -135,9 +137,14 @@ fn objects_hold_what_the_program_stored(arch: Arch) {
         assert_eq!(ours_shape[..3], theirs_shape[..3], "{arch:?} -O {opt}: the allocas against llc-19's");
         for (a, b) in ours_shape[3..].iter().zip(&theirs_shape[3..]) {
             let register_or_slot = |k| matches!(k, LocationKind::Register | LocationKind::Indirect);
-            assert!(a.1 == b.1 && register_or_slot(a.0) && register_or_slot(b.0), "{arch:?} -O {opt}: {a:?} against {b:?}");
+            assert!(
+                a.1 == b.1 && register_or_slot(a.0) && register_or_slot(b.0),
+                "{arch:?} -O {opt}: {a:?} against {b:?}"
+            );
         }
-        assert!(shape(&ours)[..3].iter().all(|&(k, _, base)| k == LocationKind::Direct && base == Some(arch.stack_pointer())));
+        assert!(shape(&ours)[..3]
+            .iter()
+            .all(|&(k, _, base)| k == LocationKind::Direct && base == Some(arch.stack_pointer())));
     }
 }
 
@@ -195,8 +202,7 @@ fn broken_builds(arch: Arch) -> Vec<(&'static str, Vec<u8>)> {
         ],
         // `and sp, x16, #-4096` -> `mov sp, x16`; `sub sp, x29, #clobbers` -> nop.
         Arch::Aarch64 => {
-            let words: Vec<u32> =
-                object.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+            let words: Vec<u32> = object.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
             let and = words.iter().copied().find(|w| w & 0xffc0_03ff == 0x9240_021f).expect("and sp, x16, #imm");
             let restore = words.iter().copied().find(|w| w & 0xffc0_03ff == 0xd100_03bf).expect("sub sp, x29, #imm");
             vec![
