@@ -2913,6 +2913,66 @@ mod stack_realignment_tests {
         }
     }
 
+    /// A tail call from a realigned frame tears it down as the epilogue does: callee-saved
+    /// registers reloaded from FP and SP restored from FP before the jump.
+    #[test]
+    fn tail_call_from_a_realigned_frame_restores_sp_from_fp() {
+        for triple in triples() {
+            let mut sig = Signature::new(CallConv::Tail);
+            sig.params.push(AbiParam::new(types::I64));
+            sig.returns.push(AbiParam::new(types::I64));
+            let mut func = Function::with_name_signature(Default::default(), sig.clone());
+            let callee_sig = func.import_signature(sig);
+            let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+            let callee = func.import_function(ExtFuncData {
+                name: ExternalName::user(callee_name),
+                signature: callee_sig,
+                colocated: true,
+                patchable: false,
+            });
+            let slot =
+                func.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 6));
+            let block0 = func.dfg.make_block();
+            let x = func.dfg.append_block_param(block0, types::I64);
+            let mut pos = FuncCursor::new(&mut func);
+            pos.insert_block(block0);
+            pos.ins().stack_store(types::I64, x, slot, 0);
+            let address = pos.ins().stack_addr(types::I64, slot, 0);
+            pos.ins().return_call(callee, &[address]);
+            let isa = isa(triple);
+            let mut context = Context::for_function(func);
+            context.set_disasm(true);
+            context
+                .compile(&*isa, &mut Default::default())
+                .expect("expected compilation");
+            let compiled = context.compiled_code().unwrap();
+            let disasm = compiled.vcode.clone().unwrap();
+            let layout = compiled.buffer.frame_layout().unwrap();
+            assert_eq!(layout.stack_realignment, Some(64), "{triple}\n{disasm}");
+            // The teardown is emitted with the tail call (it is not in the VCode): look at the
+            // bytes. x64: `mov %rbp, %rsp; pop %rbp; jmp rel32`; aarch64: `sub sp, fp, #0;
+            // ldp fp, lr, [sp], #16` then the `b`.
+            let code = compiled.code_buffer();
+            let teardown: Vec<u8> = if triple.starts_with("x86_64") {
+                alloc::vec![0x48, 0x89, 0xec, 0x5d, 0xe9]
+            } else {
+                [0xd10003bf_u32, 0xa8c17bfd]
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect()
+            };
+            assert!(
+                code.windows(teardown.len()).any(|w| w == &teardown[..]),
+                "{triple}: no {teardown:02x?} in {code:02x?}\n{disasm}"
+            );
+            // ... and never `add $frame, %rsp`, which would leave the realignment's padding.
+            let add_to_rsp = |w: &[u8]| w == [0x48, 0x83, 0xc4] || w == [0x48, 0x81, 0xc4];
+            if triple.starts_with("x86_64") {
+                assert!(!code.windows(3).any(add_to_rsp), "{triple}: {code:02x?}");
+            }
+        }
+    }
+
     /// The unwind information of a realigned frame keeps the CFA on the frame pointer and puts the
     /// saved registers where the prologue stores them: just below it.
     #[test]
