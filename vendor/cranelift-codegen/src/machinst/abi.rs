@@ -1126,8 +1126,9 @@ pub struct FrameLayout {
     pub function_calls: FunctionCalls,
 
     /// The alignment, beyond the ABI's stack alignment, to which the prologue
-    /// rounds SP down after allocating the fixed frame, when a stack slot needs
-    /// it (`None`: SP is not realigned). In a realigned frame the distance from
+    /// rounds down the start of the slot area (SP plus the outgoing
+    /// arguments) after allocating the fixed frame, when a stack slot needs it
+    /// (`None`: SP is not realigned). In a realigned frame the distance from
     /// SP to FP is known only at run time: the clobber-save area and incoming
     /// arguments are addressed from FP, stack slots, spill slots and outgoing
     /// arguments from SP, and the epilogue restores SP from FP. The backend
@@ -2300,18 +2301,12 @@ impl<M: ABIMachineSpec> Callee<M> {
         let mask = M::stack_align(self.call_conv) - 1;
         let total_stacksize = (total_stacksize + mask) & !mask; // 16-align the stack.
 
-        // A stack slot aligned beyond the ABI's stack alignment needs SP
-        // rounded down to that alignment. Slots are laid out from the slot
-        // area's start, just above the outgoing arguments, so that area's size
-        // must be a multiple of the alignment too.
+        // A stack slot aligned beyond the ABI's stack alignment needs the
+        // prologue to round down the start of the slot area, just above the
+        // outgoing arguments.
         let stack_realignment = (self.stackslots_align > M::stack_align(self.call_conv)
             && M::supports_stack_realignment())
         .then_some(self.stackslots_align);
-        let outgoing_args_size = match stack_realignment {
-            Some(align) => checked_round_up(self.outgoing_args_size, align - 1)
-                .ok_or(CodegenError::ImplLimitExceeded)?,
-            None => self.outgoing_args_size,
-        };
         let mut frame_layout = M::compute_frame_layout(
             self.call_conv,
             &self.flags,
@@ -2322,7 +2317,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             self.tail_args_size,
             self.stackslots_size,
             total_stacksize,
-            outgoing_args_size,
+            self.outgoing_args_size,
         );
         frame_layout.stack_realignment = stack_realignment;
 
@@ -2850,9 +2845,20 @@ mod stack_realignment_tests {
                 for (_, slot) in layout.stackslots.iter() {
                     assert_eq!(slot.offset % 8, 0);
                 }
+                // The slot area starts just above the outgoing arguments (four words on x64,
+                // two on aarch64), where the prologue rounded down to the alignment before
+                // allocating them: the aligned slot comes first.
+                let outgoing = if triple.starts_with("x86_64") { 32 } else { 16 };
                 let first = layout.stackslots.values().next().unwrap().offset;
-                assert_eq!(first % align, 0, "{triple}: slot at SP + {first}\n{disasm}");
+                assert_eq!(first, outgoing, "{triple}: slot at SP + {first}\n{disasm}");
                 let lines: Vec<&str> = disasm.lines().map(str::trim).collect();
+                let and = lines.iter().position(|l| l.starts_with("and")).unwrap();
+                let allocate = if triple.starts_with("x86_64") {
+                    "subq $0x20, %rsp"
+                } else {
+                    "sub sp, sp, #16"
+                };
+                assert_eq!(lines[and + 1], allocate, "{triple}\n{disasm}");
                 // Each callee-saved register is stored just before its unwind record says where.
                 let saves: Vec<&str> = lines
                     .windows(2)

@@ -1010,11 +1010,16 @@ impl ABIMachineSpec for AArch64MachineDeps {
         // Allocate the fixed frame below the clobbers if necessary.
         let stack_size = frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
         if let Some(align) = frame_layout.stack_realignment {
-            // For stack slots aligned beyond 16 bytes, round SP down as it
-            // moves below the fixed frame: `and` cannot read SP, so compute
-            // the address in the scratch register first.
+            // For stack slots aligned beyond 16 bytes, round down the start of
+            // the slot area (just above the outgoing arguments), then allocate
+            // the outgoing arguments below it. `and` cannot read SP, so the
+            // address is computed in the scratch register first.
             let tmp = writable_spilltmp_reg();
-            insts.extend(Self::gen_sub_from(tmp, stack_reg(), stack_size));
+            insts.extend(Self::gen_sub_from(
+                tmp,
+                stack_reg(),
+                frame_layout.fixed_frame_storage_size,
+            ));
             insts.push(Inst::AluRRImmLogic {
                 alu_op: ALUOp::And,
                 size: OperandSize::Size64,
@@ -1023,6 +1028,9 @@ impl ABIMachineSpec for AArch64MachineDeps {
                 imml: ImmLogic::maybe_from_u64(u64::from(align).wrapping_neg(), I64)
                     .expect("a power of two's negation is a logical immediate"),
             });
+            insts.extend(Self::gen_sp_reg_adjust(
+                -(frame_layout.outgoing_args_size as i32),
+            ));
             if flags.unwind_info() {
                 insts.push(Inst::Unwind {
                     inst: UnwindInst::StackAlloc { size: stack_size },

@@ -720,20 +720,27 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let stack_size = frame_layout.fixed_frame_storage_size
             + frame_layout.clobber_size
             + frame_layout.outgoing_args_size;
-        if stack_size > 0 {
-            let rsp = Writable::from_reg(regs::rsp());
-            let stack_size = i32::try_from(stack_size)
-                .expect("`stack_size` is too large to fit in a 32-bit immediate");
-            insts.push(Inst::subq_mi(rsp, stack_size));
-        }
-
-        // Round RSP down for stack slots aligned beyond 16 bytes. The fixed
-        // frame stays below the clobber area, which is now found from RBP.
+        let rsp = Writable::from_reg(regs::rsp());
+        let sub = |size: u32| {
+            let size =
+                i32::try_from(size).expect("`stack_size` is too large to fit in a 32-bit immediate");
+            Inst::subq_mi(rsp, size)
+        };
         if let Some(align) = frame_layout.stack_realignment {
-            insts.push(Inst::andq_mi(
-                Writable::from_reg(regs::rsp()),
-                align.wrapping_neg() as i32,
-            ));
+            // For stack slots aligned beyond 16 bytes, round down the start of
+            // the slot area (just above the outgoing arguments), then allocate
+            // the outgoing arguments below it. The fixed frame stays below the
+            // clobber area, which is now found from RBP.
+            let above_outgoing_args = stack_size - frame_layout.outgoing_args_size;
+            if above_outgoing_args > 0 {
+                insts.push(sub(above_outgoing_args));
+            }
+            insts.push(Inst::andq_mi(rsp, align.wrapping_neg() as i32));
+            if frame_layout.outgoing_args_size > 0 {
+                insts.push(sub(frame_layout.outgoing_args_size));
+            }
+        } else if stack_size > 0 {
+            insts.push(sub(stack_size));
         }
 
         // Store each clobbered register in order at offsets from RSP,
