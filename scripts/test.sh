@@ -40,8 +40,8 @@ step test cargo test --no-fail-fast "$@"
 # against both libraries, valgrind, malformed sections.
 step capi cargo test -p patchmap-capi --no-fail-fast
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
-# (patches 0001-0003) and machinst/explicit.rs (0004).
-step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit::
+# (patches 0001-0003), machinst/explicit.rs (0004) and machinst/abi.rs stack_realignment_tests (0007).
+step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests
 step benches cargo test --benches --no-run --quiet
 step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings
 step doc env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet

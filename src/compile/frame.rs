@@ -16,8 +16,8 @@ use crate::stackmap::{Frame, FrameRegister};
 /// - HasFrame: the prologue sets the frame pointer (Cranelift's `DefineNewFrame`).
 /// - HasVariableSizeAlloca: always false: dynamic allocas come from an arena
 ///   ([`crate::lower::dynamic_stack`]), never from the machine stack, whose SP is fixed in the body.
-/// - HasStackRealignment: always false: Cranelift never realigns the stack (over-aligned allocas
-///   get slack in their slot instead).
+/// - HasStackRealignment: the prologue rounds SP down for an alloca aligned beyond 16 bytes
+///   (Cranelift's `stack_realignment`, patch 0007); frame addresses are then SP-relative.
 /// - HasLiveOutInfo: the function has a patch point (the only records with live-outs).
 /// - Frame registers: the frame pointer at FP + 0 (and on AArch64 the link register at FP + 8),
 ///   which the frame setup pushes, then each register of Cranelift's `SaveReg`, at
@@ -62,7 +62,7 @@ pub fn frame(
         function_size,
         has_frame,
         has_variable_size_alloca: false,
-        has_stack_realignment: false,
+        has_stack_realignment: compiled.buffer.frame_layout().is_some_and(|l| l.stack_realignment.is_some()),
         has_live_out_info: has_patch_point,
         base_register: arch.frame_pointer(),
         registers,

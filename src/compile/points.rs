@@ -57,7 +57,6 @@ pub fn resolve(
 ) -> Result<Vec<PointRecord>, CodegenFailure> {
     let buffer = &compiled.buffer;
     let layout = buffer.frame_layout().ok_or(CodegenFailure::NoFrameLayout)?;
-    let fp = arch.frame_pointer();
     let dwarf = |class: RegClass, hw: u8| -> Result<u16, CodegenFailure> {
         let (dwarf, class) = match class {
             RegClass::Int => (arch.gpr_dwarf(hw), "integer"),
@@ -89,11 +88,10 @@ pub fn resolve(
                             dwarf(reg.class(), reg.hw_enc())?,
                             arch.register_size(value),
                         )),
-                        StackmapLoc::SPOffset(offset) => PointLocation::Machine(Location::indirect(
-                            fp,
-                            fp_offset(layout, offset)?,
-                            arch.spill_size(value),
-                        )),
+                        StackmapLoc::SPOffset(offset) => {
+                            let (base, offset) = frame_address(arch, layout, offset)?;
+                            PointLocation::Machine(Location::indirect(base, offset, arch.spill_size(value)))
+                        }
                         // Cranelift folded the value to a constant.
                         StackmapLoc::Const(bits) => {
                             let width = match value {
@@ -105,7 +103,7 @@ pub fn resolve(
                         }
                     }
                 }
-                other => fixed_location(fp, layout, other)?,
+                other => fixed_location(arch, layout, other)?,
             };
             locations.push(location);
         }
@@ -206,25 +204,33 @@ fn saved_registers(arch: Arch, compiled: &CompiledCode) -> Result<Vec<u16>, Code
     Ok(saved)
 }
 
-/// The FP-relative offset of an SP-relative one (SP is fixed in the body).
-fn fp_offset(layout: &MachBufferFrameLayout, sp_offset: u32) -> Result<i32, CodegenFailure> {
-    let offset = i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset);
-    i32::try_from(offset).map_err(|_| CodegenFailure::FrameOffset(offset))
+/// The base register (DWARF) and offset that name the frame address `sp_offset` bytes above SP (SP is
+/// fixed in the body): FP-relative, as llc-19 records frame addresses, unless the prologue realigned
+/// SP, which leaves FP at a distance from it known only at run time: then SP-relative, as llc-19
+/// records them in realigned frames.
+fn frame_address(arch: Arch, layout: &MachBufferFrameLayout, sp_offset: u32) -> Result<(u16, i32), CodegenFailure> {
+    let (base, offset) = match layout.stack_realignment {
+        Some(_) => (arch.stack_pointer(), i64::from(sp_offset)),
+        None => (arch.frame_pointer(), i64::from(sp_offset) - i64::from(layout.frame_to_fp_offset)),
+    };
+    Ok((base, i32::try_from(offset).map_err(|_| CodegenFailure::FrameOffset(offset))?))
 }
 
 /// A location the lowering fixed before compiling: a constant or an alloca's address.
 fn fixed_location(
-    fp: u16,
+    arch: Arch,
     layout: &MachBufferFrameLayout,
     planned: &PlannedLocation,
 ) -> Result<PointLocation, CodegenFailure> {
     Ok(match planned {
         PlannedLocation::Constant(v) => PointLocation::Constant(*v),
         PlannedLocation::Direct(slot) => {
-            PointLocation::Machine(Location::direct(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, 8))
+            let (base, offset) = frame_address(arch, layout, layout.stackslots[*slot].offset)?;
+            PointLocation::Machine(Location::direct(base, offset, 8))
         }
         PlannedLocation::Spilled { slot, size } => {
-            PointLocation::Machine(Location::indirect(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, *size))
+            let (base, offset) = frame_address(arch, layout, layout.stackslots[*slot].offset)?;
+            PointLocation::Machine(Location::indirect(base, offset, *size))
         }
         PlannedLocation::Live { .. } => unreachable!("live values are found in the compiled code"),
     })

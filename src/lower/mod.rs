@@ -195,7 +195,7 @@ struct Lowering<'a> {
     dynamic_stack: Option<(clif::Value, clif::Value)>,
     /// The frame slot of each static alloca whose address is the slot's start.
     slots: HashMap<InstId, StackSlot>,
-    /// Bytes the frame allocas lowered so far take, slack for over-alignment included.
+    /// Bytes the frame allocas lowered so far take, the realignment's slack included.
     frame_alloca_bytes: u64,
     points: Vec<PlannedPoint>,
     /// The operands of the `llvm.experimental.retwr` just lowered, which the `ret void` after it
@@ -849,8 +849,9 @@ impl<'a> Lowering<'a> {
             Some(_) => None,
         };
         if let (0, Some(n)) = (block.0, constant_count) {
-            // Cranelift never realigns the stack beyond its 16-byte ABI alignment: for more, reserve
-            // the slack and round the address up, as a realigned frame would place the object.
+            // An alignment beyond the stack's 16 bytes makes Cranelift realign the frame (patch
+            // 0007): the slot's address is still a constant offset from SP, a `Direct` location. The
+            // realignment may take up to `align - 16` bytes more, which the frame limit counts.
             let slack = align.saturating_sub(STACK_ALIGN);
             let size = elem.alloc_size().checked_mul(n);
             let frame = size.and_then(|s| s.checked_add(slack)).and_then(|s| s.checked_add(self.frame_alloca_bytes));
@@ -866,16 +867,11 @@ impl<'a> Lowering<'a> {
             self.frame_alloca_bytes = frame;
             let slot = self.b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
-                (size + slack) as u32,
-                align.min(STACK_ALIGN).trailing_zeros() as u8,
+                size as u32,
+                align.trailing_zeros() as u8,
             ));
-            let address = self.b.ins().stack_addr(types::I64, slot, 0);
-            if slack == 0 {
-                self.slots.insert(id, slot);
-                return Ok(address);
-            }
-            let rounded = self.b.ins().iadd_imm_s(address, slack as i64);
-            return Ok(self.b.ins().band_imm_s(rounded, -(align as i64)));
+            self.slots.insert(id, slot);
+            return Ok(self.b.ins().stack_addr(types::I64, slot, 0));
         }
         // Outside the entry block, or with a run-time count: bump this thread's arena, which each
         // return resets to the frame's header.

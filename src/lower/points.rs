@@ -67,9 +67,10 @@ pub enum CallTarget {
 pub enum PlannedLocation {
     /// An integer constant, already extended to 64 bits the way llc-19 does for the target.
     Constant(i64),
-    /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
+    /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot (`[SP + offset]` in a
+    /// frame realigned for an over-aligned alloca).
     Direct(StackSlot),
-    /// A value the code stored in a frame slot: `Indirect [FP + offset]` of `size` bytes.
+    /// A value the code stored in a frame slot: `Indirect [FP + offset]` (or `[SP + offset]`) of `size` bytes.
     Spilled {
         /// The slot.
         slot: StackSlot,

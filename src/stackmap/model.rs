@@ -220,8 +220,9 @@ pub struct Frame {
     /// never sets it: its dynamic allocas come from an arena, never from the machine stack, whose SP
     /// stays fixed in the body (such functions still record LLVM's unknown stack size).
     pub has_variable_size_alloca: bool,
-    /// The function realigns its stack dynamically. The compiler never sets it: Cranelift does not
-    /// realign (over-aligned allocas get slack in their slot).
+    /// The function realigns its stack dynamically. The compiler sets it when the prologue rounds
+    /// SP down for an alloca aligned beyond 16 bytes; the records' frame addresses are then
+    /// SP-relative, as llc-19's.
     pub has_stack_realignment: bool,
     /// The function's records carry live-out information (liveness was computed); the compiler sets
     /// it for a function with a patch point.

@@ -334,8 +334,20 @@ fn counter(n: u64, at: u64, bump: u64) -> u64 {
 /// The counter test's regions to patch, the exit area, and the iteration to patch them at.
 type CounterExit = Option<(Vec<*mut u8>, Arc<Exits>, i64)>;
 
-/// What the counter test's handler saw at each exit: the number, `%i`, `%acc` and where `%acc` was.
-type CounterExits = Arc<Mutex<Vec<(u32, u64, u64, Option<patchmap::stackmap::LocationKind>)>>>;
+/// What the counter test's handler saw at each exit: the number, `%i`, `%acc`, where `%acc` was and,
+/// in the realigned kernel, the over-aligned object's address and what it holds.
+type CounterExits = Arc<Mutex<Vec<(u32, u64, u64, Option<patchmap::stackmap::LocationKind>, Option<(u64, u64)>)>>>;
+
+/// The counter kernel with an alloca aligned to 64 bytes (a realigned frame: its slots are found
+/// from SP) holding `%n`, which the patch point records last (`Direct [SP + off]`).
+fn counter_realigned() -> String {
+    COUNTER
+        .replace(
+            "entry:\n  br label %loop",
+            "entry:\n  %object = alloca i64, align 64\n  store volatile i64 %n, ptr %object\n  br label %loop",
+        )
+        .replace("i64 %acc, i64 %n)", "i64 %acc, i64 %n, ptr %object)")
+}
 
 thread_local! {
     static COUNTER_EXIT: std::cell::RefCell<CounterExit> = const { std::cell::RefCell::new(None) };
@@ -360,12 +372,14 @@ extern "C" fn counter_safepoint(i: i64) {
 /// the `ExitState`, bumps `%acc` at the first exit (in its register, or its spill slot) and
 /// continues; the kernel must finish with the bumped value's result, having exited `n - at` times.
 /// A second run leaves at the first exit with the result the interpreter computes from after the
-/// patch point, which must be the uninterrupted JIT run's.
+/// patch point, which must be the uninterrupted JIT run's. The kernel runs as written and with a
+/// frame realigned for an over-aligned object, whose `Direct` location must be its aligned address.
 #[test]
 fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or_finishes_in_the_interpreter() {
     use patchmap::compile::Options;
     use patchmap::emit::jit::JitCode;
     use patchmap::interp::{self, Interpreter};
+    use patchmap::runtime::Frame as _;
     use patchmap::runtime::{read_location, Memory, ProcessMemory};
     use patchmap::stackmap::{Endian, LocationKind, StackMapView};
 
@@ -373,10 +387,11 @@ fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or
     if !support::host_has(cfg!(target_os = "linux"), "a JIT for this host") {
         return;
     }
-    let module = patchmap::ir::parse("counter.ll", COUNTER).unwrap();
-    let kernel = module.function_by_name("kernel").unwrap();
     let symbols = [("safepoint", counter_safepoint as *const u8)];
-    for opt in ["none", "speed"] {
+    for (realigned, opt) in [(false, "none"), (false, "speed"), (true, "none"), (true, "speed")] {
+        let text = if realigned { counter_realigned() } else { COUNTER.to_string() };
+        let module = patchmap::ir::parse("counter.ll", &text).unwrap();
+        let kernel = module.function_by_name("kernel").unwrap();
         let jit = JitCode::compile_with_symbols(&module, &Options::new(None, opt, 3).unwrap(), &symbols).unwrap();
         let code = jit.function("kernel").unwrap().address;
         let points = jit.record_addresses(3);
@@ -396,14 +411,18 @@ fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or
                     let map = StackMapView::parse(&section, Endian::native()).unwrap();
                     let point = state.return_address() - arch.exit_call_return_offset();
                     let Some(rec) = map.records_at_address(&index, point).next() else {
-                        record.lock().unwrap().push((number, u64::MAX, u64::MAX, None));
+                        record.lock().unwrap().push((number, u64::MAX, u64::MAX, None, None));
                         return Resume::Return(0);
                     };
                     let locations: Vec<_> = rec.locations().collect();
                     let value = |k: usize| read_location(&locations[k], &constants, state).unwrap();
                     let (i, acc) = (value(0), value(1));
                     let first = record.lock().unwrap().is_empty();
-                    record.lock().unwrap().push((number, i, acc, Some(locations[1].kind)));
+                    let object = (locations.len() == 4 && locations[3].kind == LocationKind::Direct).then(|| {
+                        let address = value(3);
+                        (address, state.memory(address, 8).unwrap_or(u64::MAX))
+                    });
+                    record.lock().unwrap().push((number, i, acc, Some(locations[1].kind), object));
                     if leave {
                         // Finish in the interpreter from after the stack map.
                         let at_call = interp::stack_map_call(&module, kernel, 3).unwrap();
@@ -445,8 +464,15 @@ fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or
                 unsafe { patchmap::runtime::patch_code(arch, point, 16, original) }.unwrap();
             }
             let seen = seen.lock().unwrap();
-            let context = format!("-O {opt}, leave {leave}: exits {seen:?}");
+            let context = format!("-O {opt}, realigned {realigned}, leave {leave}: exits {seen:?}");
             assert_eq!(seen[0].0, 70, "{context}");
+            if realigned {
+                // Each exit finds the object at an address aligned to 64, the same in every
+                // iteration, holding what the kernel stored.
+                let object = seen[0].4.expect("the object's Direct location");
+                assert!(object.0.is_multiple_of(64) && object.1 == n, "{context}");
+                assert!(seen.iter().all(|e| e.4 == Some(object)), "{context}");
+            }
             assert_eq!((seen[0].1, seen[0].2), (at, counter(at, u64::MAX, 0)), "{context}: %i and %acc at the exit");
             if leave {
                 assert_eq!(seen.len(), 1, "{context}");
@@ -457,7 +483,7 @@ fn jit_code_exits_through_a_patched_shadow_and_continues_with_a_changed_value_or
                 );
             } else {
                 assert_eq!(seen.len() as u64, n - at, "{context}");
-                for (k, &(_, i, _, _)) in seen.iter().enumerate() {
+                for (k, &(_, i, _, _, _)) in seen.iter().enumerate() {
                     assert_eq!(i, at + k as u64, "{context}");
                 }
                 assert_eq!(seen[1].2, counter(at + 1, at, bump), "{context}: the bumped %acc was used");

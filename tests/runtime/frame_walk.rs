@@ -22,7 +22,8 @@
 //! library's stub bytes, linked by aarch64-linux-gnu-gcc; the driver's handler prints the captured
 //! registers and the stack, and this test walks that dump (and, for the write test, sends back the
 //! writes to make, relative to the stack pointer). Hand-written programs and generated ones (seeds,
-//! several depths and widths), at `-O none` and `-O speed`.
+//! several depths and widths, some with frames realigned for an over-aligned alloca), at `-O none`
+//! and `-O speed`.
 
 use crate::support;
 
@@ -36,7 +37,7 @@ use patchmap::compile::Options;
 use patchmap::emit::jit::JitCode;
 use patchmap::runtime::frames::{FrameTable, Place, WalkError};
 use patchmap::runtime::{Entry, Memory, ProcessMemory, Registers, StackDump};
-use patchmap::stackmap::{object_file, Endian, LocationKind, StackMap, StackMapView, Version};
+use patchmap::stackmap::{object_file, Endian, LocationKind, StackMap, StackMapView, Version, DYNAMIC_STACK_SIZE};
 use support::Arch;
 
 /// What the entry's handler returns in the result register.
@@ -93,6 +94,9 @@ struct Level {
 #[derive(Clone, Debug)]
 struct Chain {
     levels: Vec<Level>,
+    /// Each function also has an alloca aligned to 64 bytes, which realigns its frame: its spill
+    /// slots are then found from its SP, which the walker knows only from the inner frame's FP.
+    realigned: bool,
 }
 
 /// A small deterministic generator (SplitMix64).
@@ -161,7 +165,7 @@ impl Chain {
                 Level { pass: [pass(&mut rng), pass(&mut rng)], values }
             })
             .collect();
-        Chain { levels }
+        Chain { levels, realigned: false }
     }
 
     /// The hand-written shape: three functions of 14 i64 values each, plus an i32 and an f64.
@@ -186,7 +190,7 @@ impl Chain {
             }
             Level { values, pass: [Operand::Value(13), Operand::Value(12)] }
         };
-        Chain { levels: vec![level(1), level(2), level(3)] }
+        Chain { levels: vec![level(1), level(2), level(3)], realigned: false }
     }
 
     /// The program's IR: `f0(a, b, c)` is the entry point; `runtime_entry(x, y, z)` the runtime.
@@ -200,6 +204,9 @@ impl Chain {
         };
         for (i, level) in self.levels.iter().enumerate() {
             writeln!(ir, "define void @f{i}(i64 %a0, i64 %a1, i64 %a2) {{\nentry:").unwrap();
+            if self.realigned {
+                writeln!(ir, "  %object = alloca i64, align 64\n  store volatile i64 %a0, ptr %object").unwrap();
+            }
             for (j, v) in level.values.iter().enumerate() {
                 let (a, b) = (operand(v.a), operand(v.b));
                 let op = match v.op {
@@ -361,10 +368,18 @@ fn check_stop(
     for (k, frame) in walk.frames().iter().enumerate() {
         // Each frame's SP is its FP less its fixed frame, the stack size without the frame record
         // (x86-64 counts the pushed RBP in it, AArch64 both of x29 and x30): the walker's caller SP
-        // of FP + 16 agrees with the compiler's stack sizes.
+        // of FP + 16 agrees with the compiler's stack sizes. A realigned frame has no known size: its
+        // SP is only below FP, at the alignment of its over-aligned alloca.
         let record_part = if arch == Arch::X86_64 { 8 } else { 16 };
         let stack_size = table.stack_map().functions[frame.function].stack_size;
-        if frame.frame_pointer.wrapping_sub(frame.stack_pointer) != stack_size - record_part {
+        if stack_size == DYNAMIC_STACK_SIZE {
+            if frame.stack_pointer >= frame.frame_pointer || frame.stack_pointer % 64 != 0 {
+                checked.failures.push(format!(
+                    "frame {k}: SP {:#x} of a realigned frame is not 64-byte aligned below FP {:#x}",
+                    frame.stack_pointer, frame.frame_pointer
+                ));
+            }
+        } else if frame.frame_pointer.wrapping_sub(frame.stack_pointer) != stack_size - record_part {
             checked.failures.push(format!(
                 "frame {k}: SP {:#x} is not FP {:#x} less the stack size {stack_size} without the frame record",
                 frame.stack_pointer, frame.frame_pointer
@@ -536,9 +551,24 @@ impl Memory for Scratch {
     }
 }
 
+/// A realigned chain's frames say so, and some of its values are in spill slots found from SP
+/// (the frame's distance from FP is unknown), or the chain tests nothing new.
+fn check_realigned(arch: Arch, map: &StackMap, chain: &Chain, context: &str) {
+    if !chain.realigned {
+        return;
+    }
+    assert!(map.functions.iter().all(|f| f.frame.as_ref().is_some_and(|f| f.has_stack_realignment)), "{context}");
+    let from_sp = map.records.iter().flat_map(|r| &r.locations).filter(|l| l.dwarf_reg == arch.stack_pointer());
+    assert!(from_sp.count() > 0, "{context}: no location is SP-relative");
+}
+
 /// The chains a run covers: the hand-written one, then generated ones (seeds, depths, widths).
 fn chains() -> Vec<(String, Chain)> {
-    let mut chains = vec![("hand-written".to_string(), Chain::hand_written())];
+    let mut chains = vec![
+        ("hand-written".to_string(), Chain::hand_written()),
+        ("hand-written, realigned frames".to_string(), Chain { realigned: true, ..Chain::hand_written() }),
+        ("seed 2 (4 x 20), realigned frames".to_string(), Chain { realigned: true, ..Chain::random(2, 4, 20) }),
+    ];
     for (seed, depth, width) in [(1, 2, 12), (2, 4, 20), (3, 6, 9), (4, 1, 24), (5, 5, 16), (6, 3, 30)] {
         chains.push((format!("seed {seed} ({depth} x {width})"), Chain::random(seed, depth, width)));
     }
@@ -636,6 +666,7 @@ fn the_walker_reads_and_writes_every_frame_of_jit_code_stopped_in_the_entry() {
                     .unwrap_or_else(|e| panic!("{context}: {e}"));
                 let view = StackMapView::parse_version(code.stack_map_section(), Version::FrameTable, Endian::native())
                     .unwrap();
+                check_realigned(arch, &view.to_model(), &chain, &context);
                 *table.borrow_mut() = Some(FrameTable::new(view.to_model()).unwrap());
                 let marker = [0u64; 2];
                 top.set(std::hint::black_box(&marker).as_ptr() as u64);
@@ -860,6 +891,7 @@ fn the_walker_reads_and_writes_every_frame_of_aarch64_code_stopped_in_the_entry_
             // The linked section holds the functions' final addresses.
             let (maps, _) = object_file::read_models(&std::fs::read(&exe).unwrap()).unwrap();
             let map: StackMap = maps.into_iter().next().unwrap();
+            check_realigned(arch, &map, &chain, &context);
             let table = FrameTable::new(map).unwrap();
             let run = |writes: &[String]| {
                 let mut command = toolchain.command(&exe);

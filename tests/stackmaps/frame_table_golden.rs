@@ -220,10 +220,12 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
                 f.address, f.function_size
             ));
         }
-        // The compiler sets HasFrame; it never makes variable-size allocas or realigns (reserved bits 0).
+        // The compiler sets HasFrame; it never makes variable-size allocas (reserved bits 0). A frame
+        // realigned for an over-aligned alloca (HasStackRealignment) has LLVM's unknown stack size.
         let live_out_flag = f.flags & 0b1000 != 0;
-        if f.flags & !0b1000 != 0b0001 || f.base != arch.frame_pointer {
-            fail(format!("{at}: flags {:#06b}, frame base R#{}", f.flags, f.base));
+        let realigned = f.flags & 0b0100 != 0;
+        if f.flags & !0b1100 != 0b0001 || f.base != arch.frame_pointer || (realigned && f.stack_size != u32::MAX) {
+            fail(format!("{at}: flags {:#06b}, frame base R#{}, stack size {}", f.flags, f.base, f.stack_size));
         }
         if f.stack_size != u32::MAX && !f.stack_size.is_multiple_of(8) {
             fail(format!("{at}: stack size {} is not a multiple of 8", f.stack_size));

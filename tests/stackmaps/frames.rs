@@ -66,6 +66,12 @@ pub fn prologue_stores(code: &Disassembly, section: &str, start: u64) -> (Vec<(u
             }
             ("movq", ["%rsp", "%rbp"]) | ("mov", ["x29", "sp"]) => fp = Some(sp),
             ("subq", [n, "%rsp"]) | ("sub", ["sp", "sp", n]) => sp -= immediate(n).unwrap(),
+            // A realigned frame (an over-aligned alloca): SP is rounded down, the saves go from FP.
+            ("andq", [_, "%rsp"]) if fp.is_some() => {}
+            ("movq", [reg, mem]) if mem.ends_with("(%rbp)") && callee_saved(reg) && fp.is_some() => {
+                let k = mem.trim_end_matches("(%rbp)");
+                stores.push((dwarf(reg).unwrap(), fp.unwrap() + if k.is_empty() { 0 } else { immediate(k).unwrap() }));
+            }
             ("movq", [reg, mem]) if mem.ends_with("(%rsp)") && callee_saved(reg) => {
                 let k = mem.trim_end_matches("(%rsp)");
                 stores.push((dwarf(reg).unwrap(), sp + if k.is_empty() { 0 } else { immediate(k).unwrap() }));

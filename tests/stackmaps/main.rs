@@ -19,6 +19,7 @@ mod llc;
 mod llvm_forms;
 mod llvm_tests;
 mod properties;
+mod realigned_frames;
 mod reference;
 mod runtime;
 mod seed_reader;

@@ -387,6 +387,14 @@ pub trait ABIMachineSpec {
     /// Returns required stack alignment in bytes.
     fn stack_align(call_conv: isa::CallConv) -> u32;
 
+    /// Whether this backend's prologue and epilogue can realign the stack
+    /// pointer (see [`FrameLayout::stack_realignment`]), which a stack slot
+    /// aligned beyond [`Self::stack_align`] needs. Backends that cannot leave
+    /// such slots aligned to `stack_align` only.
+    fn supports_stack_realignment() -> bool {
+        false
+    }
+
     /// Process a list of parameters or return values and allocate them to registers
     /// and stack slots.
     ///
@@ -1116,6 +1124,17 @@ pub struct FrameLayout {
 
     /// The function's call pattern classification.
     pub function_calls: FunctionCalls,
+
+    /// The alignment, beyond the ABI's stack alignment, to which the prologue
+    /// rounds down the start of the slot area (SP plus the outgoing
+    /// arguments) after allocating the fixed frame, when a stack slot needs it
+    /// (`None`: SP is not realigned). In a realigned frame the distance from
+    /// SP to FP is known only at run time: the clobber-save area and incoming
+    /// arguments are addressed from FP, stack slots, spill slots and outgoing
+    /// arguments from SP, and the epilogue restores SP from FP. The backend
+    /// sets it to `None`; `Callee::compute_frame_layout` fills it in for
+    /// backends that support it.
+    pub stack_realignment: Option<u32>,
 }
 
 impl FrameLayout {
@@ -1161,9 +1180,26 @@ impl FrameLayout {
         u32::try_from(offset).expect("SP offset cannot be negative or larger than 4GiB")
     }
 
-    /// Get the offset from SP up to FP.
+    /// Get the offset from SP up to FP. In a realigned frame this is the
+    /// smallest possible distance: see [`Self::fixed_sp_to_fp`].
     pub fn sp_to_fp(&self) -> u32 {
         self.outgoing_args_size + self.fixed_frame_storage_size + self.clobber_size
+    }
+
+    /// The offset from SP up to FP if it is the same on every run, i.e. the
+    /// frame is not realigned (`None` otherwise).
+    pub fn fixed_sp_to_fp(&self) -> Option<u32> {
+        match self.stack_realignment {
+            None => Some(self.sp_to_fp()),
+            Some(_) => None,
+        }
+    }
+
+    /// The most bytes the realignment of SP may take beyond the fixed frame,
+    /// for stack checks and probes (0 if the frame is not realigned).
+    pub fn stack_realignment_slack(&self, stack_align: u32) -> u32 {
+        self.stack_realignment
+            .map_or(0, |align| align.saturating_sub(stack_align))
     }
 }
 
@@ -1183,6 +1219,8 @@ pub struct Callee<M: ABIMachineSpec> {
     sized_stackslot_keys: SecondaryMap<StackSlot, Option<StackSlotKey>>,
     /// Total stack size of all stackslots
     stackslots_size: u32,
+    /// The largest alignment any sized stackslot asks for (at least a word).
+    stackslots_align: u32,
     /// Stack size to be reserved for outgoing arguments.
     outgoing_args_size: u32,
     /// Initially the number of bytes originating in the callers frame where stack arguments will
@@ -1281,6 +1319,7 @@ impl<M: ABIMachineSpec> Callee<M> {
 
         // Compute sized stackslot locations and total stackslot size.
         let mut end_offset: u32 = 0;
+        let mut stackslots_align = M::word_bytes();
         let mut sized_stackslots = PrimaryMap::new();
         let mut sized_stackslot_keys = SecondaryMap::new();
 
@@ -1295,6 +1334,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             // satisfy the user's requested alignment.
             debug_assert!(data.align_shift < 32);
             let align = core::cmp::max(M::word_bytes(), 1u32 << data.align_shift);
+            stackslots_align = stackslots_align.max(align);
             let mask = align - 1;
             let start_offset = checked_round_up(unaligned_start_offset, mask)
                 .ok_or(CodegenError::ImplLimitExceeded)?;
@@ -1363,6 +1403,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             sized_stackslots,
             sized_stackslot_keys,
             stackslots_size,
+            stackslots_align,
             outgoing_args_size: 0,
             tail_args_size,
             reg_args: vec![],
@@ -2259,7 +2300,14 @@ impl<M: ABIMachineSpec> Callee<M> {
         let total_stacksize = self.stackslots_size + bytes * spillslots as u32;
         let mask = M::stack_align(self.call_conv) - 1;
         let total_stacksize = (total_stacksize + mask) & !mask; // 16-align the stack.
-        let frame_layout = M::compute_frame_layout(
+
+        // A stack slot aligned beyond the ABI's stack alignment needs the
+        // prologue to round down the start of the slot area, just above the
+        // outgoing arguments.
+        let stack_realignment = (self.stackslots_align > M::stack_align(self.call_conv)
+            && M::supports_stack_realignment())
+        .then_some(self.stackslots_align);
+        let mut frame_layout = M::compute_frame_layout(
             self.call_conv,
             &self.flags,
             self.signature(),
@@ -2271,6 +2319,7 @@ impl<M: ABIMachineSpec> Callee<M> {
             total_stacksize,
             self.outgoing_args_size,
         );
+        frame_layout.stack_realignment = stack_realignment;
 
         if Self::frame_layout_exceeds_limit(&frame_layout, M::maximum_frame_size()) {
             return Err(CodegenError::ImplLimitExceeded);
@@ -2290,7 +2339,8 @@ impl<M: ABIMachineSpec> Callee<M> {
             + frame_layout.setup_area_size as u64
             + frame_layout.clobber_size as u64
             + frame_layout.fixed_frame_storage_size as u64
-            + frame_layout.outgoing_args_size as u64;
+            + frame_layout.outgoing_args_size as u64
+            + u64::from(frame_layout.stack_realignment.unwrap_or(0));
         total > max_frame_size as u64
     }
 
@@ -2326,7 +2376,8 @@ impl<M: ABIMachineSpec> Callee<M> {
                 0
             } else {
                 frame_layout.setup_area_size
-            };
+            }
+            + frame_layout.stack_realignment_slack(M::stack_align(self.call_conv));
 
         // Leaf functions with zero stack don't need a stack check if one's
         // specified, otherwise always insert the stack check.
@@ -2500,6 +2551,7 @@ impl<M: ABIMachineSpec> Callee<M> {
         MachBufferFrameLayout {
             frame_to_fp_offset,
             stackslots,
+            stack_realignment: self.frame_layout().stack_realignment,
         }
     }
 }
@@ -2681,5 +2733,285 @@ mod tests {
         // The size of `SigData` is performance sensitive, so make sure
         // we don't regress it unintentionally.
         assert_eq!(core::mem::size_of::<SigData>(), 24);
+    }
+}
+
+#[cfg(test)]
+mod stack_realignment_tests {
+    //! Frames with stack slots aligned beyond the ABI's 16 bytes, on x64 and aarch64.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, Signature, StackSlotData,
+        StackSlotKind, UserExternalName, types,
+    };
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    fn isa(triple: &str) -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        flags.set("unwind_info", "true").unwrap();
+        lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    fn triples() -> Vec<&'static str> {
+        let mut triples = Vec::new();
+        if cfg!(feature = "x86") {
+            triples.push("x86_64-unknown-linux-gnu");
+        }
+        if cfg!(feature = "arm64") {
+            triples.push("aarch64-unknown-linux-gnu");
+        }
+        triples
+    }
+
+    /// `fn(p0..p9: i64) -> i64`: `p8` stored in a slot aligned to `1 << align_shift`, `p9` in an
+    /// 8-byte one; a call with the first slot's address; then both slots loaded and added to `p0`
+    /// (live across the call: a callee-saved register). With ten arguments, some come on the stack
+    /// on both targets, and the call has outgoing stack arguments too.
+    fn function(align_shift: u8) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        for _ in 0..10 {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        let callee_sig = func.import_signature(sig);
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let aligned = func.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8,
+            align_shift,
+        ));
+        let plain =
+            func.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
+        let block0 = func.dfg.make_block();
+        let params: Vec<_> = (0..10)
+            .map(|_| func.dfg.append_block_param(block0, types::I64))
+            .collect();
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        pos.ins().stack_store(types::I64, params[8], aligned, 0);
+        pos.ins().stack_store(types::I64, params[9], plain, 0);
+        let address = pos.ins().stack_addr(types::I64, aligned, 0);
+        let mut args = params.clone();
+        args[0] = address;
+        pos.ins().call(callee, &args);
+        let a = pos.ins().stack_load(types::I64, types::I64, aligned, 0);
+        let b = pos.ins().stack_load(types::I64, types::I64, plain, 0);
+        let r = pos.ins().iadd(a, b);
+        let r = pos.ins().iadd(r, params[0]);
+        pos.ins().return_(&[r]);
+        func
+    }
+
+    /// The compiled code and its disassembly (the final VCode).
+    fn compile(triple: &str, align_shift: u8) -> (crate::CompiledCode, String) {
+        let isa = isa(triple);
+        let mut context = Context::for_function(function(align_shift));
+        context.set_disasm(true);
+        context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        let compiled = context.compiled_code().unwrap().clone();
+        let disasm = compiled.vcode.clone().unwrap();
+        (compiled, disasm)
+    }
+
+    #[test]
+    fn over_aligned_slot_realigns_the_frame() {
+        for triple in triples() {
+            for shift in [6u8, 7, 12] {
+                let align = 1u32 << shift;
+                let (compiled, disasm) = compile(triple, shift);
+                let layout = compiled.buffer.frame_layout().unwrap();
+                assert_eq!(layout.stack_realignment, Some(align), "{triple}:\n{disasm}");
+                for (_, slot) in layout.stackslots.iter() {
+                    assert_eq!(slot.offset % 8, 0);
+                }
+                // The slot area starts just above the outgoing arguments (four words on x64,
+                // two on aarch64), where the prologue rounded down to the alignment before
+                // allocating them: the aligned slot comes first.
+                let outgoing = if triple.starts_with("x86_64") { 32 } else { 16 };
+                let first = layout.stackslots.values().next().unwrap().offset;
+                assert_eq!(first, outgoing, "{triple}: slot at SP + {first}\n{disasm}");
+                let lines: Vec<&str> = disasm.lines().map(str::trim).collect();
+                let and = lines.iter().position(|l| l.starts_with("and")).unwrap();
+                let allocate = if triple.starts_with("x86_64") {
+                    "subq $0x20, %rsp"
+                } else {
+                    "sub sp, sp, #16"
+                };
+                assert_eq!(lines[and + 1], allocate, "{triple}\n{disasm}");
+                // Each callee-saved register is stored just before its unwind record says where.
+                let saves: Vec<&str> = lines
+                    .windows(2)
+                    .filter(|w| w[1].starts_with("unwind SaveReg"))
+                    .map(|w| w[0])
+                    .collect();
+                assert!(!saves.is_empty(), "{triple}: nothing saved\n{disasm}");
+                let mask = u64::from(align).wrapping_neg();
+                if triple.starts_with("x86_64") {
+                    // Rounded down after the fixed frame is allocated; the clobbers saved and
+                    // restored from RBP; SP restored from RBP, never by adding the frame size;
+                    // incoming stack arguments read from RBP.
+                    assert!(
+                        lines.contains(&alloc::format!("andq ${mask:#x}, %rsp").as_str()),
+                        "{disasm}"
+                    );
+                    assert!(saves.iter().all(|s| s.ends_with("(%rbp)")), "{disasm}");
+                    assert!(!disasm.contains("addq $"), "{disasm}");
+                    assert!(
+                        lines.ends_with(&["movq %rbp, %rsp", "popq %rbp", "retq"]),
+                        "{disasm}"
+                    );
+                    assert!(
+                        lines
+                            .iter()
+                            .any(|l| l.contains("<offset:0>+") && l.ends_with("(%rbp), %r13")),
+                        "{disasm}"
+                    );
+                } else {
+                    let and = alloc::format!("and sp, x16, #{mask}");
+                    assert!(lines.contains(&and.as_str()), "{and}\n{disasm}");
+                    assert!(saves.iter().all(|s| s.contains("[sp, #-16]!")), "{disasm}");
+                    assert!(!disasm.contains("add sp, sp"), "{disasm}");
+                    assert!(
+                        lines.iter().any(|l| l.starts_with("sub sp, fp, #")),
+                        "{disasm}"
+                    );
+                    assert!(
+                        lines
+                            .iter()
+                            .any(|l| l.contains("[fp, #16]") || l.contains("[fp, #24]")),
+                        "{disasm}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn slots_aligned_to_the_abi_leave_the_frame_as_it_was() {
+        for triple in triples() {
+            let (compiled, disasm) = compile(triple, 4);
+            assert_eq!(
+                compiled.buffer.frame_layout().unwrap().stack_realignment,
+                None
+            );
+            assert!(!disasm.contains("and"), "{triple}:\n{disasm}");
+        }
+    }
+
+    /// A tail call from a realigned frame tears it down as the epilogue does: callee-saved
+    /// registers reloaded from FP and SP restored from FP before the jump.
+    #[test]
+    fn tail_call_from_a_realigned_frame_restores_sp_from_fp() {
+        for triple in triples() {
+            let mut sig = Signature::new(CallConv::Tail);
+            sig.params.push(AbiParam::new(types::I64));
+            sig.returns.push(AbiParam::new(types::I64));
+            let mut func = Function::with_name_signature(Default::default(), sig.clone());
+            let callee_sig = func.import_signature(sig);
+            let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+            let callee = func.import_function(ExtFuncData {
+                name: ExternalName::user(callee_name),
+                signature: callee_sig,
+                colocated: true,
+                patchable: false,
+            });
+            let slot =
+                func.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 6));
+            let block0 = func.dfg.make_block();
+            let x = func.dfg.append_block_param(block0, types::I64);
+            let mut pos = FuncCursor::new(&mut func);
+            pos.insert_block(block0);
+            pos.ins().stack_store(types::I64, x, slot, 0);
+            let address = pos.ins().stack_addr(types::I64, slot, 0);
+            pos.ins().return_call(callee, &[address]);
+            let isa = isa(triple);
+            let mut context = Context::for_function(func);
+            context.set_disasm(true);
+            context
+                .compile(&*isa, &mut Default::default())
+                .expect("expected compilation");
+            let compiled = context.compiled_code().unwrap();
+            let disasm = compiled.vcode.clone().unwrap();
+            let layout = compiled.buffer.frame_layout().unwrap();
+            assert_eq!(layout.stack_realignment, Some(64), "{triple}\n{disasm}");
+            // The teardown is emitted with the tail call (it is not in the VCode): look at the
+            // bytes. x64: `mov %rbp, %rsp; pop %rbp; jmp rel32`; aarch64: `sub sp, fp, #0;
+            // ldp fp, lr, [sp], #16` then the `b`.
+            let code = compiled.code_buffer();
+            let teardown: Vec<u8> = if triple.starts_with("x86_64") {
+                alloc::vec![0x48, 0x89, 0xec, 0x5d, 0xe9]
+            } else {
+                [0xd10003bf_u32, 0xa8c17bfd]
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect()
+            };
+            assert!(
+                code.windows(teardown.len()).any(|w| w == &teardown[..]),
+                "{triple}: no {teardown:02x?} in {code:02x?}\n{disasm}"
+            );
+            // ... and never `add $frame, %rsp`, which would leave the realignment's padding.
+            let add_to_rsp = |w: &[u8]| w == [0x48, 0x83, 0xc4] || w == [0x48, 0x81, 0xc4];
+            if triple.starts_with("x86_64") {
+                assert!(!code.windows(3).any(add_to_rsp), "{triple}: {code:02x?}");
+            }
+        }
+    }
+
+    /// The unwind information of a realigned frame keeps the CFA on the frame pointer and puts the
+    /// saved registers where the prologue stores them: just below it.
+    #[test]
+    fn realigned_frame_unwinds_from_the_frame_pointer() {
+        use crate::isa::unwind::UnwindInst;
+        for triple in triples() {
+            let (compiled, disasm) = compile(triple, 12);
+            let mut frame = None;
+            let mut saved = 0;
+            for (_, inst) in &compiled.buffer.unwind_info {
+                match *inst {
+                    UnwindInst::DefineNewFrame {
+                        offset_downward_to_clobbers,
+                        ..
+                    } => frame = Some(offset_downward_to_clobbers),
+                    UnwindInst::SaveReg { clobber_offset, .. } => {
+                        let below = frame.expect("a frame before the saves");
+                        assert!(clobber_offset < below, "{triple}\n{disasm}");
+                        saved += 1;
+                    }
+                    _ => {}
+                }
+            }
+            assert!(
+                saved > 0,
+                "{triple}: no callee-saved register saved\n{disasm}"
+            );
+            let isa = isa(triple);
+            let info = compiled.create_unwind_info(&*isa).unwrap();
+            assert!(
+                matches!(info, Some(crate::isa::unwind::UnwindInfo::SystemV(_))),
+                "{triple}"
+            );
+        }
     }
 }

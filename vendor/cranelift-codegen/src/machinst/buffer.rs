@@ -2543,6 +2543,11 @@ pub struct MachBufferFrameLayout {
     pub frame_to_fp_offset: u32,
     /// Offset from bottom of frame for each StackSlot,
     pub stackslots: SecondaryMap<ir::StackSlot, MachBufferStackSlot>,
+    /// The alignment SP was rounded down to in the prologue, if the frame is
+    /// realigned (see `FrameLayout::stack_realignment`). Then the distance
+    /// from SP to FP varies between runs: `frame_to_fp_offset` is only its
+    /// least value, and stack slots must be found from SP.
+    pub stack_realignment: Option<u32>,
 }
 
 /// Descriptor for a single stack slot in the compiled function.

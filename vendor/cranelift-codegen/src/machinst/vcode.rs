@@ -1414,6 +1414,11 @@ impl<I: VCodeInst> VCode<I> {
 
                 #[cfg(feature = "unwind")]
                 {
+                    // A slot's distance from the CFA varies in a realigned
+                    // frame: no CFA-relative location to give.
+                    if self.abi.frame_layout().stack_realignment.is_some() {
+                        continue;
+                    }
                     let slot = alloc.as_stack().unwrap();
                     let slot_offset = self.abi.get_spillslot_offset(slot);
                     let slot_base_to_caller_sp_offset = self.abi.slot_base_to_caller_sp_offset();

@@ -150,6 +150,10 @@ impl ABIMachineSpec for AArch64MachineDeps {
         16
     }
 
+    fn supports_stack_realignment() -> bool {
+        true
+    }
+
     fn compute_arg_locs(
         call_conv: isa::CallConv,
         flags: &settings::Flags,
@@ -1005,7 +1009,34 @@ impl ABIMachineSpec for AArch64MachineDeps {
 
         // Allocate the fixed frame below the clobbers if necessary.
         let stack_size = frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-        if stack_size > 0 {
+        if let Some(align) = frame_layout.stack_realignment {
+            // For stack slots aligned beyond 16 bytes, round down the start of
+            // the slot area (just above the outgoing arguments), then allocate
+            // the outgoing arguments below it. `and` cannot read SP, so the
+            // address is computed in the scratch register first.
+            let tmp = writable_spilltmp_reg();
+            insts.extend(Self::gen_sub_from(
+                tmp,
+                stack_reg(),
+                frame_layout.fixed_frame_storage_size,
+            ));
+            insts.push(Inst::AluRRImmLogic {
+                alu_op: ALUOp::And,
+                size: OperandSize::Size64,
+                rd: writable_stack_reg(),
+                rn: tmp.to_reg(),
+                imml: ImmLogic::maybe_from_u64(u64::from(align).wrapping_neg(), I64)
+                    .expect("a power of two's negation is a logical immediate"),
+            });
+            insts.extend(Self::gen_sp_reg_adjust(
+                -(frame_layout.outgoing_args_size as i32),
+            ));
+            if flags.unwind_info() {
+                insts.push(Inst::Unwind {
+                    inst: UnwindInst::StackAlloc { size: stack_size },
+                });
+            }
+        } else if stack_size > 0 {
             insts.extend(Self::gen_sp_reg_adjust(-(stack_size as i32)));
             if flags.unwind_info() {
                 insts.push(Inst::Unwind {
@@ -1025,9 +1056,16 @@ impl ABIMachineSpec for AArch64MachineDeps {
         let mut insts = SmallVec::new();
         let (clobbered_int, clobbered_vec) = frame_layout.clobbered_callee_saves_by_class();
 
-        // Free the fixed frame if necessary.
+        // Free the fixed frame if necessary. A realigned frame's SP is found
+        // from FP: the clobber area is just below it.
         let stack_size = frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-        if stack_size > 0 {
+        if frame_layout.stack_realignment.is_some() {
+            insts.extend(Self::gen_sub_from(
+                writable_stack_reg(),
+                fp_reg(),
+                frame_layout.clobber_size,
+            ));
+        } else if stack_size > 0 {
             insts.extend(Self::gen_sp_reg_adjust(stack_size as i32));
         }
 
@@ -1301,6 +1339,7 @@ impl ABIMachineSpec for AArch64MachineDeps {
             outgoing_args_size,
             clobbered_callee_saves: regs,
             function_calls,
+            stack_realignment: None,
         }
     }
 
@@ -1323,6 +1362,33 @@ impl ABIMachineSpec for AArch64MachineDeps {
 }
 
 impl AArch64MachineDeps {
+    /// `rd = rn - amount`, where `rd` and `rn` may be SP; may use the
+    /// scratch register x16 for an amount too large for an immediate.
+    fn gen_sub_from(rd: Writable<Reg>, rn: Reg, amount: u32) -> SmallInstVec<Inst> {
+        let mut insts = SmallVec::new();
+        if let Some(imm12) = Imm12::maybe_from_u64(u64::from(amount)) {
+            insts.push(Inst::AluRRImm12 {
+                alu_op: ALUOp::Sub,
+                size: OperandSize::Size64,
+                rd,
+                rn,
+                imm12,
+            });
+        } else {
+            let tmp = writable_spilltmp_reg();
+            insts.extend(Inst::load_constant(tmp, u64::from(amount)));
+            insts.push(Inst::AluRRRExtend {
+                alu_op: ALUOp::Sub,
+                size: OperandSize::Size64,
+                rd,
+                rn,
+                rm: tmp.to_reg(),
+                extendop: ExtendOp::UXTX,
+            });
+        }
+        insts
+    }
+
     fn gen_probestack_unroll(insts: &mut SmallInstVec<Inst>, guard_size: u32, probe_count: u32) {
         // When manually unrolling adjust the stack pointer and then write a zero
         // to the stack at that offset. This generates something like

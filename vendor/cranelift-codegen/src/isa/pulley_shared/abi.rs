@@ -546,6 +546,7 @@ where
             outgoing_args_size,
             clobbered_callee_saves: regs,
             function_calls,
+            stack_realignment: None,
         }
     }
 

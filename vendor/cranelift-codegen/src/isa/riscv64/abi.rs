@@ -685,6 +685,7 @@ impl ABIMachineSpec for Riscv64MachineDeps {
             outgoing_args_size,
             clobbered_callee_saves: regs,
             function_calls,
+            stack_realignment: None,
         }
     }
 

@@ -1037,6 +1037,7 @@ impl ABIMachineSpec for S390xMachineDeps {
             outgoing_args_size,
             clobbered_callee_saves: regs,
             function_calls,
+            stack_realignment: None,
         }
     }
 

@@ -90,6 +90,10 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         16
     }
 
+    fn supports_stack_realignment() -> bool {
+        true
+    }
+
     fn compute_arg_locs(
         call_conv: isa::CallConv,
         flags: &settings::Flags,
@@ -716,17 +720,34 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let stack_size = frame_layout.fixed_frame_storage_size
             + frame_layout.clobber_size
             + frame_layout.outgoing_args_size;
-        if stack_size > 0 {
-            let rsp = Writable::from_reg(regs::rsp());
-            let stack_size = i32::try_from(stack_size)
-                .expect("`stack_size` is too large to fit in a 32-bit immediate");
-            insts.push(Inst::subq_mi(rsp, stack_size));
+        let rsp = Writable::from_reg(regs::rsp());
+        let sub = |size: u32| {
+            let size =
+                i32::try_from(size).expect("`stack_size` is too large to fit in a 32-bit immediate");
+            Inst::subq_mi(rsp, size)
+        };
+        if let Some(align) = frame_layout.stack_realignment {
+            // For stack slots aligned beyond 16 bytes, round down the start of
+            // the slot area (just above the outgoing arguments), then allocate
+            // the outgoing arguments below it. The fixed frame stays below the
+            // clobber area, which is now found from RBP.
+            let above_outgoing_args = stack_size - frame_layout.outgoing_args_size;
+            if above_outgoing_args > 0 {
+                insts.push(sub(above_outgoing_args));
+            }
+            insts.push(Inst::andq_mi(rsp, align.wrapping_neg() as i32));
+            if frame_layout.outgoing_args_size > 0 {
+                insts.push(sub(frame_layout.outgoing_args_size));
+            }
+        } else if stack_size > 0 {
+            insts.push(sub(stack_size));
         }
 
         // Store each clobbered register in order at offsets from RSP,
-        // placing them above the fixed frame slots.
-        let clobber_offset =
-            frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
+        // placing them above the fixed frame slots (in a realigned frame, at
+        // the same places from RBP: just below it, where the unwind
+        // information says they are).
+        let (clobber_base, clobber_offset) = clobber_area(frame_layout);
         let mut cur_offset = 0;
         for reg in &frame_layout.clobbered_callee_saves {
             let r_reg = reg.to_reg();
@@ -744,7 +765,10 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             insts.push(Inst::store(
                 ty,
                 r_reg.into(),
-                Amode::imm_reg(i32::try_from(off + clobber_offset).unwrap(), regs::rsp()),
+                Amode::imm_reg(
+                    i32::try_from(i64::from(off) + clobber_offset).unwrap(),
+                    clobber_base,
+                ),
             ));
 
             if flags.unwind_info() {
@@ -767,11 +791,11 @@ impl ABIMachineSpec for X64ABIMachineSpec {
     ) -> SmallVec<[Self::I; 16]> {
         let mut insts = SmallVec::new();
 
-        // Restore regs by loading from offsets of RSP. We compute the offset from
-        // the same base as above in clobber_save, as RSP won't change between the
-        // prologue and epilogue.
-        let mut cur_offset =
-            frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
+        // Restore regs by loading from offsets of RSP (RBP in a realigned
+        // frame). We compute the offset from the same base as above in
+        // clobber_save, as RSP won't change between the prologue and epilogue.
+        let (clobber_base, clobber_offset) = clobber_area(frame_layout);
+        let mut cur_offset = 0;
         for reg in &frame_layout.clobbered_callee_saves {
             let rreg = reg.to_reg();
             let ty = match rreg.class() {
@@ -785,7 +809,10 @@ impl ABIMachineSpec for X64ABIMachineSpec {
 
             insts.push(Inst::load(
                 ty,
-                Amode::imm_reg(cur_offset.try_into().unwrap(), regs::rsp()),
+                Amode::imm_reg(
+                    i32::try_from(i64::from(cur_offset) + clobber_offset).unwrap(),
+                    clobber_base,
+                ),
                 Writable::from_reg(rreg.into()),
                 ExtKind::None,
             ));
@@ -797,8 +824,9 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             + frame_layout.clobber_size
             + frame_layout.outgoing_args_size;
 
-        // Adjust RSP back upward.
-        if stack_size > 0 {
+        // Adjust RSP back upward. A realigned frame's RSP is restored from RBP
+        // by the frame restore that follows.
+        if stack_size > 0 && frame_layout.stack_realignment.is_none() {
             let rsp = Writable::from_reg(regs::rsp());
             let stack_size = i32::try_from(stack_size)
                 .expect("`stack_size` is too large to fit in a 32-bit immediate");
@@ -977,6 +1005,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             outgoing_args_size,
             clobbered_callee_saves: regs,
             function_calls,
+            stack_realignment: None,
         }
     }
 
@@ -995,6 +1024,20 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             }
             _ => &[],
         }
+    }
+}
+
+/// The base register and offset of the clobber-save area: just above the fixed
+/// frame from RSP, or, in a realigned frame (where RSP's distance from RBP
+/// varies), just below RBP. Both are the same place in a frame that is not
+/// realigned.
+fn clobber_area(frame_layout: &FrameLayout) -> (Reg, i64) {
+    match frame_layout.stack_realignment {
+        None => (
+            regs::rsp(),
+            i64::from(frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size),
+        ),
+        Some(_) => (regs::rbp(), -i64::from(frame_layout.clobber_size)),
     }
 }
 
@@ -1377,6 +1420,7 @@ mod tests {
             outgoing_args_size: 0,
             clobbered_callee_saves: Vec::new(),
             function_calls: crate::machinst::FunctionCalls::None,
+            stack_realignment: None,
         }
     }
 

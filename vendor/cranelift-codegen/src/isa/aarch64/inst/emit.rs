@@ -23,8 +23,12 @@ pub fn mem_finalize(
         | &AMode::FPOffset { off }
         | &AMode::IncomingArg { off }
         | &AMode::SlotOffset { off } => {
+            // A realigned frame's SP is at a varying distance below the
+            // incoming arguments: address them from FP.
+            let realigned = state.frame_layout().stack_realignment.is_some();
             let basereg = match mem {
                 &AMode::RegOffset { rn, .. } => rn,
+                &AMode::IncomingArg { .. } if realigned => fp_reg(),
                 &AMode::SPOffset { .. }
                 | &AMode::SlotOffset { .. }
                 | &AMode::IncomingArg { .. } => stack_reg(),
@@ -32,6 +36,10 @@ pub fn mem_finalize(
                 _ => unreachable!(),
             };
             let off = match mem {
+                &AMode::IncomingArg { .. } if realigned => {
+                    let frame_layout = state.frame_layout();
+                    i64::from(frame_layout.setup_area_size + frame_layout.tail_args_size) - off
+                }
                 &AMode::IncomingArg { .. } => {
                     let frame_layout = state.frame_layout();
                     i64::from(
@@ -2965,7 +2973,7 @@ impl MachInstEmit for Inst {
 
                 if let Some(try_call) = info.try_call_info.as_ref() {
                     sink.add_try_call_site(
-                        Some(state.frame_layout.sp_to_fp()),
+                        state.frame_layout.fixed_sp_to_fp(),
                         try_call.exception_handlers(&state.frame_layout),
                     );
                 } else {
@@ -3016,7 +3024,7 @@ impl MachInstEmit for Inst {
 
                 if let Some(try_call) = info.try_call_info.as_ref() {
                     sink.add_try_call_site(
-                        Some(state.frame_layout.sp_to_fp()),
+                        state.frame_layout.fixed_sp_to_fp(),
                         try_call.exception_handlers(&state.frame_layout),
                     );
                 } else {

@@ -428,7 +428,7 @@ pub(crate) fn emit(
 
             if let Some(try_call) = call_info.try_call_info.as_ref() {
                 sink.add_try_call_site(
-                    Some(state.frame_layout().sp_to_fp()),
+                    state.frame_layout().fixed_sp_to_fp(),
                     try_call.exception_handlers(&state.frame_layout()),
                 );
             } else {
@@ -510,7 +510,7 @@ pub(crate) fn emit(
 
             if let Some(try_call) = call_info.try_call_info.as_ref() {
                 sink.add_try_call_site(
-                    Some(state.frame_layout().sp_to_fp()),
+                    state.frame_layout().fixed_sp_to_fp(),
                     try_call.exception_handlers(&state.frame_layout()),
                 );
             } else {

@@ -161,6 +161,15 @@ impl Inst {
         Inst::External { inst }
     }
 
+    pub(crate) fn andq_mi(dst: Writable<Reg>, simm32: i32) -> Self {
+        let inst = if let Ok(simm8) = i8::try_from(simm32) {
+            asm::inst::andq_mi_sxb::new(dst, simm8).into()
+        } else {
+            asm::inst::andq_mi_sxl::new(dst, simm32).into()
+        };
+        Inst::External { inst }
+    }
+
     /// Writes the `simm64` immediate into `dst`.
     ///
     /// Note that if `dst_size` is less than 64-bits then the upper bits of
