@@ -38,7 +38,9 @@ step vendor-check scripts/vendor-cranelift.sh check
 step test cargo test --no-fail-fast "$@"
 # The C API (capi/, a workspace member `cargo test` at the root does not run): header, C programs
 # against both libraries, valgrind, malformed sections.
-step capi cargo test -p patchmap-capi --no-fail-fast
+# The C libraries are built into target/debug first, sharing the main build's dependencies.
+step capi-libraries cargo build --quiet -p patchmap-capi --lib
+step capi env PATCHMAP_CAPI_LIBRARIES="$PWD/target/debug" cargo test -p patchmap-capi --no-fail-fast
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
 # (patches 0001-0003), machinst/explicit.rs (0004) and machinst/abi.rs stack_realignment_tests (0007).
 step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests

@@ -57,13 +57,22 @@ fn the_header_is_what_cbindgen_makes_of_the_source() {
     );
 }
 
-/// `libpatchmap_c.a` and `libpatchmap_c.so`, built for this test: `cargo test` builds only the rlib
-/// it links, so the C libraries are built here, once, as a C user builds them (`cargo build -p
-/// patchmap-capi`), in a target directory of their own beside this test's.
+/// `libpatchmap_c.a` and `libpatchmap_c.so`: `cargo test` builds only the rlib it links, so the C
+/// libraries come from `PATCHMAP_CAPI_LIBRARIES` (a directory `cargo build -p patchmap-capi --lib`
+/// filled: scripts/test.sh builds them into the main target directory, sharing its dependencies) or
+/// are built here, once, as a C user builds them, in a target directory of their own beside this
+/// test's (a nested cargo cannot wait on this one's target directory).
 fn library_dir() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT
         .get_or_init(|| {
+            if let Some(dir) = std::env::var_os("PATCHMAP_CAPI_LIBRARIES") {
+                let dir = PathBuf::from(dir);
+                for library in ["libpatchmap_c.a", "libpatchmap_c.so"] {
+                    assert!(dir.join(library).is_file(), "PATCHMAP_CAPI_LIBRARIES: no {library} in {}", dir.display());
+                }
+                return dir;
+            }
             // target/<profile>/deps/c_api-* -> target/capi-libraries
             let target = std::env::current_exe().unwrap().ancestors().nth(3).unwrap().join("capi-libraries");
             let out = Command::new(env!("CARGO"))
