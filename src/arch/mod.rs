@@ -42,6 +42,12 @@ pub fn container_bits(bits: u8) -> u8 {
     }
 }
 
+/// The width `signext` and `zeroext` extend a narrower integer argument or result to, on both
+/// targets, as llc-19 compiles them: the passing side extends to 32 bits and llc-19's receiving side
+/// relies on those bits (x86-64 SysV, as clang relies on; AArch64 Linux too, although AAPCS64
+/// leaves them unspecified and Cranelift extends there for Apple's convention only).
+pub const EXTENDED_INTEGER_BITS: u8 = 32;
+
 /// An ELF relocation of a call sequence's target address, at an offset into the sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CallRelocation {

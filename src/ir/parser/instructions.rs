@@ -491,7 +491,7 @@ impl<'a> Parser<'a> {
     pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind) -> PResult<(Inst, Type)> {
         self.flags(FAST_MATH)?;
         let cc = self.calling_convention()?;
-        self.non_parameter_attributes()?;
+        let ret_ext = self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
@@ -506,6 +506,7 @@ impl<'a> Parser<'a> {
         let callee = self.value(f, &Type::PTR)?;
         let mut args = Vec::new();
         let mut abi = Vec::new();
+        let mut ext = Vec::new();
         if drops_operands {
             // Debug and alias-scope annotations: their `metadata` operands mean nothing to the code.
             if !self.is_punct(b'(') {
@@ -524,7 +525,11 @@ impl<'a> Parser<'a> {
                     _ => self.value_type()?,
                 };
                 let aspan = self.tok.span;
-                let ParamAttributes { abi: mut arg_abi, nest, hwreg } = self.param_attributes()?;
+                let ParamAttributes { abi: mut arg_abi, nest, hwreg, ext: arg_ext } = self.param_attributes()?;
+                if arg_ext != Extension::None {
+                    ext.resize(args.len(), Extension::None);
+                    ext.push(arg_ext);
+                }
                 if let Some((reference, span)) = hwreg {
                     arg_abi = ParamAbi::Register(self.register_names(&reference, "hwreg", span)?.remove(0));
                 }
@@ -588,8 +593,10 @@ impl<'a> Parser<'a> {
             params: args.iter().map(|a| a.ty.clone()).collect(),
             varargs: false,
             abi: Box::default(),
+            ext: Default::default(),
         });
         sig.abi = abi.into_boxed_slice();
+        sig.ext = Extensions { params: ext.into_boxed_slice(), ret: ret_ext };
         Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
     }
 
@@ -688,7 +695,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_punct(b')', " to close the function type")?;
-        Ok(Signature { ret, params, varargs, abi: Box::default() })
+        Ok(Signature { ret, params, varargs, abi: Box::default(), ext: Default::default() })
     }
 
     /// `[ "tag"(T v, ...), ... ]` after a call's arguments.
