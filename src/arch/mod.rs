@@ -299,11 +299,13 @@ impl Arch {
     }
 
     /// Whether inline asm may clobber `name` on this target although it names no register that holds
-    /// a value: memory, and the flags (as llc-19 takes them).
+    /// a value: memory, and the flags (as llc-19 takes them); on AArch64 also `x31`/`w31`, register
+    /// number 31 (the stack pointer or the zero register, by instruction), which LLVM's tests clobber
+    /// with the others and llc-19 takes.
     pub fn is_clobber_keyword(self, name: &str) -> bool {
         match self {
             Arch::X86_64 => matches!(name, "memory" | "cc" | "dirflag" | "fpsr" | "flags" | "eflags" | "fpcr"),
-            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr"),
+            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr" | "x31" | "w31"),
         }
     }
 
@@ -605,6 +607,24 @@ impl Arch {
         match self {
             Arch::X86_64 => x86_64::write_nops(bytes),
             Arch::Aarch64 => aarch64::write_nops(bytes),
+        }
+    }
+
+    /// The `nop` instruction as the assembler encodes the mnemonic (in an inline asm template): one
+    /// byte `90` on x86-64, `hint #0` on AArch64.
+    pub fn nop_instruction(self) -> &'static [u8] {
+        match self {
+            Arch::X86_64 => &x86_64::NOP,
+            Arch::Aarch64 => &aarch64::NOP,
+        }
+    }
+
+    /// Fills `bytes` with `nop` instructions, each [`Arch::nop_instruction`] (`bytes` is a whole
+    /// number of them long).
+    pub fn write_nop_instructions(self, bytes: &mut [u8]) {
+        let nop = self.nop_instruction();
+        for instruction in bytes.chunks_exact_mut(nop.len()) {
+            instruction.copy_from_slice(nop);
         }
     }
 }

@@ -73,12 +73,27 @@ pub fn resolve(
     relocated.sort_unstable();
     let saved = saved_registers(arch, compiled)?;
     // The patch points' offsets, in code order (a region of 0 bytes starts where the next begins).
-    let patch_point_starts: Vec<u32> = buffer.stackmaps().filter(|s| s.patchpoint).map(|s| s.offset).collect();
+    let is_asm = |id: u64| planned[id as usize].region == Some(CallTarget::InlineAsmNops);
+    let patch_point_starts: Vec<u32> =
+        buffer.stackmaps().filter(|s| s.patchpoint && !is_asm(s.id)).map(|s| s.offset).collect();
     let mut patch_points_seen = 0;
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
         let point = &planned[stackmap.id as usize];
+        if is_asm(stackmap.id) {
+            // Its region, for `compile` to fill; no live values, no live-outs.
+            records.push(PointRecord {
+                id: point.id,
+                offset: stackmap.offset,
+                shadow: point.shadow,
+                locations: Vec::new(),
+                live_outs: Vec::new(),
+                target: point.region,
+                call_size: Some(0),
+            });
+            continue;
+        }
         let mut locations = Vec::with_capacity(point.locations.len());
         for planned_location in &point.locations {
             let location = match planned_location {

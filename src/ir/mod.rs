@@ -1204,12 +1204,14 @@ pub enum Inst {
     },
     /// `unreachable`: control never gets here.
     Unreachable,
-    /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm with an empty template and
-    /// only clobbers, as LLVM's tests write to push values out of registers. No code; the names are
-    /// checked against the target when the function is lowered.
+    /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm whose template is empty or
+    /// only `nop`s, with only clobbers, as LLVM's tests write to push values out of registers. The
+    /// code is the nops; the names are checked against the target when the function is lowered.
     ClobberAsm {
         /// The clobbered names as written between `~{` and `}`: registers, `memory`, `dirflag`, ...
         clobbers: Vec<RegisterName>,
+        /// How many `nop` instructions the template has (0 for `""`).
+        nops: u32,
     },
 }
 
@@ -1541,7 +1543,7 @@ impl Module {
                         }
                     }
                 }
-                if let Inst::ClobberAsm { clobbers } = &mut i.kind {
+                if let Inst::ClobberAsm { clobbers, .. } = &mut i.kind {
                     clobbers.iter_mut().for_each(|c| c.span = Span::default());
                 }
             }

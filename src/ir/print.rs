@@ -453,9 +453,10 @@ impl FunctionPrinter<'_> {
                 ordering.keyword()
             ),
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
-            Inst::ClobberAsm { clobbers } => {
+            Inst::ClobberAsm { clobbers, nops } => {
                 let names: Vec<String> = clobbers.iter().map(|c| format!("~{{{}}}", c.name)).collect();
-                write!(out, "call void asm sideeffect \"\", \"{}\"()", names.join(","))
+                let template = vec!["nop"; *nops as usize].join("\\0A");
+                write!(out, "call void asm sideeffect \"{template}\", \"{}\"()", names.join(","))
             }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,

@@ -425,10 +425,13 @@ impl<'a> Lowering<'a> {
                 self.b.ins().fence();
                 None
             }
-            Inst::ClobberAsm { clobbers } => {
+            Inst::ClobberAsm { clobbers, nops } => {
                 let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
                 if int_regs | float_regs != 0 {
                     self.b.ins().clobber(int_regs, float_regs);
+                }
+                if *nops > 0 {
+                    self.inline_asm_nops(*nops);
                 }
                 None
             }

@@ -12,6 +12,10 @@
 //! with its call's operands and "any" uses of the live values; `compile` writes the target's call
 //! sequence into it and takes the live-outs from Cranelift's record.
 //!
+//! An inline asm of `nop`s is a `patchpoint_anyreg` region too, with no operands (it clobbers
+//! nothing itself, and holds one piece of code of the right length): `compile` writes the nops
+//! into it and makes no record of it.
+//!
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
 use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot};
@@ -60,6 +64,8 @@ pub enum CallTarget {
     Address(u64),
     /// `ptr @f`: an address the linker (or the JIT) fills in.
     Function(crate::ir::FuncId),
+    /// Not a patch point: the `nop`s of an inline asm, which have no record.
+    InlineAsmNops,
 }
 
 /// Where a live operand will be found.
@@ -202,6 +208,15 @@ impl Lowering<'_> {
 
     /// The address a patch point target folds to: null, `inttoptr` of a constant (as an operand or an
     /// instruction, as LLVM's tests write them).
+    /// `nops` `nop` instructions of an inline asm, in one piece (see the module's documentation).
+    pub(super) fn inline_asm_nops(&mut self, nops: u32) {
+        let bytes = nops.saturating_mul(self.arch.nop_instruction().len() as u32);
+        let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
+        self.b.ins().patchpoint_anyreg(signature, self.points.len() as u64, bytes, &[]);
+        let region = Some(CallTarget::InlineAsmNops);
+        self.points.push(PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None });
+    }
+
     fn constant_target(&self, value: &Value) -> Option<u64> {
         match value {
             Value::Const(Const::Zero) => Some(0),

@@ -616,8 +616,8 @@ impl<'a> Parser<'a> {
     }
 
     /// `asm [sideeffect] "", "~{reg},..."()` from `asm`, in a call returning `ret`: the only inline
-    /// asm the subset takes, an empty template with clobbers and no operands. Anything else is an
-    /// error at what is not supported.
+    /// asm the subset takes, a template that is empty or only `nop`s, with clobbers and no operands.
+    /// Anything else is an error at what is not supported.
     fn clobber_asm(&mut self, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
         let asm = self.tok.span;
         self.bump()?;
@@ -625,12 +625,13 @@ impl<'a> Parser<'a> {
             self.bump()?;
         }
         let template = self.tok.span;
-        if !self.string(" (the inline asm template)")?.is_empty() {
+        let Some(nops) = nop_count(&self.string(" (the inline asm template)")?) else {
             return Err(self.err(
                 template,
-                "unsupported inline asm: only an empty template with clobbers (\"\", \"~{reg},...\") is supported",
+                "unsupported inline asm: only a template that is empty or only 'nop's, with clobbers \
+                 (\"nop\", \"~{reg},...\"), is supported",
             ));
-        }
+        };
         self.expect_punct(b',', " after the inline asm template")?;
         let Tok::Str(raw) = self.tok.tok else { return Err(self.expected("the inline asm constraint string")) };
         let constraints = self.tok.span;
@@ -671,7 +672,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok((Inst::ClobberAsm { clobbers }, Type::Void))
+        Ok((Inst::ClobberAsm { clobbers, nops }, Type::Void))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.
@@ -805,4 +806,19 @@ fn is_live_operand(patch_point: bool, args: &[Operand]) -> bool {
         Some(Value::Const(Const::Int(n))) => usize::try_from(*n).is_ok_and(|n| args.len() >= 4 + n),
         _ => false,
     }
+}
+
+/// How many `nop` instructions an inline asm template is, if it is nothing else: statements
+/// separated by `;` or newlines (`\0A`), each `nop` in any case with blanks around it, or empty, as
+/// LLVM's assemblers for both targets read them.
+fn nop_count(template: &str) -> Option<u32> {
+    let mut nops = 0u32;
+    for statement in template.split([';', '\n']) {
+        match statement.trim_matches([' ', '\t', '\r']) {
+            "" => {}
+            s if s.eq_ignore_ascii_case("nop") => nops = nops.checked_add(1)?,
+            _ => return None,
+        }
+    }
+    Some(nops)
 }
