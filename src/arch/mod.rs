@@ -393,6 +393,13 @@ impl Arch {
         }
     }
 
+    /// The size LLVM records for a live-out register that holds a value of type `value`: the
+    /// register's width as the value uses it (`StackMaps::parseRegisterLiveOutMask` keeps the
+    /// widest live sub-register), which is the size recorded for the value in a register.
+    pub fn live_out_size(self, value: Scalar) -> u8 {
+        self.register_size(value) as u8
+    }
+
     /// The size LLVM records for a live-out register of the float/vector class.
     pub fn float_live_out_size(self) -> u8 {
         self.register_size(Scalar::F64) as u8

@@ -81,6 +81,9 @@ pub fn resolve(
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
         let point = &planned[stackmap.id as usize];
+        // The size of each register whose value the record names: llc-19 records a live-out
+        // register at the width of the value in it (its widest live sub-register).
+        let mut held: Vec<(u16, u8)> = Vec::new();
         if is_asm(stackmap.id) {
             // Its region, for `compile` to fill; no live values, no live-outs.
             records.push(PointRecord {
@@ -100,10 +103,11 @@ pub fn resolve(
                 &PlannedLocation::Live { index, value } => {
                     let found = stackmap.locations.get(index).ok_or(CodegenFailure::LostOperand)?;
                     match *found {
-                        StackmapLoc::Reg(reg) => PointLocation::Machine(Location::register(
-                            dwarf(reg.class(), reg.hw_enc())?,
-                            arch.register_size(value),
-                        )),
+                        StackmapLoc::Reg(reg) => {
+                            let register = dwarf(reg.class(), reg.hw_enc())?;
+                            held.push((register, arch.live_out_size(value)));
+                            PointLocation::Machine(Location::register(register, arch.register_size(value)))
+                        }
                         StackmapLoc::SPOffset(offset) => PointLocation::Machine(Location::indirect(
                             fp,
                             fp_offset(layout, offset)?,
@@ -128,13 +132,24 @@ pub fn resolve(
         let live_outs = if stackmap.patchpoint && point.statepoint.is_none() {
             let region_end = stackmap.offset + point.shadow;
             let patch_point_follows = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end);
+            // The region writes only its results (and clobbers): a register that held an operand at
+            // its start and is live after it holds that operand still, unless a result is there.
+            if let Some(value) = point.returned {
+                let register = match value {
+                    Scalar::Int(_) => arch.integer_result(),
+                    Scalar::F32 | Scalar::F64 => arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?,
+                };
+                held.insert(0, (register, arch.live_out_size(value)));
+            }
             let mut live_outs = Vec::new();
             for &reg in stackmap.live_outs {
-                let size = match reg.class() {
-                    RegClass::Int => 8,
-                    RegClass::Float | RegClass::Vector => arch.float_live_out_size(),
+                let register = dwarf(reg.class(), reg.hw_enc())?;
+                let size = match (held.iter().find(|h| h.0 == register), reg.class()) {
+                    (Some(&(_, size)), _) => size,
+                    (None, RegClass::Int) => 8,
+                    (None, RegClass::Float | RegClass::Vector) => arch.float_live_out_size(),
                 };
-                live_outs.push((dwarf(reg.class(), reg.hw_enc())?, size));
+                live_outs.push((register, size));
             }
             live_outs.extend(live_outs_beyond_allocation(arch, &saved, patch_point_follows));
             live_outs.sort_unstable();

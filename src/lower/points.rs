@@ -41,6 +41,9 @@ pub struct PlannedPoint {
     pub region: Option<CallTarget>,
     /// For a statepoint: where its record's offset is, relative to the instruction that marks it.
     pub statepoint: Option<StatepointOffset>,
+    /// For a C-convention patch point with a result: its type, returned in the convention's result
+    /// register (an anyregcc patch point's result is its first location).
+    pub returned: Option<Scalar>,
 }
 
 /// Where a statepoint's record is: LLVM records the address its call returns to.
@@ -110,7 +113,7 @@ impl Lowering<'_> {
         let (locations, live) = self.plan_live_values(live)?;
         // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
         self.b.ins().stackmap(index as u64, shadow, &live);
-        self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None });
+        self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None, returned: None });
         Ok(())
     }
 
@@ -202,7 +205,8 @@ impl Lowering<'_> {
             self.b.ins().patchpoint(signature, index as u64, bytes, &operands)
         };
         self.values[inst.0 as usize] = self.b.inst_results(point).first().copied();
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target), statepoint: None });
+        let returned = result.as_ref().filter(|_| !anyreg).map(scalar);
+        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target), statepoint: None, returned });
         Ok(())
     }
 
@@ -214,7 +218,8 @@ impl Lowering<'_> {
         let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
         self.b.ins().patchpoint_anyreg(signature, self.points.len() as u64, bytes, &[]);
         let region = Some(CallTarget::InlineAsmNops);
-        self.points.push(PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None });
+        let point = PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None, returned: None };
+        self.points.push(point);
     }
 
     fn constant_target(&self, value: &Value) -> Option<u64> {
