@@ -206,7 +206,14 @@ impl Lowering<'_> {
         };
         self.values[inst.0 as usize] = self.b.inst_results(point).first().copied();
         let returned = result.as_ref().filter(|_| !anyreg).map(scalar);
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target), statepoint: None, returned });
+        self.points.push(PlannedPoint {
+            id,
+            shadow: bytes,
+            locations,
+            region: Some(target),
+            statepoint: None,
+            returned,
+        });
         Ok(())
     }
 
@@ -218,7 +225,8 @@ impl Lowering<'_> {
         let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
         self.b.ins().patchpoint_anyreg(signature, self.points.len() as u64, bytes, &[]);
         let region = Some(CallTarget::InlineAsmNops);
-        let point = PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None, returned: None };
+        let point =
+            PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None, returned: None };
         self.points.push(point);
     }
 
