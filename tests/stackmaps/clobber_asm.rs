@@ -163,7 +163,8 @@ fn nop_templates_are_that_many_nops_and_no_record() {
     let printed = module.to_string();
     assert!(printed.contains("call void asm sideeffect \"nop\\0Anop\", \"~{memory}\"()"), "{printed}");
     let mut again = patchmap::ir::parse("printed.ll", &printed).unwrap();
-    (module.clear_spans(), again.clear_spans());
+    module.clear_spans();
+    again.clear_spans();
     again.file = module.file.clone();
     assert_eq!(module, again);
     for template in ["nop; ret", "nopw", "mov %rax, %rbx", "nop $0"] {
