@@ -255,10 +255,13 @@ pub fn encode_exit_call(target: u64) -> Result<Vec<u8>, OutOfReach> {
 /// See [`encode_exit_call`].
 pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
+/// `nop` (`hint #0`).
+pub const NOP: [u8; 4] = 0xd503_201fu32.to_le_bytes();
+
 /// Fills `bytes` (whole instructions) with `hint #0`, llc-19's nop.
 pub fn write_nops(bytes: &mut [u8]) {
     for word in bytes.chunks_exact_mut(4) {
-        word.copy_from_slice(&0xd503_201fu32.to_le_bytes());
+        word.copy_from_slice(&NOP);
     }
 }
 

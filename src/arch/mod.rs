@@ -42,6 +42,12 @@ pub fn container_bits(bits: u8) -> u8 {
     }
 }
 
+/// The width `signext` and `zeroext` extend a narrower integer argument or result to, on both
+/// targets, as llc-19 compiles them: the passing side extends to 32 bits and llc-19's receiving side
+/// relies on those bits (x86-64 SysV, as clang relies on; AArch64 Linux too, although AAPCS64
+/// leaves them unspecified and Cranelift extends there for Apple's convention only).
+pub const EXTENDED_INTEGER_BITS: u8 = 32;
+
 /// An ELF relocation of a call sequence's target address, at an offset into the sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CallRelocation {
@@ -293,11 +299,13 @@ impl Arch {
     }
 
     /// Whether inline asm may clobber `name` on this target although it names no register that holds
-    /// a value: memory, and the flags (as llc-19 takes them).
+    /// a value: memory, and the flags (as llc-19 takes them); on AArch64 also `x31`/`w31`, register
+    /// number 31 (the stack pointer or the zero register, by instruction), which LLVM's tests clobber
+    /// with the others and llc-19 takes.
     pub fn is_clobber_keyword(self, name: &str) -> bool {
         match self {
             Arch::X86_64 => matches!(name, "memory" | "cc" | "dirflag" | "fpsr" | "flags" | "eflags" | "fpcr"),
-            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr"),
+            Arch::Aarch64 => matches!(name, "memory" | "cc" | "nzcv" | "fpsr" | "fpcr" | "x31" | "w31"),
         }
     }
 
@@ -383,6 +391,13 @@ impl Arch {
             Arch::X86_64 => x86_64::spill_size(value),
             Arch::Aarch64 => aarch64::register_size(value),
         }
+    }
+
+    /// The size LLVM records for a live-out register that holds a value of type `value`: the
+    /// register's width as the value uses it (`StackMaps::parseRegisterLiveOutMask` keeps the
+    /// widest live sub-register), which is the size recorded for the value in a register.
+    pub fn live_out_size(self, value: Scalar) -> u8 {
+        self.register_size(value) as u8
     }
 
     /// The size LLVM records for a live-out register of the float/vector class.
@@ -618,6 +633,24 @@ impl Arch {
         match self {
             Arch::X86_64 => x86_64::write_nops(bytes),
             Arch::Aarch64 => aarch64::write_nops(bytes),
+        }
+    }
+
+    /// The `nop` instruction as the assembler encodes the mnemonic (in an inline asm template): one
+    /// byte `90` on x86-64, `hint #0` on AArch64.
+    pub fn nop_instruction(self) -> &'static [u8] {
+        match self {
+            Arch::X86_64 => &x86_64::NOP,
+            Arch::Aarch64 => &aarch64::NOP,
+        }
+    }
+
+    /// Fills `bytes` with `nop` instructions, each [`Arch::nop_instruction`] (`bytes` is a whole
+    /// number of them long).
+    pub fn write_nop_instructions(self, bytes: &mut [u8]) {
+        let nop = self.nop_instruction();
+        for instruction in bytes.chunks_exact_mut(nop.len()) {
+            instruction.copy_from_slice(nop);
         }
     }
 }

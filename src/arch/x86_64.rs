@@ -232,6 +232,9 @@ pub fn encode_exit_call(target: u64) -> Vec<u8> {
 /// See [`encode_exit_call`].
 pub const EXIT_CALL_RETURN_OFFSET: u64 = 16;
 
+/// `nop`: the one-byte form, as the assembler encodes the mnemonic.
+pub const NOP: [u8; 1] = [0x90];
+
 /// Fills `bytes` with llc-19's longest-first nop encodings of at most 10 bytes (`emitX86Nops`
 /// without `-mcpu`, displacements 8 and 512).
 pub fn write_nops(bytes: &mut [u8]) {

@@ -199,6 +199,12 @@ fn compile_function(
                 arch.write_nops(&mut code[record.offset as usize..(record.offset + record.shadow) as usize]);
                 continue;
             }
+            Some(CallTarget::InlineAsmNops) => {
+                arch.write_nop_instructions(
+                    &mut code[record.offset as usize..(record.offset + record.shadow) as usize],
+                );
+                continue;
+            }
             Some(CallTarget::Address(a)) => a,
             Some(CallTarget::Function(f)) => {
                 // The emitter fills the address in: relocations in objects (`Arch::call_relocations`,
@@ -223,6 +229,9 @@ fn compile_function(
         let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
         arch.stack_size(layout.frame_to_fp_offset)
     };
+    // The inline asms' regions are code, not points.
+    let mut records = records;
+    records.retain(|r| r.target != Some(CallTarget::InlineAsmNops));
     let has_patch_point = records.iter().any(|r| r.target.is_some());
     let frame = frame::frame(arch, compiled, code.len(), has_patch_point).map_err(codegen_error)?;
     Ok(CompiledFunction {

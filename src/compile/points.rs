@@ -72,22 +72,41 @@ pub fn resolve(
     relocated.sort_unstable();
     let saved = saved_registers(arch, compiled)?;
     // The patch points' offsets, in code order (a region of 0 bytes starts where the next begins).
-    let patch_point_starts: Vec<u32> = buffer.stackmaps().filter(|s| s.patchpoint).map(|s| s.offset).collect();
+    let is_asm = |id: u64| planned[id as usize].region == Some(CallTarget::InlineAsmNops);
+    let patch_point_starts: Vec<u32> =
+        buffer.stackmaps().filter(|s| s.patchpoint && !is_asm(s.id)).map(|s| s.offset).collect();
     let mut patch_points_seen = 0;
     // Cranelift removes code it proves unreachable (a branch on a constant, say): like LLVM, no
     // record for a point not in the code.
     for stackmap in buffer.stackmaps() {
         let point = &planned[stackmap.id as usize];
+        // The size of each register whose value the record names: llc-19 records a live-out
+        // register at the width of the value in it (its widest live sub-register).
+        let mut held: Vec<(u16, u8)> = Vec::new();
+        if is_asm(stackmap.id) {
+            // Its region, for `compile` to fill; no live values, no live-outs.
+            records.push(PointRecord {
+                id: point.id,
+                offset: stackmap.offset,
+                shadow: point.shadow,
+                locations: Vec::new(),
+                live_outs: Vec::new(),
+                target: point.region,
+                call_size: Some(0),
+            });
+            continue;
+        }
         let mut locations = Vec::with_capacity(point.locations.len());
         for planned_location in &point.locations {
             let location = match planned_location {
                 &PlannedLocation::Live { index, value } => {
                     let found = stackmap.locations.get(index).ok_or(CodegenFailure::LostOperand)?;
                     match *found {
-                        StackmapLoc::Reg(reg) => PointLocation::Machine(Location::register(
-                            dwarf(reg.class(), reg.hw_enc())?,
-                            arch.register_size(value),
-                        )),
+                        StackmapLoc::Reg(reg) => {
+                            let register = dwarf(reg.class(), reg.hw_enc())?;
+                            held.push((register, arch.live_out_size(value)));
+                            PointLocation::Machine(Location::register(register, arch.register_size(value)))
+                        }
                         StackmapLoc::SPOffset(offset) => {
                             let (base, offset) = frame_address(arch, layout, offset)?;
                             PointLocation::Machine(Location::indirect(base, offset, arch.spill_size(value)))
@@ -111,13 +130,24 @@ pub fn resolve(
         let live_outs = if stackmap.patchpoint && point.statepoint.is_none() {
             let region_end = stackmap.offset + point.shadow;
             let patch_point_follows = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end);
+            // The region writes only its results (and clobbers): a register that held an operand at
+            // its start and is live after it holds that operand still, unless a result is there.
+            if let Some(value) = point.returned {
+                let register = match value {
+                    Scalar::Int(_) => arch.integer_result(),
+                    Scalar::F32 | Scalar::F64 => arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?,
+                };
+                held.insert(0, (register, arch.live_out_size(value)));
+            }
             let mut live_outs = Vec::new();
             for &reg in stackmap.live_outs {
-                let size = match reg.class() {
-                    RegClass::Int => 8,
-                    RegClass::Float | RegClass::Vector => arch.float_live_out_size(),
+                let register = dwarf(reg.class(), reg.hw_enc())?;
+                let size = match (held.iter().find(|h| h.0 == register), reg.class()) {
+                    (Some(&(_, size)), _) => size,
+                    (None, RegClass::Int) => 8,
+                    (None, RegClass::Float | RegClass::Vector) => arch.float_live_out_size(),
                 };
-                live_outs.push((dwarf(reg.class(), reg.hw_enc())?, size));
+                live_outs.push((register, size));
             }
             live_outs.extend(live_outs_beyond_allocation(arch, &saved, patch_point_follows));
             live_outs.sort_unstable();

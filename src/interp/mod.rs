@@ -785,6 +785,7 @@ impl<'a> Interpreter<'a> {
                 return Ok(Step::Next(None));
             }
             // No code: the clobbers only constrain where compiled code keeps values.
+            // The nops of a clobber-only asm do nothing.
             Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
             Inst::Freeze { val } if ty.is_aggregate() => {
                 let base = self.value(frame, val, ty)?;

@@ -35,8 +35,8 @@
 
 use super::intrinsics::mangled_name;
 use super::{
-    BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, FloatPred, FuncId, Function, Global, GlobalId,
-    Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param, ParamAbi, Placement,
+    BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, Extension, FloatPred, FuncId, Function, Global,
+    GlobalId, Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param, ParamAbi, Placement,
     RegisterName, Signature, Span, TailKind, Type, Value,
 };
 
@@ -132,7 +132,11 @@ impl ModuleBuilder {
             gc: None,
             noclobber: None,
             ret,
-            params: params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect(),
+            ret_ext: Extension::None,
+            params: params
+                .iter()
+                .map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain, ext: Extension::None })
+                .collect(),
             varargs,
             blocks: Vec::new(),
             insts: Vec::new(),
@@ -166,7 +170,10 @@ impl ModuleBuilder {
         let id = self.declare(name, ret.clone(), params, false);
         let mut func = std::mem::replace(&mut self.module.functions[id.0 as usize], placeholder(name));
         func.ret = ret;
-        func.params = params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
+        func.params = params
+            .iter()
+            .map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain, ext: Extension::None })
+            .collect();
         func.varargs = false;
         FunctionBuilder { module: &mut self.module, id, func, current: None }
     }
@@ -186,6 +193,7 @@ fn placeholder(name: &str) -> Function {
         gc: None,
         noclobber: None,
         ret: Type::Void,
+        ret_ext: Extension::None,
         params: Vec::new(),
         varargs: false,
         blocks: Vec::new(),
@@ -290,6 +298,7 @@ impl FunctionBuilder<'_> {
             params: Vec::new(),
             varargs: true,
             abi: values.iter().map(|(_, r)| ParamAbi::Register(RegisterName::new(r))).collect(),
+            ext: Default::default(),
         };
         let args = values.iter().map(|(v, _)| v.clone()).collect();
         self.intrinsic_call("llvm.experimental.retwr", sig, args);
@@ -297,13 +306,25 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.frameaddress.p0(i32 depth)`: this function's frame pointer (0) or a caller's.
     pub fn frame_address(&mut self, depth: u32) -> Value {
-        let sig = Signature { ret: Type::PTR, params: vec![Type::I32], varargs: false, abi: Box::default() };
+        let sig = Signature {
+            ret: Type::PTR,
+            params: vec![Type::I32],
+            varargs: false,
+            abi: Box::default(),
+            ext: Default::default(),
+        };
         self.intrinsic_call("llvm.frameaddress.p0", sig, vec![Operand::new(Type::I32, int(i64::from(depth)))])
     }
 
     /// `llvm.addressofreturnaddress.p0()`: where this function's return address is stored.
     pub fn address_of_return_address(&mut self) -> Value {
-        let sig = Signature { ret: Type::PTR, params: Vec::new(), varargs: false, abi: Box::default() };
+        let sig = Signature {
+            ret: Type::PTR,
+            params: Vec::new(),
+            varargs: false,
+            abi: Box::default(),
+            ext: Default::default(),
+        };
         self.intrinsic_call("llvm.addressofreturnaddress.p0", sig, Vec::new())
     }
 
@@ -480,7 +501,13 @@ impl FunctionBuilder<'_> {
 
     /// `llvm.experimental.stackmap(i64 id, i32 shadow, live...)`, declaring the intrinsic if needed.
     pub fn stackmap(&mut self, id: u64, shadow: u32, live: &[Operand]) {
-        let sig = Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Box::default() };
+        let sig = Signature {
+            ret: Type::Void,
+            params: vec![Type::I64, Type::I32],
+            varargs: true,
+            abi: Box::default(),
+            ext: Default::default(),
+        };
         let mut args = vec![Operand::new(Type::I64, int(id as i64)), Operand::new(Type::I32, int(shadow as i64))];
         args.extend_from_slice(live);
         self.intrinsic_call("llvm.experimental.stackmap", sig, args);
@@ -506,6 +533,7 @@ impl FunctionBuilder<'_> {
             params: vec![Type::I64, Type::I32, Type::PTR, Type::I32],
             varargs: true,
             abi: Box::default(),
+            ext: Default::default(),
         };
         let callee = self.declare_intrinsic(&format!("llvm.experimental.patchpoint.{suffix}"), &sig);
         let mut all = vec![
@@ -536,7 +564,11 @@ impl FunctionBuilder<'_> {
         }
         let mut f = placeholder(name);
         f.ret = sig.ret.clone();
-        f.params = sig.params.iter().map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain }).collect();
+        f.params = sig
+            .params
+            .iter()
+            .map(|t| Param { ty: t.clone(), name: None, abi: ParamAbi::Plain, ext: Extension::None })
+            .collect();
         f.varargs = sig.varargs;
         self.module.functions.push(f);
         FuncId(self.module.functions.len() as u32 - 1)
@@ -576,6 +608,7 @@ impl FunctionBuilder<'_> {
                 ParamAbi::ElementType(Box::new(Signature { abi: Box::default(), ..target_type })),
             ]
             .into(),
+            ext: Default::default(),
         };
         let callee = self.declare_intrinsic("llvm.experimental.gc.statepoint.p0", &sig);
         let mut all = vec![
@@ -607,7 +640,13 @@ impl FunctionBuilder<'_> {
     /// `llvm.experimental.gc.result.<ty>(token)`: the statepoint's call result, of type `ty`.
     pub fn gc_result(&mut self, token: Value, ty: Type) -> Value {
         let name = format!("llvm.experimental.gc.result.{}", mangled_name(&ty));
-        let sig = Signature { ret: ty, params: vec![Type::Token], varargs: false, abi: Box::default() };
+        let sig = Signature {
+            ret: ty,
+            params: vec![Type::Token],
+            varargs: false,
+            abi: Box::default(),
+            ext: Default::default(),
+        };
         self.intrinsic_call(&name, sig, vec![Operand::new(Type::Token, token)])
     }
 
@@ -616,8 +655,13 @@ impl FunctionBuilder<'_> {
     pub fn gc_relocate(&mut self, token: Value, base: u32, derived: u32, ty: Type) -> Value {
         // A non-pointer `ty` makes a declaration the verifier rejects.
         let suffix = mangled_name(&ty);
-        let sig =
-            Signature { ret: ty, params: vec![Type::Token, Type::I32, Type::I32], varargs: false, abi: Box::default() };
+        let sig = Signature {
+            ret: ty,
+            params: vec![Type::Token, Type::I32, Type::I32],
+            varargs: false,
+            abi: Box::default(),
+            ext: Default::default(),
+        };
         let args = vec![
             Operand::new(Type::Token, token),
             Operand::new(Type::I32, int(i64::from(base))),

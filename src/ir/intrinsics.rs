@@ -312,7 +312,9 @@ impl Intrinsic {
             }
             None => Vec::new(),
         };
-        let sig = |ret: Type, params: Vec<Type>| Some(Signature { ret, params, varargs: false, abi: Box::default() });
+        let sig = |ret: Type, params: Vec<Type>| {
+            Some(Signature { ret, params, varargs: false, abi: Box::default(), ext: Default::default() })
+        };
         match self {
             Intrinsic::StackMap | Intrinsic::PatchPoint => None,
             Intrinsic::Statepoint => match &types[..] {
@@ -321,6 +323,7 @@ impl Intrinsic {
                     params: vec![Type::I64, Type::I32, Type::PTR, Type::I32, Type::I32],
                     varargs: true,
                     abi: Box::default(),
+                    ext: Default::default(),
                 }),
                 _ => None,
             },
@@ -417,9 +420,13 @@ impl Intrinsic {
                 [Type::PTR] => sig(Type::PTR, vec![]),
                 _ => None,
             },
-            Intrinsic::ReturnWithRegisters => {
-                Some(Signature { ret: Type::Void, params: vec![], varargs: true, abi: Box::default() })
-            }
+            Intrinsic::ReturnWithRegisters => Some(Signature {
+                ret: Type::Void,
+                params: vec![],
+                varargs: true,
+                abi: Box::default(),
+                ext: Default::default(),
+            }),
         }
     }
 }

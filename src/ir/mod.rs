@@ -628,6 +628,52 @@ pub struct Param {
     pub name: Option<String>,
     /// How the argument is passed when not as a plain value (`byval`, `sret`).
     pub abi: ParamAbi,
+    /// `signext` / `zeroext`: the caller extends the argument to 32 bits.
+    pub ext: Extension,
+}
+
+/// `signext` or `zeroext` on an integer parameter or result: part of the C ABI on both targets
+/// (as llc-19 compiles it). The side that passes the value (the caller for an argument, the
+/// callee for a result) extends an integer narrower than 32 bits to 32 bits; llc-19's other side
+/// relies on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Extension {
+    /// Neither attribute: the bits above the value's width are undefined.
+    #[default]
+    None,
+    /// `signext`: copies of the sign bit.
+    Sign,
+    /// `zeroext`: zeros.
+    Zero,
+}
+
+impl Extension {
+    /// The attribute's name, as in the text (empty for none).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Extension::None => "",
+            Extension::Sign => "signext",
+            Extension::Zero => "zeroext",
+        }
+    }
+
+    /// This extension, or else `other` (LLVM takes a direct call's from the call site or the callee).
+    pub fn or(self, other: Extension) -> Extension {
+        if self == Extension::None {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The extensions of a function type's parameters and result, as a call site's attributes say.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Extensions {
+    /// Per fixed or variadic argument; empty when none is extended.
+    pub params: Box<[Extension]>,
+    /// The result's.
+    pub ret: Extension,
 }
 
 /// Parameter attributes that change how an argument is passed.
@@ -801,6 +847,8 @@ pub struct Function {
     pub noclobber: Option<NoClobber>,
     /// The return type; `Void` for none.
     pub ret: Type,
+    /// `signext` / `zeroext` on the result: the callee extends it to 32 bits.
+    pub ret_ext: Extension,
     /// The fixed parameters, in order; [`Value::Param`] indexes them.
     pub params: Vec<Param>,
     /// Whether the parameter list ends with `...`.
@@ -1235,12 +1283,14 @@ pub enum Inst {
     },
     /// `unreachable`: control never gets here.
     Unreachable,
-    /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm with an empty template and
-    /// only clobbers, as LLVM's tests write to push values out of registers. No code; the names are
-    /// checked against the target when the function is lowered.
+    /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm whose template is empty or
+    /// only `nop`s, with only clobbers, as LLVM's tests write to push values out of registers. The
+    /// code is the nops; the names are checked against the target when the function is lowered.
     ClobberAsm {
         /// The clobbered names as written between `~{` and `}`: registers, `memory`, `dirflag`, ...
         clobbers: Vec<RegisterName>,
+        /// How many `nop` instructions the template has (0 for `""`).
+        nops: u32,
     },
 }
 
@@ -1352,12 +1402,18 @@ pub struct Signature {
     /// How each fixed parameter is passed, as the call site's attributes say; empty when every one
     /// is [`ParamAbi::Plain`].
     pub abi: Box<[ParamAbi]>,
+    /// `signext` / `zeroext` on the arguments and the result, as the call site's attributes say.
+    pub ext: Extensions,
 }
 
 impl Signature {
     /// How fixed parameter `i` is passed.
     pub fn param_abi(&self, i: usize) -> &ParamAbi {
         self.abi.get(i).unwrap_or(&ParamAbi::Plain)
+    }
+    /// How argument `i` is extended.
+    pub fn param_ext(&self, i: usize) -> Extension {
+        self.ext.params.get(i).copied().unwrap_or_default()
     }
 }
 
@@ -1575,7 +1631,7 @@ impl Module {
                         }
                     }
                 }
-                if let Inst::ClobberAsm { clobbers } = &mut i.kind {
+                if let Inst::ClobberAsm { clobbers, .. } = &mut i.kind {
                     clobbers.iter_mut().for_each(|c| c.span = Span::default());
                 }
             }

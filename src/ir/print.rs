@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Write};
 
 use super::{
-    BlockId, CallConv, CastOp, Const, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi, Signature,
-    StatepointDirectives, Symbol, TailKind, Type, Value,
+    BlockId, CallConv, CastOp, Const, Extension, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi,
+    Signature, StatepointDirectives, Symbol, TailKind, Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
@@ -273,6 +273,22 @@ impl fmt::Display for Signature {
     }
 }
 
+/// ` signext` / ` zeroext` after a parameter's type.
+fn ext_text(ext: Extension) -> String {
+    match ext {
+        Extension::None => String::new(),
+        e => format!(" {}", e.keyword()),
+    }
+}
+
+/// `signext ` / `zeroext ` before a result type.
+fn result_ext_text(ext: Extension) -> String {
+    match ext {
+        Extension::None => String::new(),
+        e => format!("{} ", e.keyword()),
+    }
+}
+
 /// ` byval(T)` / ` sret(T)` / ` hwreg(metadata !N)` after a parameter's type.
 fn abi_text(abi: &ParamAbi, metadata: &MetadataNodes) -> String {
     match abi {
@@ -466,9 +482,10 @@ impl FunctionPrinter<'_> {
                 ordering.keyword()
             ),
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
-            Inst::ClobberAsm { clobbers } => {
+            Inst::ClobberAsm { clobbers, nops } => {
                 let names: Vec<String> = clobbers.iter().map(|c| format!("~{{{}}}", c.name)).collect();
-                write!(out, "call void asm sideeffect \"\", \"{}\"()", names.join(","))
+                let template = vec!["nop"; *nops as usize].join("\\0A");
+                write!(out, "call void asm sideeffect \"{template}\", \"{}\"()", names.join(","))
             }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,
@@ -523,10 +540,11 @@ impl FunctionPrinter<'_> {
                 };
                 // The function type may be left out when the arguments spell it, as LLVM prints.
                 let implied = !sig.varargs && sig.params.iter().eq(args.iter().map(|a| &a.ty));
+                let ret_ext = result_ext_text(sig.ext.ret);
                 if implied {
-                    write!(out, "{t}call {}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::PTR))?;
+                    write!(out, "{t}call {}{ret_ext}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::PTR))?;
                 } else {
-                    write!(out, "{t}call {}{sig} {}(", cc(*c), self.value(callee, &Type::PTR))?;
+                    write!(out, "{t}call {}{ret_ext}{sig} {}(", cc(*c), self.value(callee, &Type::PTR))?;
                 }
                 for (i, a) in args.iter().enumerate() {
                     if i > 0 {
@@ -534,8 +552,9 @@ impl FunctionPrinter<'_> {
                     }
                     write!(
                         out,
-                        "{}{} {}",
+                        "{}{}{} {}",
                         a.ty,
+                        ext_text(sig.param_ext(i)),
                         abi_text(sig.param_abi(i), self.metadata),
                         self.value(&a.value, &a.ty)
                     )?;
@@ -590,12 +609,13 @@ impl FunctionPrinter<'_> {
     fn function(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         let f = self.f;
         let keyword = if f.is_declaration() { "declare" } else { "define" };
-        write!(out, "{keyword} {}{}{} @{}(", f.linkage.keyword(), cc(f.cc), f.ret, quote_name(&f.name))?;
+        let ret_ext = result_ext_text(f.ret_ext);
+        write!(out, "{keyword} {}{}{ret_ext}{} @{}(", f.linkage.keyword(), cc(f.cc), f.ret, quote_name(&f.name))?;
         for (i, p) in f.params.iter().enumerate() {
             if i > 0 {
                 out.write_str(", ")?;
             }
-            write!(out, "{}{}", p.ty, abi_text(&p.abi, self.metadata))?;
+            write!(out, "{}{}{}", p.ty, ext_text(p.ext), abi_text(&p.abi, self.metadata))?;
             if !f.is_declaration() {
                 write!(out, " {}", self.names.params[i])?;
             } else if let Some(n) = &p.name {

@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use super::points::{patch_bytes_error, MAX_MODULE_PATCH_BYTES};
 use super::print::{const_in, Names};
 use super::{
-    BlockId, BundleTag, CallConv, CastOp, Const, Function, Init, Inst, InstData, InstId, Intrinsic, IrError, Linkage,
-    Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, TokenUse, Type, Value,
-    MAX_AGGREGATE_VALUE_SCALARS,
+    BlockId, BundleTag, CallConv, CastOp, Const, Extension, Extensions, Function, Init, Inst, InstData, InstId,
+    Intrinsic, IrError, Linkage, Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall,
+    TokenUse, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
@@ -55,19 +55,28 @@ pub fn verify_all(m: &Module) -> Vec<IrError> {
 /// The signature an intrinsic must be declared with.
 fn intrinsic_signature(f: &Function) -> Option<Signature> {
     match f.intrinsic()? {
-        Intrinsic::StackMap => {
-            Some(Signature { ret: Type::Void, params: vec![Type::I64, Type::I32], varargs: true, abi: Box::default() })
-        }
+        Intrinsic::StackMap => Some(Signature {
+            ret: Type::Void,
+            params: vec![Type::I64, Type::I32],
+            varargs: true,
+            abi: Box::default(),
+            ext: Default::default(),
+        }),
         Intrinsic::PatchPoint => Some(Signature {
             ret: super::points::patchpoint_result(&f.name)?,
             params: vec![Type::I64, Type::I32, Type::PTR, Type::I32],
             varargs: true,
             abi: Box::default(),
+            ext: Default::default(),
         }),
         // Any first-class result (the statepoint's target's, checked at each use).
-        Intrinsic::GcResult if !matches!(f.ret, Type::Void | Type::Token) => {
-            Some(Signature { ret: f.ret.clone(), params: vec![Type::Token], varargs: false, abi: Box::default() })
-        }
+        Intrinsic::GcResult if !matches!(f.ret, Type::Void | Type::Token) => Some(Signature {
+            ret: f.ret.clone(),
+            params: vec![Type::Token],
+            varargs: false,
+            abi: Box::default(),
+            ext: Default::default(),
+        }),
         other => other.signature(&f.name),
     }
 }
@@ -77,12 +86,25 @@ pub(crate) fn signature_of(f: &Function) -> Signature {
     if abi.iter().all(|a| *a == ParamAbi::Plain) {
         abi.clear();
     }
+    let mut ext: Vec<Extension> = f.params.iter().map(|p| p.ext).collect();
+    if ext.iter().all(|e| *e == Extension::None) {
+        ext.clear();
+    }
     Signature {
         ret: f.ret.clone(),
         params: f.params.iter().map(|p| p.ty.clone()).collect(),
         varargs: f.varargs,
         abi: abi.into(),
+        ext: Extensions { params: ext.into(), ret: f.ret_ext },
     }
+}
+
+/// LLVM's rule: `signext` and `zeroext` apply to integers only ("applied to incompatible type").
+fn extension_applies(ext: Extension, ty: &Type) -> Result<(), String> {
+    if ext == Extension::None || ty.int_bits().is_some() {
+        return Ok(());
+    }
+    Err(format!("'{}' applies to integers, not '{ty}'", ext.keyword()))
 }
 
 fn fits(v: i64, bits: u8) -> bool {
@@ -530,6 +552,12 @@ impl<'m> Verifier<'m> {
             if let Err(msg) = byval_size(&p.abi) {
                 self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
             }
+            if let Err(msg) = extension_applies(p.ext, &p.ty) {
+                self.error(f.span, format!("parameter {i} of '@{}': {msg}", f.name));
+            }
+        }
+        if let Err(msg) = extension_applies(f.ret_ext, &f.ret) {
+            self.error(f.span, format!("the result of '@{}': {msg}", f.name));
         }
         if f.varargs && !f.is_declaration() && f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) {
             self.error(
@@ -551,7 +579,7 @@ impl<'m> Verifier<'m> {
                 Some(sig) => {
                     if !f.is_declaration() {
                         self.error(f.span, format!("intrinsic '@{}' cannot be defined", f.name));
-                    } else if signature_of(f) != sig {
+                    } else if (Signature { ext: Extensions::default(), ..signature_of(f) }) != sig {
                         self.error(
                             f.span,
                             format!("intrinsic '@{}' must be declared as '{sig}', found '{}'", f.name, signature_of(f)),
@@ -1237,8 +1265,14 @@ impl<'m> Verifier<'m> {
                 self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
             }
         }
+        if let Err(msg) = extension_applies(sig.ext.ret, &sig.ret) {
+            self.error(d.span, format!("the call's result: {msg}"));
+        }
         let target_intrinsic = target.and_then(|t| t.intrinsic());
         for (i, a) in args.iter().enumerate() {
+            if let Err(msg) = extension_applies(sig.param_ext(i), &a.ty) {
+                self.error(d.operand_span(i + 1), format!("argument {i}: {msg}"));
+            }
             let token_use = i == 0 && matches!(target_intrinsic, Some(Intrinsic::GcResult | Intrinsic::GcRelocate));
             if let Err(msg) = value_type_supported(&a.ty, false) {
                 if !(token_use && a.ty == Type::Token) {

@@ -96,6 +96,19 @@ pub fn clif_type(t: &Type) -> ClifType {
     }
 }
 
+/// The Cranelift type an argument or result of type `t` crosses the C ABI as: an `iN` that
+/// `signext` or `zeroext` extends ([`Extension`]) travels as the extended 32-bit integer, which the
+/// passing side computes (see [`crate::arch::EXTENDED_INTEGER_BITS`]). Cranelift's own
+/// `AbiParam` extension is not used: its AArch64 backend ignores it outside Apple's convention.
+pub fn abi_type(t: &Type, ext: ir::Extension) -> ClifType {
+    match t.int_bits() {
+        Some(bits) if ext != ir::Extension::None && ir::container_bits(bits) < crate::arch::EXTENDED_INTEGER_BITS => {
+            types::I32
+        }
+        _ => clif_type(t),
+    }
+}
+
 /// Lowers function `id` of `module` (which must be a definition) into `func` for `isa`, whose
 /// architecture is `arch`, with statepoints keeping in registers what `registers` allows; it clears
 /// `func` first,
@@ -119,7 +132,12 @@ pub fn lower_function(
         // The registers are checked for this target (the verifier may have guessed it).
         (explicit::signature(module, f, arch)?, vec![Vec::new(); f.params.len()])
     } else {
-        symbols::plan(isa.default_call_conv(), arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+        symbols::plan(
+            isa.default_call_conv(),
+            arch,
+            (&f.ret, f.ret_ext),
+            f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
+        )
     };
     let named_arguments = f.varargs.then(|| variadic::receive_all_registers(arch, &mut sig));
     func.clear();
@@ -308,7 +326,8 @@ impl<'a> Lowering<'a> {
         for (i, p) in self.f.params.iter().enumerate() {
             if p.abi == ParamAbi::Plain && !p.ty.is_aggregate() {
                 let at = self.param_start[i];
-                self.params[at] = self.canonical(&p.ty, self.params[at]);
+                let param = self.narrowed(&p.ty, self.params[at]);
+                self.params[at] = self.canonical(&p.ty, param);
             }
         }
         if let Some(named) = named_arguments {
@@ -414,10 +433,13 @@ impl<'a> Lowering<'a> {
                 self.b.ins().fence();
                 None
             }
-            Inst::ClobberAsm { clobbers } => {
+            Inst::ClobberAsm { clobbers, nops } => {
                 let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
                 if int_regs | float_regs != 0 {
                     self.b.ins().clobber(int_regs, float_regs);
+                }
+                if *nops > 0 {
+                    self.inline_asm_nops(*nops);
                 }
                 None
             }
@@ -536,6 +558,10 @@ impl<'a> Lowering<'a> {
             }
             Inst::Ret { val } => {
                 let values = match val {
+                    Some(operand) if !operand.ty.is_aggregate() && self.f.ret_ext != ir::Extension::None => {
+                        let v = self.value(&operand.value, &operand.ty)?;
+                        vec![self.extended(&operand.ty, self.f.ret_ext, v)]
+                    }
                     Some(operand) => self.scalars(&operand.value, &operand.ty)?,
                     None => self.register_returns.take().unwrap_or_default(),
                 };
@@ -718,11 +744,12 @@ impl<'a> Lowering<'a> {
             BinOp::FDiv => ins.fdiv(l, r),
             BinOp::FRem => {
                 let libm = if *ty == Type::Float { self.symbols.fmodf } else { self.symbols.fmod };
+                let plain = (ty, &ParamAbi::Plain, ir::Extension::None);
                 let sig = symbols::signature(
                     self.isa.default_call_conv(),
                     self.arch,
-                    ty,
-                    [(ty, &ParamAbi::Plain), (ty, &ParamAbi::Plain)],
+                    (ty, ir::Extension::None),
+                    [plain, plain],
                 );
                 let callee = self.import(libm.expect("fmod is declared when frem is used"), sig);
                 let call = self.b.ins().call(callee, &[l, r]);
@@ -733,6 +760,37 @@ impl<'a> Lowering<'a> {
             v
         } else {
             self.canonical(ty, v)
+        }
+    }
+
+    /// `v`, a canonical `iN` in its container, extended as `ext` says to the type it crosses the C
+    /// ABI as ([`abi_type`]).
+    fn extended(&mut self, ty: &Type, ext: ir::Extension, v: clif::Value) -> clif::Value {
+        let wide = abi_type(ty, ext);
+        match ext {
+            ir::Extension::None => v,
+            ir::Extension::Sign => {
+                let v = self.signed(ty, v);
+                if wide == clif_type(ty) {
+                    v
+                } else {
+                    self.b.ins().sextend(wide, v)
+                }
+            }
+            // Canonical values have zeros above N already.
+            ir::Extension::Zero if wide == clif_type(ty) => v,
+            ir::Extension::Zero => self.b.ins().uextend(wide, v),
+        }
+    }
+
+    /// `v`, a scalar of type `ty` as it crossed the C ABI, in `ty`'s container: an extended
+    /// argument or result narrowed back (its extension bits not relied on).
+    fn narrowed(&mut self, ty: &Type, v: clif::Value) -> clif::Value {
+        let t = clif_type(ty);
+        if self.b.func.dfg.value_type(v) == t || ty.is_float() || !ty.is_sized() {
+            v
+        } else {
+            self.b.ins().ireduce(t, v)
         }
     }
 
@@ -1043,35 +1101,52 @@ impl<'a> Lowering<'a> {
             _ => None,
         };
         let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
-        let (_, padding) = symbols::plan(
+        // `signext`/`zeroext` are the call site's or, in a direct call, the callee's (as in LLVM).
+        let named = match callee {
+            Value::Func(fid) => Some(self.module.function(*fid)),
+            _ => None,
+        };
+        let ext =
+            |i: usize| sig.param_ext(i).or(named.and_then(|f| f.params.get(i)).map_or(ir::Extension::None, |p| p.ext));
+        let ret_ext = sig.ext.ret.or(named.map_or(ir::Extension::None, |f| f.ret_ext));
+        let (call_sig, padding) = symbols::plan(
             self.isa.default_call_conv(),
             self.arch,
-            &sig.ret,
-            args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i))),
+            (&sig.ret, ret_ext),
+            args.iter().enumerate().map(|(i, a)| (&a.ty, abi(i), ext(i))),
         );
         let mut values = Vec::with_capacity(args.len());
-        for (arg, padding) in args.iter().zip(&padding) {
+        for (i, (arg, padding)) in args.iter().zip(&padding).enumerate() {
             for &t in padding {
                 let filler = if t.is_float() { self.b.ins().f64const(0.0) } else { self.b.ins().iconst(t, 0) };
                 values.push(filler);
             }
-            values.extend(self.scalars(&arg.value, &arg.ty)?);
+            let scalars = self.scalars(&arg.value, &arg.ty)?;
+            if let ([v], false) = (scalars.as_slice(), arg.ty.is_aggregate()) {
+                let v = self.extended(&arg.ty, ext(i), *v);
+                values.push(v);
+            } else {
+                values.extend(scalars);
+            }
         }
+        // Extensions the call site adds to the declaration's change the signature this call uses.
+        let adds_extension = declared
+            .is_some_and(|f| ret_ext != f.ret_ext || f.params.iter().enumerate().any(|(i, p)| ext(i) != p.ext))
+            && declared
+                .is_some_and(|f| f.cc != ir::CallConv::Explicit && !f.params.iter().any(|p| p.abi == ParamAbi::Nest));
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
-                let r = self.func_ref(*fid)?;
+                let r = if adds_extension {
+                    let id = self.symbols.function(*fid).expect("intrinsics are lowered before calls");
+                    self.import(id, call_sig)
+                } else {
+                    self.func_ref(*fid)?
+                };
                 self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
             }
             _ => {
                 // A variadic call passes its extra arguments like fixed ones on the targets we support;
                 // SysV x86-64 adds %al, an upper bound of the vector registers used, which a thunk sets.
-                let abi = (0..args.len()).map(|i| sig.param_abi(i));
-                let call_sig = symbols::signature(
-                    self.isa.default_call_conv(),
-                    self.arch,
-                    &sig.ret,
-                    args.iter().map(|a| &a.ty).zip(abi),
-                );
                 let extra = &args[sig.params.len().min(args.len())..];
                 let thunk = match callee {
                     Value::Func(fid) if sig.varargs && extra.iter().any(|a| a.ty.is_float()) => {
@@ -1098,7 +1173,9 @@ impl<'a> Lowering<'a> {
         if sig.ret.is_aggregate() {
             self.aggregates.insert(id, results);
         } else if let Some(&result) = results.first() {
-            // As for parameters: the callee leaves the bits above N undefined.
+            // As for parameters: the callee leaves the bits above N undefined (even when it is to
+            // extend them: x86-64's llc-19 does not extend a `signext i8` result).
+            let result = self.narrowed(&sig.ret, result);
             self.values[id.0 as usize] = Some(self.canonical(&sig.ret, result));
         }
         Ok(relocated)
@@ -1222,8 +1299,8 @@ impl<'a> Lowering<'a> {
             symbols::signature(
                 self.isa.default_call_conv(),
                 self.arch,
-                &f.ret,
-                f.params.iter().map(|p| (&p.ty, &p.abi)),
+                (&f.ret, f.ret_ext),
+                f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
             )
         };
         let r = self.import(module_id, sig);

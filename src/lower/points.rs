@@ -12,6 +12,10 @@
 //! with its call's operands and "any" uses of the live values; `compile` writes the target's call
 //! sequence into it and takes the live-outs from Cranelift's record.
 //!
+//! An inline asm of `nop`s is a `patchpoint_anyreg` region too, with no operands (it clobbers
+//! nothing itself, and holds one piece of code of the right length): `compile` writes the nops
+//! into it and makes no record of it.
+//!
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
 use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot};
@@ -37,6 +41,9 @@ pub struct PlannedPoint {
     pub region: Option<CallTarget>,
     /// For a statepoint: where its record's offset is, relative to the instruction that marks it.
     pub statepoint: Option<StatepointOffset>,
+    /// For a C-convention patch point with a result: its type, returned in the convention's result
+    /// register (an anyregcc patch point's result is its first location).
+    pub returned: Option<Scalar>,
 }
 
 /// Where a statepoint's record is: LLVM records the address its call returns to.
@@ -60,6 +67,8 @@ pub enum CallTarget {
     Address(u64),
     /// `ptr @f`: an address the linker (or the JIT) fills in.
     Function(crate::ir::FuncId),
+    /// Not a patch point: the `nop`s of an inline asm, which have no record.
+    InlineAsmNops,
 }
 
 /// Where a live operand will be found.
@@ -105,7 +114,7 @@ impl Lowering<'_> {
         let (locations, live) = self.plan_live_values(live)?;
         // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
         self.b.ins().stackmap(index as u64, shadow, &live);
-        self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None });
+        self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None, returned: None });
         Ok(())
     }
 
@@ -197,12 +206,31 @@ impl Lowering<'_> {
             self.b.ins().patchpoint(signature, index as u64, bytes, &operands)
         };
         self.values[inst.0 as usize] = self.b.inst_results(point).first().copied();
-        self.points.push(PlannedPoint { id, shadow: bytes, locations, region: Some(target), statepoint: None });
+        let returned = result.as_ref().filter(|_| !anyreg).map(scalar);
+        self.points.push(PlannedPoint {
+            id,
+            shadow: bytes,
+            locations,
+            region: Some(target),
+            statepoint: None,
+            returned,
+        });
         Ok(())
     }
 
     /// The address a patch point target folds to: null, `inttoptr` of a constant (as an operand or an
     /// instruction, as LLVM's tests write them).
+    /// `nops` `nop` instructions of an inline asm, in one piece (see the module's documentation).
+    pub(super) fn inline_asm_nops(&mut self, nops: u32) {
+        let bytes = nops.saturating_mul(self.arch.nop_instruction().len() as u32);
+        let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
+        self.b.ins().patchpoint_anyreg(signature, self.points.len() as u64, bytes, &[]);
+        let region = Some(CallTarget::InlineAsmNops);
+        let point =
+            PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None, returned: None };
+        self.points.push(point);
+    }
+
     fn constant_target(&self, value: &Value) -> Option<u64> {
         match value {
             Value::Const(Const::Zero) => Some(0),

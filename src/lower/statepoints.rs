@@ -211,6 +211,7 @@ impl Lowering<'_> {
                 locations,
                 region: None,
                 statepoint: Some(StatepointOffset::Recorded),
+                returned: None,
             });
             relocated_values = self.plain_call(inst, call.target, call.target_type, call.args, Some(&recorded))?;
         } else if with_call {
@@ -221,6 +222,7 @@ impl Lowering<'_> {
                 locations,
                 region: None,
                 statepoint: Some(StatepointOffset::ReturnAddress),
+                returned: None,
             });
             self.plain_call(inst, call.target, call.target_type, call.args, None)?;
         } else {
@@ -231,6 +233,7 @@ impl Lowering<'_> {
                 locations,
                 region: None,
                 statepoint: Some(StatepointOffset::RegionEnd),
+                returned: None,
             });
         }
         // The relocated pointers: the statepoint_call's results, or read back from their slots before

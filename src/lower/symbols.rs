@@ -103,7 +103,7 @@ impl Symbols {
             } else if f.params.iter().any(|p| p.abi == ir::ParamAbi::Nest) {
                 super::explicit::nest_signature(module, f, arch)?
             } else {
-                signature(call_conv, arch, &f.ret, f.params.iter().map(|p| (&p.ty, &p.abi)))
+                signature(call_conv, arch, (&f.ret, f.ret_ext), f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)))
             };
             let id = out
                 .declare_function(&f.name, linkage, &sig)
@@ -141,7 +141,8 @@ impl Symbols {
             }
         };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
-            let sig = signature(call_conv, arch, &ty, [(&ty, &ir::ParamAbi::Plain), (&ty, &ir::ParamAbi::Plain)]);
+            let plain = (&ty, &ir::ParamAbi::Plain, ir::Extension::None);
+            let sig = signature(call_conv, arch, (&ty, ir::Extension::None), [plain, plain]);
             out.declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
         };
@@ -253,12 +254,13 @@ fn definition(linkage: ir::Linkage) -> Linkage {
 /// A Cranelift signature in the target's C calling convention. An aggregate parameter or result
 /// is passed as its scalars, one after the other, which is how LLVM lowers the aggregates front ends
 /// write (clang's `[2 x i64]`, `{ double, double }`, `{ i64, i32 }`); `byval` is Cranelift's struct
-/// argument on x86-64 (AArch64 callers check it away first), `sret` its struct return pointer.
+/// argument on x86-64 (AArch64 callers check it away first), `sret` its struct return pointer;
+/// `signext`/`zeroext` integers are passed extended (see [`super::abi_type`]).
 pub fn signature<'t>(
     call_conv: CallConv,
     arch: Arch,
-    ret: &ir::Type,
-    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+    ret: (&ir::Type, ir::Extension),
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi, ir::Extension)>,
 ) -> Signature {
     plan(call_conv, arch, ret, params).0
 }
@@ -271,13 +273,13 @@ pub fn signature<'t>(
 pub fn plan<'t>(
     call_conv: CallConv,
     arch: Arch,
-    ret: &ir::Type,
-    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi)>,
+    (ret, ret_ext): (&ir::Type, ir::Extension),
+    params: impl IntoIterator<Item = (&'t ir::Type, &'t ir::ParamAbi, ir::Extension)>,
 ) -> (Signature, Vec<Vec<ClifType>>) {
     let mut sig = Signature::new(call_conv);
     let (mut ints, mut floats) = (0usize, 0usize);
     let mut padding = Vec::new();
-    for (ty, abi) in params {
+    for (ty, abi, ext) in params {
         let mut pad = Vec::new();
         match abi {
             ir::ParamAbi::ByVal(t) if arch.passes_byval() => {
@@ -288,7 +290,7 @@ pub fn plan<'t>(
             ir::ParamAbi::StructRet(_) => sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn)),
             _ => {
                 let mut scalars = Vec::new();
-                push_scalars(ty, &mut scalars);
+                push_scalars(ty, ext, &mut scalars);
                 let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
                 let int = scalars.len() - float;
                 if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
@@ -307,7 +309,7 @@ pub fn plan<'t>(
         }
         padding.push(pad);
     }
-    push_scalars(ret, &mut sig.returns);
+    push_scalars(ret, ret_ext, &mut sig.returns);
     (sig, padding)
 }
 
@@ -315,7 +317,7 @@ pub fn plan<'t>(
 /// would return it through a hidden pointer, which Cranelift does not do for us.
 pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
     let mut scalars = Vec::new();
-    push_scalars(ty, &mut scalars);
+    push_scalars(ty, ir::Extension::None, &mut scalars);
     let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
     let int = scalars.len() - float;
     let (limit, target) = (arch.result_registers(), arch.name());
@@ -327,12 +329,12 @@ pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
     })
 }
 
-/// One ABI parameter per scalar of `ty` (none for `void`).
-fn push_scalars(ty: &ir::Type, out: &mut Vec<AbiParam>) {
+/// One ABI parameter per scalar of `ty` (none for `void`), extended as `ext` says.
+fn push_scalars(ty: &ir::Type, ext: ir::Extension, out: &mut Vec<AbiParam>) {
     if ty.is_aggregate() {
         ty.for_each_leaf(0, &mut |_, t| out.push(AbiParam::new(clif_type(t))));
     } else if *ty != ir::Type::Void {
-        out.push(AbiParam::new(clif_type(ty)));
+        out.push(AbiParam::new(super::abi_type(ty, ext)));
     }
 }
 

@@ -359,3 +359,28 @@ last:
         }
     }
 }
+
+#[test]
+fn extensions_are_kept_printed_and_parsed_back() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/extension-abi/caller.ll")).unwrap();
+    let mut m = parse(&text);
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let f = m.function(m.function_by_name("widen_s8").unwrap());
+    assert_eq!(f.params[0].ext, ir::Extension::Sign);
+    let f = m.function(m.function_by_name("sum16").unwrap());
+    assert_eq!((f.ret_ext, f.params[0].ext), (ir::Extension::Zero, ir::Extension::None));
+    let printed = m.to_string();
+    for line in [
+        "declare i64 @stacked(i64, i64, i64, i64, i64, i64, i64, i64, i8 signext, i16 zeroext)",
+        "declare signext i12 @sum12(i12, i12)",
+        "call i32 @widen_s8_site(i8 signext %a2)",
+        "call i32 %f(i8 signext %a2)",
+        "call zeroext i16 @sum16(i16 %b, i16 %b)",
+    ] {
+        assert!(printed.contains(line), "{line}\n{printed}");
+    }
+    let mut again = ir::parse("t.ll", &printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    m.clear_spans();
+    again.clear_spans();
+    assert_eq!(m, again);
+}

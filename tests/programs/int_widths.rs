@@ -9,9 +9,6 @@ use crate::support;
 
 use std::path::Path;
 
-use patchmap::compile::Options;
-use support::Arch;
-
 fn programs() -> Vec<std::path::PathBuf> {
     support::ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/int-widths/programs"))
 }
@@ -29,30 +26,6 @@ fn int_width_programs_run_as_llc_19_builds_them() {
 /// callee must ignore them, and its caller must pass what llc-19's callee reads.
 #[test]
 fn int_width_arguments_and_results_cross_the_c_abi_both_ways() {
-    let Some(llc) = support::tool("llc-19") else { return };
     let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/int-widths/abi");
-    let dir = tempfile::tempdir().unwrap();
-    for arch in Arch::ALL {
-        let Some(toolchain) = support::toolchain(arch) else { continue };
-        let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
-        let build = |half: &str| {
-            let ll = abi.join(format!("{half}.ll"));
-            let module = patchmap::ir::parse_file(&ll).unwrap_or_else(|e| panic!("{e}"));
-            let ours = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
-            let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
-            (ours, reference)
-        };
-        let (callee, caller) = (build("callee"), build("caller"));
-        let reference = toolchain.link_all_and_run(&[&callee.1, &caller.1], dir.path(), "abi-llc").unwrap();
-        assert_eq!(reference.stdout.lines().count(), 6, "{arch:?}: {reference:?}");
-        for (name, objects) in [
-            ("patchmap callee", [&callee.0, &caller.1]),
-            ("patchmap caller", [&callee.1, &caller.0]),
-            ("patchmap both", [&callee.0, &caller.0]),
-        ] {
-            let objects = objects.map(|o| o.as_slice());
-            let ours = toolchain.link_all_and_run(&objects, dir.path(), "abi-mixed").unwrap();
-            assert_eq!(ours, reference, "{name} on {arch:?} against llc-19's pair");
-        }
-    }
+    support::halves_cross_the_c_abi(&abi, 6, |_| ());
 }

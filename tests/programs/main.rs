@@ -9,6 +9,7 @@ mod support;
 mod clang_corpus;
 mod differential;
 mod explicit;
+mod extension_abi;
 mod frame_intrinsics;
 mod generator_differential;
 mod generator_llc;

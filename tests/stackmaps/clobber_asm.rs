@@ -116,3 +116,63 @@ fn values_live_across_clobbers_are_spilled_around_them_and_read_back_at_run_time
         compare_executions(&values[0].1, &values[1].1).unwrap_or_else(|e| panic!("{arch:?}: {e}"));
     }
 }
+
+/// A function whose two asms have the templates `FIRST` and `SECOND`, with a stack map before them.
+const NOPS: &str = "define i64 @f(i64 %a) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i64 %a)
+  call void asm sideeffect \"FIRST\", \"~{memory}\"()
+  call void asm sideeffect \"SECOND\", \"\"()
+  ret i64 %a
+}
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+";
+
+/// The code of `@f` in `object`.
+fn code_of_f(object: &[u8]) -> Vec<u8> {
+    use object::{Object, ObjectSection, ObjectSymbol};
+    let file = object::File::parse(object).unwrap();
+    let f = file.symbols().find(|s| s.name() == Ok("f")).expect("@f's symbol");
+    let section = file.section_by_index(f.section_index().unwrap()).unwrap();
+    let start = (f.address() - section.address()) as usize;
+    section.data().unwrap()[start..start + f.size() as usize].to_vec()
+}
+
+/// Inline asm whose template is `nop`s (in any case, with blanks, separated by `;` or newlines) is
+/// that many of the target's `nop` instruction, one piece each, and makes no record; any other
+/// template is refused where it is written.
+#[test]
+fn nop_templates_are_that_many_nops_and_no_record() {
+    for arch in Arch::ALL {
+        let build = |first: &str, second: &str| {
+            let text = NOPS.replace("FIRST", first).replace("SECOND", second);
+            let module = patchmap::ir::parse("nops.ll", &text).unwrap_or_else(|e| panic!("{e}"));
+            let options = Options::new(Some(arch.triple()), "speed", 3).unwrap();
+            patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))
+        };
+        let (empty, nops) = (build("", ""), build("nop", " NOP ;nop\\0A\\09nop"));
+        let nop = arch.nop_instruction();
+        let (without, with) = (code_of_f(&empty), code_of_f(&nops));
+        assert_eq!(with.len(), without.len() + 4 * nop.len(), "{arch:?}: four nops");
+        assert!(with.windows(3 * nop.len()).any(|w| w.chunks(nop.len()).all(|i| i == nop)), "{arch:?}: {with:02x?}");
+        let map = models(&nops);
+        assert_eq!(map.records.len(), 1, "{arch:?}: the stack map's record only");
+        assert_eq!(map.records[0].id, 1);
+    }
+    // Printed as that many `nop`s, which read back the same.
+    let mut module = patchmap::ir::parse("nops.ll", &NOPS.replace("FIRST", "nop;;Nop").replace("SECOND", "")).unwrap();
+    let printed = module.to_string();
+    assert!(printed.contains("call void asm sideeffect \"nop\\0Anop\", \"~{memory}\"()"), "{printed}");
+    let mut again = patchmap::ir::parse("printed.ll", &printed).unwrap();
+    module.clear_spans();
+    again.clear_spans();
+    again.file = module.file.clone();
+    assert_eq!(module, again);
+    for template in ["nop; ret", "nopw", "mov %rax, %rbx", "nop $0"] {
+        let text = NOPS.replace("FIRST", template).replace("SECOND", "");
+        let e = patchmap::ir::parse("nops.ll", &text).unwrap_err().to_string();
+        assert!(
+            e.starts_with("nops.ll:3:28: error: unsupported inline asm: only a template that is empty or only"),
+            "{e}"
+        );
+    }
+}

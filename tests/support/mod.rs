@@ -301,3 +301,61 @@ pub fn programs_run_as_llc19_builds_them(programs: &[PathBuf], min_lines: usize)
     }
     assert!(compared >= programs.len(), "only {compared} programs compared");
 }
+
+/// One target's pairings of a two-object program (see [`halves_cross_the_c_abi`]).
+pub struct AbiPairings<'a> {
+    pub arch: Arch,
+    pub toolchain: &'a Toolchain,
+    /// llc-19's callee and caller objects.
+    pub llc_callee: &'a [u8],
+    pub llc_caller: &'a [u8],
+    /// What llc-19's pair prints.
+    pub reference: &'a Outcome,
+    pub dir: &'a Path,
+}
+
+/// `dir/callee.ll` and `dir/caller.ll`, each built by patchmap and by llc-19, in all four pairings
+/// on both targets (AArch64 under qemu): each pairing prints what llc-19's pair prints, at least
+/// `min_lines` lines. `more` then gets each target's llc-19 objects for pairings of its own.
+/// Skips (as [`tool`]) without llc-19.
+pub fn halves_cross_the_c_abi(dir: &Path, min_lines: usize, mut more: impl FnMut(&AbiPairings)) {
+    let Some(llc) = tool("llc-19") else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for arch in Arch::ALL {
+        let Some(toolchain) = toolchain(arch) else { continue };
+        let build = |half: &str| {
+            let ll = dir.join(format!("{half}.ll"));
+            let ours = compile_for(arch, &std::fs::read_to_string(&ll).unwrap()).unwrap_or_else(|e| panic!("{e}"));
+            let reference = llc_object(&llc, &ll, arch, "2", tmp.path()).unwrap_or_else(|e| panic!("{e}"));
+            (ours, reference)
+        };
+        let (callee, caller) = (build("callee"), build("caller"));
+        let reference = toolchain.link_all_and_run(&[&callee.1, &caller.1], tmp.path(), "abi-llc").unwrap();
+        assert!(reference.stdout.lines().count() >= min_lines, "{arch:?}: {reference:?}");
+        for (name, objects) in [
+            ("patchmap callee", [&callee.0, &caller.1]),
+            ("patchmap caller", [&callee.1, &caller.0]),
+            ("patchmap both", [&callee.0, &caller.0]),
+        ] {
+            let objects = objects.map(|o| o.as_slice());
+            let ours = toolchain.link_all_and_run(&objects, tmp.path(), "abi-mixed").unwrap();
+            assert_eq!(ours, reference, "{name} on {arch:?} against llc-19's pair");
+        }
+        more(&AbiPairings {
+            arch,
+            toolchain: &toolchain,
+            llc_callee: &callee.1,
+            llc_caller: &caller.1,
+            reference: &reference,
+            dir: tmp.path(),
+        });
+    }
+}
+
+/// patchmap's object for IR `text` on `arch` (parsed, verified, compiled for speed).
+pub fn compile_for(arch: Arch, text: &str) -> Result<Vec<u8>, String> {
+    let module = patchmap::ir::parse("input.ll", text).map_err(|e| e.to_string())?;
+    patchmap::ir::verify(&module).map_err(|e| e.to_string())?;
+    let options = patchmap::compile::Options::new(Some(arch.triple()), "speed", 1).map_err(|e| e.to_string())?;
+    patchmap::emit::object::compile(&module, &options).map_err(|e| e.to_string())
+}

@@ -508,7 +508,7 @@ impl<'a> Parser<'a> {
     pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind) -> PResult<(Inst, Type)> {
         self.flags(FAST_MATH)?;
         let cc = self.calling_convention()?;
-        self.non_parameter_attributes()?;
+        let ret_ext = self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
@@ -523,6 +523,7 @@ impl<'a> Parser<'a> {
         let callee = self.value(f, &Type::PTR)?;
         let mut args = Vec::new();
         let mut abi = Vec::new();
+        let mut ext = Vec::new();
         if drops_operands {
             // Debug and alias-scope annotations: their `metadata` operands mean nothing to the code.
             if !self.is_punct(b'(') {
@@ -541,7 +542,11 @@ impl<'a> Parser<'a> {
                     _ => self.value_type()?,
                 };
                 let aspan = self.tok.span;
-                let ParamAttributes { abi: mut arg_abi, nest, hwreg } = self.param_attributes()?;
+                let ParamAttributes { abi: mut arg_abi, nest, hwreg, ext: arg_ext } = self.param_attributes()?;
+                if arg_ext != Extension::None {
+                    ext.resize(args.len(), Extension::None);
+                    ext.push(arg_ext);
+                }
                 if let Some((reference, span)) = hwreg {
                     arg_abi = ParamAbi::Register(self.register_names(&reference, "hwreg", span)?.remove(0));
                 }
@@ -605,8 +610,10 @@ impl<'a> Parser<'a> {
             params: args.iter().map(|a| a.ty.clone()).collect(),
             varargs: false,
             abi: Box::default(),
+            ext: Default::default(),
         });
         sig.abi = abi.into_boxed_slice();
+        sig.ext = Extensions { params: ext.into_boxed_slice(), ret: ret_ext };
         Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
     }
 
@@ -626,8 +633,8 @@ impl<'a> Parser<'a> {
     }
 
     /// `asm [sideeffect] "", "~{reg},..."()` from `asm`, in a call returning `ret`: the only inline
-    /// asm the subset takes, an empty template with clobbers and no operands. Anything else is an
-    /// error at what is not supported.
+    /// asm the subset takes, a template that is empty or only `nop`s, with clobbers and no operands.
+    /// Anything else is an error at what is not supported.
     fn clobber_asm(&mut self, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
         let asm = self.tok.span;
         self.bump()?;
@@ -635,12 +642,13 @@ impl<'a> Parser<'a> {
             self.bump()?;
         }
         let template = self.tok.span;
-        if !self.string(" (the inline asm template)")?.is_empty() {
+        let Some(nops) = nop_count(&self.string(" (the inline asm template)")?) else {
             return Err(self.err(
                 template,
-                "unsupported inline asm: only an empty template with clobbers (\"\", \"~{reg},...\") is supported",
+                "unsupported inline asm: only a template that is empty or only 'nop's, with clobbers \
+                 (\"nop\", \"~{reg},...\"), is supported",
             ));
-        }
+        };
         self.expect_punct(b',', " after the inline asm template")?;
         let Tok::Str(raw) = self.tok.tok else { return Err(self.expected("the inline asm constraint string")) };
         let constraints = self.tok.span;
@@ -681,7 +689,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok((Inst::ClobberAsm { clobbers }, Type::Void))
+        Ok((Inst::ClobberAsm { clobbers, nops }, Type::Void))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.
@@ -705,7 +713,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_punct(b')', " to close the function type")?;
-        Ok(Signature { ret, params, varargs, abi: Box::default() })
+        Ok(Signature { ret, params, varargs, abi: Box::default(), ext: Default::default() })
     }
 
     /// `[ "tag"(T v, ...), ... ]` after a call's arguments.
@@ -815,4 +823,19 @@ fn is_live_operand(patch_point: bool, args: &[Operand]) -> bool {
         Some(Value::Const(Const::Int(n))) => usize::try_from(*n).is_ok_and(|n| args.len() >= 4 + n),
         _ => false,
     }
+}
+
+/// How many `nop` instructions an inline asm template is, if it is nothing else: statements
+/// separated by `;` or newlines (`\0A`), each `nop` in any case with blanks around it, or empty, as
+/// LLVM's assemblers for both targets read them.
+fn nop_count(template: &str) -> Option<u32> {
+    let mut nops = 0u32;
+    for statement in template.split([';', '\n']) {
+        match statement.trim_matches([' ', '\t', '\r']) {
+            "" => {}
+            s if s.eq_ignore_ascii_case("nop") => nops = nops.checked_add(1)?,
+            _ => return None,
+        }
+    }
+    Some(nops)
 }

@@ -25,9 +25,10 @@ mod types;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, FloatPred, FuncId, Function, Global, GlobalId, Init, Inst,
-    InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, NoClobber, Operand, Ordering, Param, ParamAbi,
-    Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
+    BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function, Global,
+    GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, NoClobber, Operand, Ordering,
+    Param, ParamAbi, Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol,
+    TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
@@ -266,8 +267,6 @@ const UNSUPPORTED_PARAM_ATTRS: &[&str] =
 /// Parameter and return attributes that are only optimisation hints.
 const PARAM_ATTRS: &[&str] = &[
     "noundef",
-    "signext",
-    "zeroext",
     "inreg",
     "nonnull",
     "nocapture",
@@ -409,6 +408,8 @@ struct ParamAttributes<'a> {
     nest: Option<Span>,
     /// `hwreg(metadata ...)`: its operand, and where the attribute is.
     hwreg: Option<MetadataAttribute<'a>>,
+    /// `signext` or `zeroext`.
+    ext: Extension,
 }
 
 /// Which header attribute a pending metadata reference belongs to.

@@ -249,8 +249,18 @@ impl<'a> Parser<'a> {
         let mut abi = ParamAbi::Plain;
         let mut nest = None;
         let mut hwreg = None;
+        let mut ext = Extension::None;
         loop {
             match self.tok.tok {
+                Tok::Word(w @ ("signext" | "zeroext")) => {
+                    let this = if w == "signext" { Extension::Sign } else { Extension::Zero };
+                    if ext != Extension::None && ext != this {
+                        // LLVM's verifier: "Attributes 'zeroext and signext' are incompatible!"
+                        return Err(self.err(self.tok.span, "'signext' and 'zeroext' cannot be combined"));
+                    }
+                    ext = this;
+                    self.bump()?;
+                }
                 Tok::Word("hwreg") => {
                     let span = self.bump()?.span;
                     if abi != ParamAbi::Plain {
@@ -324,20 +334,22 @@ impl<'a> Parser<'a> {
                     if let Some((_, span)) = hwreg.as_ref().filter(|_| !matches!(abi, ParamAbi::Register(_))) {
                         return Err(self.err(*span, "'hwreg' cannot be combined with 'byval', 'sret' or 'elementtype'"));
                     }
-                    return Ok(ParamAttributes { abi, nest, hwreg });
+                    return Ok(ParamAttributes { abi, nest, hwreg, ext });
                 }
             }
         }
     }
 
-    /// Attributes of a result or of a function type's parameter, where `hwreg` means nothing.
-    pub(super) fn non_parameter_attributes(&mut self) -> PResult<()> {
-        if let Some((_, span)) = self.param_attributes()?.hwreg {
+    /// Attributes of a result or of a function type's parameter, where `hwreg` means nothing; the
+    /// result's `signext` or `zeroext`.
+    pub(super) fn non_parameter_attributes(&mut self) -> PResult<Extension> {
+        let attributes = self.param_attributes()?;
+        if let Some((_, span)) = attributes.hwreg {
             return Err(
                 self.err(span, "'hwreg' applies to the parameters of a function and the arguments of a call only")
             );
         }
-        Ok(())
+        Ok(attributes.ext)
     }
 
     /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations),
@@ -630,7 +642,7 @@ impl<'a> Parser<'a> {
             return Err(self.err(span, "'thread_local' applies to global variables, not functions"));
         }
         let cc = self.calling_convention()?;
-        self.non_parameter_attributes()?;
+        let ret_ext = self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let span = self.tok.span;
         let raw = match self.tok.tok {
@@ -662,7 +674,7 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.value_type()?;
                 let aspan = self.tok.span;
-                let ParamAttributes { mut abi, nest, hwreg } = self.param_attributes()?;
+                let ParamAttributes { mut abi, nest, hwreg, ext } = self.param_attributes()?;
                 if let Some((reference, span)) = hwreg {
                     let of = RegistersOf::Param(id, f.params.len());
                     self.pending_registers.push(PendingRegisters { of, reference, span });
@@ -718,7 +730,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 };
-                f.params.push(Param { ty, name, abi });
+                f.params.push(Param { ty, name, abi, ext });
                 if !self.eat_punct(b',')? {
                     break;
                 }
@@ -739,6 +751,7 @@ impl<'a> Parser<'a> {
             gc,
             noclobber: None,
             ret,
+            ret_ext,
             params: Vec::new(),
             varargs,
             blocks: Vec::new(),
