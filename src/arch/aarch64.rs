@@ -179,6 +179,8 @@ pub fn stack_size(frame_to_fp_offset: u32) -> u64 {
 /// of its register class either way.
 pub fn register_size(value: Scalar) -> u16 {
     match value {
+        // A `half` in an H register: llc-19 records 2 bytes.
+        Scalar::F16 => 2,
         Scalar::Int(..=32) | Scalar::F32 => 4,
         Scalar::Int(_) | Scalar::F64 => 8,
     }

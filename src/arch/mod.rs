@@ -24,6 +24,8 @@ pub enum Arch {
 pub enum Scalar {
     /// An integer of this many bits (a pointer is 64).
     Int(u8),
+    /// `half`.
+    F16,
     /// `float`.
     F32,
     /// `double`.
@@ -375,6 +377,13 @@ impl Arch {
             RegisterClass::Float => self.float_dwarf(hw),
         };
         (0..32).find(|&hw| dwarf(hw) == Some(register.dwarf))
+    }
+
+    /// Whether conversions between `half` and `float`/`double` are library calls, as llc-19 makes
+    /// them on x86-64 without F16C (`__extendhfsf2`, `__truncsfhf2`, `__truncdfhf2`); AArch64
+    /// converts with `fcvt`.
+    pub fn converts_half_by_libcall(self) -> bool {
+        self == Arch::X86_64
     }
 
     /// The size LLVM records for a value in a register.

@@ -115,7 +115,7 @@ pub fn resolve(
                         StackmapLoc::Const(bits) => {
                             let width = match value {
                                 Scalar::Int(bits) => bits.min(64),
-                                Scalar::F32 | Scalar::F64 => 64,
+                                Scalar::F16 | Scalar::F32 | Scalar::F64 => 64,
                             };
                             let extended = ((bits << (64 - u32::from(width))) as i64) >> (64 - u32::from(width));
                             PointLocation::Constant(arch.recorded_constant(extended, width))
@@ -135,7 +135,7 @@ pub fn resolve(
             if let Some(value) = point.returned {
                 let register = match value {
                     Scalar::Int(_) => arch.integer_result(),
-                    Scalar::F32 | Scalar::F64 => arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?,
+                    Scalar::F16 | Scalar::F32 | Scalar::F64 => arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?,
                 };
                 held.insert(0, (register, arch.live_out_size(value)));
             }

@@ -146,7 +146,7 @@ fn class_name(class: RegisterClass) -> &'static str {
 fn class_of(ty: &Type) -> Option<RegisterClass> {
     match ty {
         Type::Int(_) | Type::Ptr(_) => Some(RegisterClass::General),
-        Type::Float | Type::Double => Some(RegisterClass::Float),
+        Type::Half | Type::Float | Type::Double => Some(RegisterClass::Float),
         _ => None,
     }
 }

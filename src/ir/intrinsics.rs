@@ -448,6 +448,7 @@ fn split_overloads(rest: &str) -> Option<(&str, &str)> {
 /// into a type): `iN`, `f32`, `f64`, `pN`; other types as written.
 pub fn mangled_name(ty: &Type) -> String {
     match ty {
+        Type::Half => "f16".to_string(),
         Type::Float => "f32".to_string(),
         Type::Double => "f64".to_string(),
         Type::Ptr(n) => format!("p{n}"),
@@ -460,6 +461,7 @@ pub fn mangled_name(ty: &Type) -> String {
 /// remangles them `p0`, `p1`): they are pointers too.
 fn mangled_type(part: &str) -> Option<Type> {
     match part {
+        "f16" => Some(Type::Half),
         "f32" => Some(Type::Float),
         "f64" => Some(Type::Double),
         _ if part.starts_with('p') => {

@@ -10,6 +10,7 @@
 
 pub mod builder;
 pub mod error;
+pub mod half;
 pub mod explicit;
 pub mod intrinsics;
 pub mod lexer;
@@ -42,6 +43,9 @@ pub enum Type {
     /// `iN`, an integer of 1 to 64 bits. Widths other than 1, 8, 16, 32 and 64 take the layout of
     /// LLVM's data layouts: `ceil(N/8)` bytes stored, aligned as the next larger of i8/i16/i32/i64.
     Int(u8),
+    /// `half`: IEEE 754 half precision. Both targets compute it as LLVM legalises it: in `float`,
+    /// rounded back to `half` after each operation.
+    Half,
     /// `float`: IEEE 754 single precision.
     Float,
     /// `double`: IEEE 754 double precision.
@@ -159,13 +163,13 @@ impl Type {
     pub fn is_int(&self) -> bool {
         matches!(self, Type::Int(_))
     }
-    /// Whether this is `float` or `double`.
+    /// Whether this is `half`, `float` or `double`.
     pub fn is_float(&self) -> bool {
-        matches!(self, Type::Float | Type::Double)
+        matches!(self, Type::Half | Type::Float | Type::Double)
     }
     /// Integer, float or pointer: what a register holds.
     pub fn is_scalar(&self) -> bool {
-        matches!(self, Type::Int(_) | Type::Float | Type::Double | Type::Ptr(_))
+        matches!(self, Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Ptr(_))
     }
     /// The width N of an `iN`; `None` for every other type.
     pub fn int_bits(&self) -> Option<u8> {
@@ -188,6 +192,7 @@ impl Type {
         match self {
             Type::Void | Type::Token => 0,
             Type::Int(bits) => u64::from(container_bits(*bits) / 8),
+            Type::Half => 2,
             Type::Float => 4,
             Type::Double | Type::Ptr(_) => 8,
             Type::Array(n, elem) => n.saturating_mul(elem.alloc_size()),
@@ -1807,6 +1812,7 @@ impl fmt::Display for Type {
         match self {
             Type::Void => f.write_str("void"),
             Type::Int(b) => write!(f, "i{b}"),
+            Type::Half => f.write_str("half"),
             Type::Float => f.write_str("float"),
             Type::Double => f.write_str("double"),
             Type::Ptr(0) => f.write_str("ptr"),

@@ -288,6 +288,7 @@ pub(crate) fn patchpoint_result(name: &str) -> Option<Type> {
         "i8" => Type::I8,
         "i1" => Type::I1,
         "p0" | "ptr" => Type::PTR,
+        "f16" => Type::Half,
         "f32" => Type::Float,
         "f64" => Type::Double,
         _ => return None,

@@ -194,6 +194,10 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         }
         Const::Int(v) if *ty == Type::I1 => (if *v != 0 { "true" } else { "false" }).to_string(),
         Const::Int(v) => v.to_string(),
+        Const::Float(v) if *ty == Type::Half => match super::half::exact_bits(*v) {
+            Some(bits) => format!("0xH{bits:04X}"),
+            None => format!("0x{:016X}", v.to_bits()),
+        },
         Const::Float(v) => format!("0x{:016X}", v.to_bits()),
         Const::Zero if *ty == Type::PTR => "null".to_string(),
         Const::Zero => "zeroinitializer".to_string(),

@@ -1481,7 +1481,10 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         (Const::Float(v), Type::Float) if !v.is_nan() && (*v as f32) as f64 != *v => {
             Err(format!("constant {v} is not exactly representable as 'float'"))
         }
-        (Const::Float(_), Type::Float | Type::Double) => Ok(()),
+        (Const::Float(v), Type::Half) if super::half::exact_bits(*v).is_none() => {
+            Err(format!("constant {v} is not exactly representable as 'half'"))
+        }
+        (Const::Float(_), Type::Half | Type::Float | Type::Double) => Ok(()),
         (Const::IntToPtr(_), Type::Ptr(_)) => Ok(()),
         _ => Err(format!("constant {} cannot have type '{ty}'", const_in(Some(m), c, ty))),
     }
@@ -1495,8 +1498,8 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
         CastOp::Trunc => matches!((int_bits(from), int_bits(to)), (Some(a), Some(b)) if a > b),
         CastOp::SIToFP | CastOp::UIToFP => from.is_int() && to.is_float(),
         CastOp::FPToSI | CastOp::FPToUI => from.is_float() && to.is_int(),
-        CastOp::FPExt => matches!((from, to), (Float, Double)),
-        CastOp::FPTrunc => matches!((from, to), (Double, Float)),
+        CastOp::FPExt => matches!((from, to), (Float, Double) | (Half, Float | Double)),
+        CastOp::FPTrunc => matches!((from, to), (Double, Float) | (Float | Double, Half)),
         CastOp::PtrToInt => from.is_ptr() && to.is_int(),
         CastOp::IntToPtr => from.is_int() && to.is_ptr(),
         CastOp::AddrSpaceCast => matches!((from, to), (Ptr(a), Ptr(b)) if a != b),

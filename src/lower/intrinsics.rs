@@ -118,6 +118,15 @@ impl Lowering<'_> {
 
     /// A value operation on operands of type `ty` (its result's type).
     fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
+        if *ty == Type::Half {
+            // Promoted as LLVM does: computed in float, rounded back to half.
+            let wide: Vec<clif::Value> = v
+                .iter()
+                .map(|&x| if self.b.func.dfg.value_type(x) == types::F16 { self.half_to_float(x) } else { x })
+                .collect();
+            let result = self.intrinsic_op(op, &Type::Float, &wide);
+            return self.to_half(result);
+        }
         if let Some(n) = ty.int_bits().filter(|&n| n < crate::ir::container_bits(n)) {
             return self.narrow_intrinsic_op(op, ty, n, v);
         }

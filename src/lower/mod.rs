@@ -27,7 +27,7 @@ use cranelift_codegen::ir::{
 };
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
-use cranelift_module::DataId;
+use cranelift_module::{DataId, FuncId};
 
 use crate::arch::{Arch, RegisterClass};
 use crate::ir::{
@@ -55,6 +55,7 @@ const MAX_FRAME_ALLOCA_BYTES: u64 = 1 << 29;
 /// The integer type an atomic access of an IR scalar type moves (floats travel as their bits).
 fn atomic_type(t: &Type) -> ClifType {
     match t {
+        Type::Half => types::I16,
         Type::Float => types::I32,
         Type::Double => types::I64,
         other => clif_type(other),
@@ -90,6 +91,7 @@ pub fn clif_type(t: &Type) -> ClifType {
             32 => types::I32,
             _ => types::I64,
         },
+        Type::Half => types::F16,
         Type::Float => types::F32,
         Type::Double => types::F64,
         _ => types::I64,
@@ -353,10 +355,26 @@ impl<'a> Lowering<'a> {
         let ty = &data.ty;
         let result = match &data.kind {
             Inst::Phi { .. } => return Ok(()),
+            Inst::Binary { op, lhs, rhs } if *ty == Type::Half => {
+                // LLVM promotes: computed in float, rounded back to half.
+                let l = self.value(lhs, ty)?;
+                let r = self.value(rhs, ty)?;
+                let (l, r) = (self.half_to_float(l), self.half_to_float(r));
+                let v = self.binary(*op, &Type::Float, l, r);
+                Some(self.to_half(v))
+            }
             Inst::Binary { op, lhs, rhs } => {
                 let l = self.value(lhs, ty)?;
                 let r = self.value(rhs, ty)?;
                 Some(self.binary(*op, ty, l, r))
+            }
+            Inst::FNeg { val } if *ty == Type::Half => {
+                // As llc-19 on x86-64: through float (AArch64's llc flips the sign bit; the two
+                // differ only on a signaling NaN, which the round trip quiets).
+                let v = self.value(val, ty)?;
+                let wide = self.half_to_float(v);
+                let negated = self.b.ins().fneg(wide);
+                Some(self.to_half(negated))
             }
             Inst::FNeg { val } => {
                 let v = self.value(val, ty)?;
@@ -374,8 +392,12 @@ impl<'a> Lowering<'a> {
                 Some(self.b.ins().icmp(cc, l, r))
             }
             Inst::FCmp { pred, ty: operand_ty, lhs, rhs } => {
-                let l = self.value(lhs, operand_ty)?;
-                let r = self.value(rhs, operand_ty)?;
+                let mut l = self.value(lhs, operand_ty)?;
+                let mut r = self.value(rhs, operand_ty)?;
+                if *operand_ty == Type::Half {
+                    // Widening is exact: float compares as half would.
+                    (l, r) = (self.half_to_float(l), self.half_to_float(r));
+                }
                 Some(match float_cc(*pred) {
                     Some(cc) => self.b.ins().fcmp(cc, l, r),
                     None => self.b.ins().iconst(types::I8, i64::from(*pred == FloatPred::True)),
@@ -693,6 +715,10 @@ impl<'a> Lowering<'a> {
     fn constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
         let ins = self.b.ins();
         match (c, ty) {
+            (Const::Float(x), Type::Half) => ins.f16const(clif::immediates::Ieee16::with_bits(ir::half::round(*x))),
+            (Const::Zero | Const::Undef | Const::Poison, Type::Half) => {
+                ins.f16const(clif::immediates::Ieee16::with_bits(0))
+            }
             (Const::Float(x), Type::Float) => ins.f32const(*x as f32),
             (Const::Float(x), _) => ins.f64const(*x),
             (Const::Zero | Const::Undef | Const::Poison, Type::Float) => ins.f32const(0.0),
@@ -844,7 +870,51 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// `v`, a `half`, widened exactly to `float`: AArch64's `fcvt`, or on x86-64 the libcall
+    /// llc-19 calls ([`Arch::converts_half_by_libcall`]).
+    fn half_to_float(&mut self, v: clif::Value) -> clif::Value {
+        match self.symbols.half_libcalls {
+            Some(calls) => self.half_libcall(calls.extend_to_float, &Type::Half, &Type::Float, v),
+            None => self.b.ins().fpromote(types::F32, v),
+        }
+    }
+
+    /// `v`, a `float` or `double`, rounded to `half` (to nearest, ties to even) in one step.
+    fn to_half(&mut self, v: clif::Value) -> clif::Value {
+        let from = if self.b.func.dfg.value_type(v) == types::F64 { Type::Double } else { Type::Float };
+        match self.symbols.half_libcalls {
+            Some(calls) => {
+                let callee = if from == Type::Double { calls.trunc_double } else { calls.trunc_float };
+                self.half_libcall(callee, &from, &Type::Half, v)
+            }
+            None => self.b.ins().fdemote(types::F16, v),
+        }
+    }
+
+    fn half_libcall(&mut self, id: FuncId, from: &Type, to: &Type, v: clif::Value) -> clif::Value {
+        let plain = (from, &ParamAbi::Plain, ir::Extension::None);
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (to, ir::Extension::None), [plain]);
+        let callee = self.import(id, sig);
+        let call = self.b.ins().call(callee, &[v]);
+        self.b.inst_results(call)[0]
+    }
+
     fn cast(&mut self, op: CastOp, from: &Type, to: &Type, v: clif::Value) -> clif::Value {
+        // `half` converts through `float` (a double narrows to half in one step, as llc-19 does).
+        if *from == Type::Half && op != CastOp::BitCast {
+            let wide = self.half_to_float(v);
+            return match op {
+                CastOp::FPExt if *to == Type::Float => wide,
+                _ => self.cast(op, &Type::Float, to, wide),
+            };
+        }
+        if *to == Type::Half && op != CastOp::BitCast {
+            let wide = match op {
+                CastOp::FPTrunc => v,
+                _ => self.cast(op, from, &Type::Float, v),
+            };
+            return self.to_half(wide);
+        }
         let (ft, tt) = (clif_type(from), clif_type(to));
         let ins = self.b.ins();
         match op {

@@ -276,6 +276,7 @@ impl Lowering<'_> {
 pub(super) fn scalar(ty: &Type) -> Scalar {
     match ty {
         Type::Int(bits) => Scalar::Int(*bits),
+        Type::Half => Scalar::F16,
         Type::Float => Scalar::F32,
         Type::Double => Scalar::F64,
         _ => Scalar::Int(64),

@@ -138,7 +138,7 @@ impl Lowering<'_> {
         let read: Vec<&Operand> = if with_call && deopt_in_registers {
             let fits = |ty: &Type| match ty {
                 Type::Int(bits) => self.arch.deopt_integer_in_register(*bits),
-                Type::Float | Type::Double | Type::Ptr(_) => true,
+                Type::Half | Type::Float | Type::Double | Type::Ptr(_) => true,
                 _ => false,
             };
             plan.spilled
@@ -456,6 +456,7 @@ impl Lowering<'_> {
         let Value::Const(c) = &operand.value else { return None };
         Some(match (c, &operand.ty) {
             (Const::Int(v), _) => *v,
+            (Const::Float(v), Type::Half) => i64::from(crate::ir::half::round(*v)),
             (Const::Float(v), Type::Float) => i64::from((*v as f32).to_bits()),
             (Const::Float(v), _) => v.to_bits() as i64,
             (Const::Zero, _) => 0,

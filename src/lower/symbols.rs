@@ -32,6 +32,9 @@ pub struct Symbols {
     pub fmod: Option<FuncId>,
     /// `fmodf`, imported when some function uses `frem` on floats.
     pub fmodf: Option<FuncId>,
+    /// The conversions to and from `half` that the target makes library calls, when some function
+    /// computes with `half` ([`Arch::converts_half_by_libcall`]).
+    pub half_libcalls: Option<HalfLibcalls>,
     /// The per-thread arena's helpers, when some function needs dynamic allocas.
     pub dynamic_stack: Option<dynamic_stack::Helpers>,
     /// For each declared variadic function, the thunk that its calls with floating-point arguments
@@ -51,6 +54,18 @@ pub struct Symbols {
     pub colocated: bool,
     /// The blocks whose address the module takes ([`ir::Module::block_addresses`]).
     pub block_addresses: Vec<(ir::FuncId, ir::BlockId)>,
+}
+
+/// The libgcc/compiler-rt conversions llc-19 calls for `half` on a target without instructions
+/// for them (x86-64 without F16C).
+#[derive(Clone, Copy, Debug)]
+pub struct HalfLibcalls {
+    /// `float __extendhfsf2(half)`.
+    pub extend_to_float: FuncId,
+    /// `half __truncsfhf2(float)`.
+    pub trunc_float: FuncId,
+    /// `half __truncdfhf2(double)`.
+    pub trunc_double: FuncId,
 }
 
 impl Symbols {
@@ -137,8 +152,36 @@ impl Symbols {
         };
         let frem = |ty: ir::Type| {
             move |_: &ir::Function, i: &ir::InstData| {
-                matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. }) && i.ty == ty
+                matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. })
+                    && (i.ty == ty || (i.ty == ir::Type::Half && ty == ir::Type::Float))
             }
+        };
+        let mut import_conversion = |name: &str, from: ir::Type, to: ir::Type| -> Result<FuncId, IrError> {
+            let plain = (&from, &ir::ParamAbi::Plain, ir::Extension::None);
+            let sig = signature(call_conv, arch, (&to, ir::Extension::None), [plain]);
+            out.declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
+        };
+        let computes_with_half = |_: &ir::Function, i: &ir::InstData| {
+            let half = ir::Type::Half;
+            match &i.kind {
+                Inst::Cast { op: ir::CastOp::BitCast, .. } | Inst::Load { .. } | Inst::Phi { .. } | Inst::Select { .. } => {
+                    false
+                }
+                Inst::Cast { from, .. } => *from == half || i.ty == half,
+                Inst::FCmp { ty, .. } => *ty == half,
+                _ => i.ty == half,
+            }
+        };
+        let half_libcalls = if arch.converts_half_by_libcall() && uses(&computes_with_half) {
+            use ir::Type::{Double, Float, Half};
+            Some(HalfLibcalls {
+                extend_to_float: import_conversion("__extendhfsf2", Half, Float)?,
+                trunc_float: import_conversion("__truncsfhf2", Float, Half)?,
+                trunc_double: import_conversion("__truncdfhf2", Double, Half)?,
+            })
+        } else {
+            None
         };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
             let plain = (&ty, &ir::ParamAbi::Plain, ir::Extension::None);
@@ -181,6 +224,7 @@ impl Symbols {
             globals,
             fmod,
             fmodf,
+            half_libcalls,
             dynamic_stack,
             variadic_thunks,
             arch,

@@ -51,6 +51,7 @@ impl<'a> Parser<'a> {
                     "i16" => Type::I16,
                     "i32" => Type::I32,
                     "i64" => Type::I64,
+                    "half" => Type::Half,
                     "float" => Type::Float,
                     "double" => Type::Double,
                     "ptr" => Type::PTR,
@@ -62,7 +63,7 @@ impl<'a> Parser<'a> {
                     _ if w.starts_with('i') && is_numeric(&w[1..]) => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
-                    "half" | "bfloat" | "fp128" | "x86_fp80" | "ppc_fp128" | "x86_amx" | "x86_mmx" | "label"
+                    "bfloat" | "fp128" | "x86_fp80" | "ppc_fp128" | "x86_amx" | "x86_mmx" | "label"
                     | "metadata" | "opaque" | "target" => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
@@ -332,6 +333,14 @@ impl<'a> Parser<'a> {
             }
             Tok::Hex(t) => {
                 let digits = &t[2..];
+                if let (Some(half), Type::Half) = (digits.strip_prefix('H'), ty) {
+                    // LLVM's `0xH3C00`: the half's own 16 bits.
+                    let bits = (half.len() == 4)
+                        .then(|| u16::from_str_radix(half, 16).ok())
+                        .flatten()
+                        .ok_or_else(|| self.err(span, format!("malformed half constant '{t}': 0xH takes 4 hex digits")))?;
+                    return self.bump().map(|_| Const::Float(crate::ir::half::to_f64(bits)));
+                }
                 if matches!(digits.as_bytes().first(), Some(b'K' | b'L' | b'M' | b'H' | b'R')) {
                     return Err(self.err(span, format!("unsupported floating-point literal '{t}'")));
                 }
@@ -910,6 +919,11 @@ impl<'a> Parser<'a> {
     pub(super) fn float_const(&self, v: f64, ty: &Type, text: &str, span: Span) -> PResult<Const> {
         match ty {
             Type::Double => Ok(Const::Float(v)),
+            Type::Half => match crate::ir::half::exact_bits(v) {
+                Some(_) => Ok(Const::Float(v)),
+                None => Err(self
+                    .err(span, format!("floating-point constant '{text}' is not exactly representable as 'half'"))),
+            },
             Type::Float => {
                 if v.is_nan() || (v as f32) as f64 == v {
                     Ok(Const::Float(v))
