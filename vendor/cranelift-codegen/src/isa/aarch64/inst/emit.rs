@@ -1820,6 +1820,18 @@ impl MachInstEmit for Inst {
                         debug_assert_eq!(size, ScalarSize::Size64);
                         0b000_11110_01_1_000100_10000
                     }
+                    FPUOp1::Cvt16To32 => {
+                        debug_assert_eq!(size, ScalarSize::Size16);
+                        0b000_11110_11_1_000100_10000
+                    }
+                    FPUOp1::Cvt32To16 => {
+                        debug_assert_eq!(size, ScalarSize::Size32);
+                        0b000_11110_00_1_000111_10000
+                    }
+                    FPUOp1::Cvt64To16 => {
+                        debug_assert_eq!(size, ScalarSize::Size64);
+                        0b000_11110_01_1_000111_10000
+                    }
                 };
                 let top22 = top22 | size.ftype() << 12;
                 sink.put4(enc_fpurr(top22, rd, rn));

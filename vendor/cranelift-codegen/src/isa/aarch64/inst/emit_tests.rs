@@ -6257,6 +6257,36 @@ fn test_aarch64_binemit() {
         "CFC3221E",
         "fcvt d15, s30",
     ));
+    insns.push((
+        Inst::FpuRR {
+            fpu_op: FPUOp1::Cvt16To32,
+            size: ScalarSize::Size16,
+            rd: writable_vreg(0),
+            rn: vreg(0),
+        },
+        "0040E21E",
+        "fcvt s0, h0",
+    ));
+    insns.push((
+        Inst::FpuRR {
+            fpu_op: FPUOp1::Cvt32To16,
+            size: ScalarSize::Size32,
+            rd: writable_vreg(0),
+            rn: vreg(0),
+        },
+        "00C0231E",
+        "fcvt h0, s0",
+    ));
+    insns.push((
+        Inst::FpuRR {
+            fpu_op: FPUOp1::Cvt64To16,
+            size: ScalarSize::Size64,
+            rd: writable_vreg(0),
+            rn: vreg(0),
+        },
+        "00C0631E",
+        "fcvt h0, d0",
+    ));
 
     insns.push((
         Inst::FpuRR {
