@@ -135,7 +135,7 @@ pub unsafe fn load(ty: &Type, address: u64) -> u64 {
             // LLVM leaves a stored i1 byte other than 0 or 1 undefined; read its low bit.
             Type::Int(1) => u64::from(p.read() & 1),
             Type::Int(8) => u64::from(p.read()),
-            Type::Int(16) => u64::from(p.cast::<u16>().read_unaligned()),
+            Type::Int(16) | Type::Half => u64::from(p.cast::<u16>().read_unaligned()),
             Type::Int(32) | Type::Float => u64::from(p.cast::<u32>().read_unaligned()),
             // Other widths read their store size (3 bytes for an i24), keeping N bits.
             Type::Int(bits) if *bits < 64 => {

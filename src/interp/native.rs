@@ -83,7 +83,9 @@ pub unsafe fn call(address: u64, args: &[u64], operands: &[Operand], ret: &Type)
     // C's stdout is buffered apart from the interpreter's output: flush it to keep their order.
     // SAFETY: fflush(NULL) flushes every C output stream; it has no other precondition.
     unsafe { fflush(std::ptr::null_mut()) };
-    if *ret == Type::Float {
+    if *ret == Type::Half {
+        result & 0xffff
+    } else if *ret == Type::Float {
         result & 0xffff_ffff
     } else {
         result

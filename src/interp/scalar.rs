@@ -1,14 +1,17 @@
-//! The scalar operations on value bits: integers zero-extended from their width, `float` as its f32
+//! The scalar operations on value bits: integers zero-extended from their width, `half` as its bits
+//! in the low 16 (computed in `float` and rounded back, as LLVM legalises it), `float` as its f32
 //! bits in the low 32, `double` as f64 bits, `ptr` as a 64-bit address. Where LLVM leaves a result
 //! undefined (poison), these follow what the Cranelift lowering computes, so that interpreted and
 //! compiled code agree wherever they can.
 
+use crate::ir::half;
 use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, Overflow, RmwOp, Type};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
     match ty {
         Type::Int(bits) => *bits,
+        Type::Half => 16,
         Type::Float => 32,
         _ => 64,
     }
@@ -41,6 +44,7 @@ pub fn normalize(ty: &Type, v: u64) -> u64 {
 pub fn constant(c: &Const, ty: &Type) -> u64 {
     match c {
         Const::Int(v) | Const::IntToPtr(v) => normalize(ty, *v as u64),
+        Const::Float(x) if *ty == Type::Half => u64::from(half::round(*x)),
         Const::Float(x) if *ty == Type::Float => u64::from((*x as f32).to_bits()),
         Const::Float(x) => x.to_bits(),
         Const::Zero | Const::Undef | Const::Poison => 0,
@@ -55,7 +59,9 @@ pub fn constant(c: &Const, ty: &Type) -> u64 {
 
 /// A float or double operand as an f64 (exact for floats, NaN stays NaN).
 fn float(ty: &Type, v: u64) -> f64 {
-    if *ty == Type::Float {
+    if *ty == Type::Half {
+        half::to_f64(v as u16)
+    } else if *ty == Type::Float {
         f64::from(f32::from_bits(v as u32))
     } else {
         f64::from_bits(v)
@@ -64,7 +70,9 @@ fn float(ty: &Type, v: u64) -> f64 {
 
 /// `x` rounded to type `ty`, as that type's bits.
 fn float_bits(ty: &Type, x: f64) -> u64 {
-    if *ty == Type::Float {
+    if *ty == Type::Half {
+        u64::from(half::round(x))
+    } else if *ty == Type::Float {
         u64::from((x as f32).to_bits())
     } else {
         x.to_bits()
@@ -75,6 +83,10 @@ fn float_bits(ty: &Type, x: f64) -> u64 {
 /// in LLVM) are errors. Shift amounts are taken modulo the width (8 for `i1`), as Cranelift does;
 /// LLVM makes over-wide shifts poison.
 pub fn binary(op: BinOp, ty: &Type, l: u64, r: u64) -> Result<u64, String> {
+    if *ty == Type::Half {
+        let x = binary(op, &Type::Float, float_from_half(l), float_from_half(r))?;
+        return Ok(half_from_float(x));
+    }
     if op.is_float() {
         if *ty == Type::Float {
             let (a, b) = (f32::from_bits(l as u32), f32::from_bits(r as u32));
@@ -176,8 +188,22 @@ pub fn fcmp(pred: FloatPred, ty: &Type, l: u64, r: u64) -> bool {
     }
 }
 
-/// `fneg`: flips the sign bit, NaN included.
+/// `half` bits widened to `float` bits (exactly).
+fn float_from_half(v: u64) -> u64 {
+    u64::from((half::to_f64(v as u16) as f32).to_bits())
+}
+
+/// `float` bits rounded to `half` bits.
+fn half_from_float(v: u64) -> u64 {
+    u64::from(half::round(f64::from(f32::from_bits(v as u32))))
+}
+
+/// `fneg`: flips the sign bit, NaN included (a `half` goes through `float` as the lowering takes
+/// it, which quiets a signaling NaN).
 pub fn fneg(ty: &Type, v: u64) -> u64 {
+    if *ty == Type::Half {
+        return half_from_float(fneg(&Type::Float, float_from_half(v)));
+    }
     v ^ (1u64 << (width(ty) - 1))
 }
 
@@ -185,6 +211,19 @@ pub fn fneg(ty: &Type, v: u64) -> u64 {
 /// at 32 bits for narrower results, then truncate, as the Cranelift lowering does; LLVM makes
 /// out-of-range conversions poison.
 pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
+    // `half` converts through `float`, as the lowering does; a double narrows in one step.
+    if *from == Type::Half && op != CastOp::BitCast {
+        return match op {
+            CastOp::FPExt if *to == Type::Float => float_from_half(v),
+            _ => cast(op, &Type::Float, to, float_from_half(v)),
+        };
+    }
+    if *to == Type::Half && op != CastOp::BitCast {
+        return match op {
+            CastOp::FPTrunc => float_bits(to, float(from, v)),
+            _ => half_from_float(cast(op, from, &Type::Float, v)),
+        };
+    }
     let (fw, tw) = (width(from), width(to));
     match op {
         CastOp::ZExt
@@ -226,6 +265,11 @@ pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
 /// An intrinsic value operation on operands of type `ty`, as the lowering computes it
 /// (`llvm.fmuladd` fused where `fused`, as on the target the compiled code would run on).
 pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
+    if *ty == Type::Half {
+        // Every operand of a half intrinsic the lowering promotes is a half.
+        let wide: Vec<u64> = v.iter().map(|&x| float_from_half(x)).collect();
+        return half_from_float(intrinsic(op, &Type::Float, &wide, fused));
+    }
     let bits = width(ty);
     let x = || float(ty, v[0]);
     let y = || float(ty, v[1]);

@@ -13,6 +13,7 @@ mod extension_abi;
 mod frame_intrinsics;
 mod generator_differential;
 mod generator_llc;
+mod half;
 mod golden;
 mod int_widths;
 mod interp_differential;
