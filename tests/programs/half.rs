@@ -15,3 +15,12 @@ fn half_programs_run_as_llc_19_builds_them() {
     assert!(!programs.is_empty(), "the half programs");
     support::programs_run_as_llc19_builds_them(&programs, 30);
 }
+
+/// `tests/half/abi/`: a callee and a caller object, each built by patchmap or by llc-19, in all four
+/// pairings on both targets, print what llc-19's pair prints: halves in XMM/H registers and, past
+/// the eighth, on the stack, with results in XMM0/H0.
+#[test]
+fn halves_cross_the_c_abi_both_ways() {
+    let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/half/abi");
+    support::halves_cross_the_c_abi(&abi, 16, |_| ());
+}
