@@ -180,8 +180,8 @@ pub fn register_size(value: Scalar) -> u16 {
 /// Size LLVM records for a spilled value: its spill slot's size.
 pub fn spill_size(value: Scalar) -> u16 {
     match value {
-        // Not checked against llc-19: a half's spill slot taken as its 2-byte store size.
-        Scalar::F16 => 2,
+        // llc-19 spills a half (register class FR16) to a 4-byte slot and records that size.
+        Scalar::F16 => 4,
         Scalar::F32 => 4,
         Scalar::F64 => 8,
         Scalar::Int(bits) => u16::from(container_bits(bits) / 8),

@@ -570,8 +570,8 @@ impl<'m> Verifier<'m> {
                 None if f.name.starts_with("llvm.experimental.patchpoint.") => self.error(
                     f.span,
                     format!(
-                        "unsupported patch point '@{}': a patch point returns void, an integer, ptr, float or \
-                         double (suffix void, i1-i64, p0, f32 or f64)",
+                        "unsupported patch point '@{}': a patch point returns void, an integer, ptr, half, float or \
+                         double (suffix void, i1-i64, p0, f16, f32 or f64)",
                         f.name
                     ),
                 ),

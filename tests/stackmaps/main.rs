@@ -13,6 +13,7 @@ mod frame_table;
 mod frame_table_golden;
 mod frames;
 mod generated;
+mod half;
 mod int_widths;
 mod jit;
 mod llc;
