@@ -135,7 +135,9 @@ pub fn resolve(
             if let Some(value) = point.returned {
                 let register = match value {
                     Scalar::Int(_) => arch.integer_result(),
-                    Scalar::F16 | Scalar::F32 | Scalar::F64 => arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?,
+                    Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+                        arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?
+                    }
                 };
                 held.insert(0, (register, arch.live_out_size(value)));
             }

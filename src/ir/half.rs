@@ -16,9 +16,9 @@ pub fn to_f64(h: u16) -> f64 {
     match exponent {
         0 => sign * f64::from(fraction) * 2f64.powi(-24),
         0x1f if fraction == 0 => sign * f64::INFINITY,
-        0x1f => f64::from_bits(
-            (u64::from(h & SIGN) << 48) | (0x7ffu64 << 52) | (u64::from(fraction) << FRACTION_SHIFT),
-        ),
+        0x1f => {
+            f64::from_bits((u64::from(h & SIGN) << 48) | (0x7ffu64 << 52) | (u64::from(fraction) << FRACTION_SHIFT))
+        }
         _ => sign * (1.0 + f64::from(fraction) / 1024.0) * 2f64.powi(i32::from(exponent) - 15),
     }
 }

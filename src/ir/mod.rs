@@ -10,8 +10,8 @@
 
 pub mod builder;
 pub mod error;
-pub mod half;
 pub mod explicit;
+pub mod half;
 pub mod intrinsics;
 pub mod lexer;
 pub mod parser;

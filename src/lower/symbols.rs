@@ -165,9 +165,10 @@ impl Symbols {
         let computes_with_half = |_: &ir::Function, i: &ir::InstData| {
             let half = ir::Type::Half;
             match &i.kind {
-                Inst::Cast { op: ir::CastOp::BitCast, .. } | Inst::Load { .. } | Inst::Phi { .. } | Inst::Select { .. } => {
-                    false
-                }
+                Inst::Cast { op: ir::CastOp::BitCast, .. }
+                | Inst::Load { .. }
+                | Inst::Phi { .. }
+                | Inst::Select { .. } => false,
                 Inst::Cast { from, .. } => *from == half || i.ty == half,
                 Inst::FCmp { ty, .. } => *ty == half,
                 _ => i.ty == half,

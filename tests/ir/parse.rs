@@ -384,3 +384,45 @@ fn extensions_are_kept_printed_and_parsed_back() {
     again.clear_spans();
     assert_eq!(m, again);
 }
+
+const HALVES: &str = r#"
+@h = global { i8, half, [3 x half] } { i8 1, half 0xH3C00, [3 x half] [half 1.5, half 0xH7C00, half -0.0] }
+@d = global half 65504.0
+define half @f(half %a, i16 %b) {
+  %c = bitcast i16 %b to half
+  %s = fadd half %a, %c
+  %w = fpext half %s to double
+  %n = fptrunc double %w to half
+  %k = fcmp olt half %n, 0xH0001
+  %r = select i1 %k, half %n, half 2.0
+  ret half %r
+}
+"#;
+
+#[test]
+fn half_lays_out_in_two_bytes_and_prints_back() {
+    let mut m = parse(HALVES);
+    ir::verify(&m).unwrap_or_else(|e| panic!("{e}"));
+    let h = &m.globals[0].ty;
+    // { i8, half, [3 x half] }: 0, 2, 4; 10 bytes, aligned to 2.
+    assert_eq!((h.alloc_size(), h.align()), (10, 2));
+    let Type::Struct(s) = h else { panic!("{h}") };
+    assert_eq!(s.offsets(), [0, 2, 4]);
+    assert_eq!(m.globals[1].init, Some(Init::Scalar(Const::Float(65504.0))));
+    let text = m.to_string();
+    for printed in [
+        "half 0xH3C00",
+        "half 0xH3E00",
+        "half 0xH7C00",
+        "half 0xH8000",
+        "half 0xH7BFF",
+        "half %n, 0xH0001",
+        "half 0xH4000",
+    ] {
+        assert!(text.contains(printed), "{printed} in {text}");
+    }
+    let mut again = ir::parse("t.ll", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    m.clear_spans();
+    again.clear_spans();
+    assert_eq!(m, again);
+}

@@ -62,7 +62,8 @@ fn halves_are_recorded_as_llc_19_records_them() {
             let ours = records(&compile(ll, arch));
             let reference = support::llc_object(&llc, ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
             let reference = records(&reference);
-            let shape = |r: &[(u64, Vec<(LocationKind, u16)>)]| r.iter().map(|(id, l)| (*id, l.len())).collect::<Vec<_>>();
+            let shape =
+                |r: &[(u64, Vec<(LocationKind, u16)>)]| r.iter().map(|(id, l)| (*id, l.len())).collect::<Vec<_>>();
             assert!(reference.len() >= 2, "{ll:?} {arch:?}: llc-19's records");
             assert_eq!(shape(&ours), shape(&reference), "{ll:?} on {arch:?}: IDs and location counts");
             let (in_register, in_slot) = half_sizes(arch);
@@ -74,7 +75,11 @@ fn halves_are_recorded_as_llc_19_records_them() {
                             LocationKind::Indirect => slot_sizes.contains(&size),
                             _ => false,
                         };
-                        assert!(fits, "{ll:?} on {arch:?}: {who}'s record {id} location {}: {kind:?} size {size}", i + 1);
+                        assert!(
+                            fits,
+                            "{ll:?} on {arch:?}: {who}'s record {id} location {}: {kind:?} size {size}",
+                            i + 1
+                        );
                     }
                 }
             }

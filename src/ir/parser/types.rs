@@ -63,8 +63,8 @@ impl<'a> Parser<'a> {
                     _ if w.starts_with('i') && is_numeric(&w[1..]) => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
-                    "bfloat" | "fp128" | "x86_fp80" | "ppc_fp128" | "x86_amx" | "x86_mmx" | "label"
-                    | "metadata" | "opaque" | "target" => {
+                    "bfloat" | "fp128" | "x86_fp80" | "ppc_fp128" | "x86_amx" | "x86_mmx" | "label" | "metadata"
+                    | "opaque" | "target" => {
                         return Err(self.err(t.span, format!("unsupported type '{w}'")));
                     }
                     _ => return Err(self.expected("a type")),
@@ -335,10 +335,10 @@ impl<'a> Parser<'a> {
                 let digits = &t[2..];
                 if let (Some(half), Type::Half) = (digits.strip_prefix('H'), ty) {
                     // LLVM's `0xH3C00`: the half's own 16 bits.
-                    let bits = (half.len() == 4)
-                        .then(|| u16::from_str_radix(half, 16).ok())
-                        .flatten()
-                        .ok_or_else(|| self.err(span, format!("malformed half constant '{t}': 0xH takes 4 hex digits")))?;
+                    let bits =
+                        (half.len() == 4).then(|| u16::from_str_radix(half, 16).ok()).flatten().ok_or_else(|| {
+                            self.err(span, format!("malformed half constant '{t}': 0xH takes 4 hex digits"))
+                        })?;
                     return self.bump().map(|_| Const::Float(crate::ir::half::to_f64(bits)));
                 }
                 if matches!(digits.as_bytes().first(), Some(b'K' | b'L' | b'M' | b'H' | b'R')) {
@@ -919,11 +919,13 @@ impl<'a> Parser<'a> {
     pub(super) fn float_const(&self, v: f64, ty: &Type, text: &str, span: Span) -> PResult<Const> {
         match ty {
             Type::Double => Ok(Const::Float(v)),
-            Type::Half => match crate::ir::half::exact_bits(v) {
-                Some(_) => Ok(Const::Float(v)),
-                None => Err(self
-                    .err(span, format!("floating-point constant '{text}' is not exactly representable as 'half'"))),
-            },
+            Type::Half => {
+                match crate::ir::half::exact_bits(v) {
+                    Some(_) => Ok(Const::Float(v)),
+                    None => Err(self
+                        .err(span, format!("floating-point constant '{text}' is not exactly representable as 'half'"))),
+                }
+            }
             Type::Float => {
                 if v.is_nan() || (v as f32) as f64 == v {
                     Ok(Const::Float(v))

@@ -1,4 +1,0 @@
-; expect: 2:8: error: unsupported type 'half'
-define half @f() {
-  ret half 0xH3C00
-}
