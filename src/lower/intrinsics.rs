@@ -125,7 +125,7 @@ impl Lowering<'_> {
                 .map(|&x| if self.b.func.dfg.value_type(x) == types::F16 { self.half_to_float(x) } else { x })
                 .collect();
             let result = self.intrinsic_op(op, &Type::Float, &wide);
-            return self.to_half(result);
+            return self.rounded_to_half(result);
         }
         if let Some(n) = ty.int_bits().filter(|&n| n < crate::ir::container_bits(n)) {
             return self.narrow_intrinsic_op(op, ty, n, v);

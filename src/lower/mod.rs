@@ -361,7 +361,7 @@ impl<'a> Lowering<'a> {
                 let r = self.value(rhs, ty)?;
                 let (l, r) = (self.half_to_float(l), self.half_to_float(r));
                 let v = self.binary(*op, &Type::Float, l, r);
-                Some(self.to_half(v))
+                Some(self.rounded_to_half(v))
             }
             Inst::Binary { op, lhs, rhs } => {
                 let l = self.value(lhs, ty)?;
@@ -374,7 +374,7 @@ impl<'a> Lowering<'a> {
                 let v = self.value(val, ty)?;
                 let wide = self.half_to_float(v);
                 let negated = self.b.ins().fneg(wide);
-                Some(self.to_half(negated))
+                Some(self.rounded_to_half(negated))
             }
             Inst::FNeg { val } => {
                 let v = self.value(val, ty)?;
@@ -880,7 +880,7 @@ impl<'a> Lowering<'a> {
     }
 
     /// `v`, a `float` or `double`, rounded to `half` (to nearest, ties to even) in one step.
-    fn to_half(&mut self, v: clif::Value) -> clif::Value {
+    fn rounded_to_half(&mut self, v: clif::Value) -> clif::Value {
         let from = if self.b.func.dfg.value_type(v) == types::F64 { Type::Double } else { Type::Float };
         match self.symbols.half_libcalls {
             Some(calls) => {
@@ -913,7 +913,7 @@ impl<'a> Lowering<'a> {
                 CastOp::FPTrunc => v,
                 _ => self.cast(op, from, &Type::Float, v),
             };
-            return self.to_half(wide);
+            return self.rounded_to_half(wide);
         }
         let (ft, tt) = (clif_type(from), clif_type(to));
         let ins = self.b.ins();
