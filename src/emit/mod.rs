@@ -199,7 +199,7 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Initi
     let size = ty.alloc_size() as usize;
     let start = out.len();
     match (c, ty) {
-        (Const::Float(x), Type::Half) => out.extend_from_slice(&crate::ir::half::round(*x).to_le_bytes()),
+        (Const::Float(x), Type::Half) => out.extend_from_slice(&crate::ir::half::constant_bits(*x).to_le_bytes()),
         (Const::Float(x), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
         (Const::Float(x), _) => out.extend_from_slice(&x.to_le_bytes()),
         (Const::Int(v) | Const::IntToPtr(v), _) => {

@@ -35,6 +35,12 @@ pub fn exact_bits(v: f64) -> Option<u16> {
     (to_f64(h).to_bits() == bits).then_some(h)
 }
 
+/// The bits of a `half` constant holding `v`: exact for every verified constant (a signaling NaN
+/// stays signaling), rounded otherwise.
+pub fn constant_bits(v: f64) -> u16 {
+    exact_bits(v).unwrap_or_else(|| round(v))
+}
+
 /// `v` rounded to the nearest `half`, ties to even, in one step (a `float` widens to `f64`
 /// exactly, so this rounds both); beyond the largest finite `half` (65504) it becomes infinity.
 /// A NaN is quieted and keeps the top bits of its payload.
@@ -105,5 +111,8 @@ mod tests {
         assert_eq!(round(2f64.powi(-14) * (1.0 - 2f64.powi(-12))), 0x0400); // rounds up to normal
         assert_eq!(exact_bits(0.1), None);
         assert_eq!(exact_bits(-0.0), Some(0x8000));
+        // A signaling NaN constant keeps its bits; arithmetic (round) quiets it.
+        assert_eq!(constant_bits(to_f64(0x7c01)), 0x7c01);
+        assert_eq!(round(to_f64(0x7c01)), 0x7e01);
     }
 }

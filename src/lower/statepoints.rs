@@ -456,7 +456,7 @@ impl Lowering<'_> {
         let Value::Const(c) = &operand.value else { return None };
         Some(match (c, &operand.ty) {
             (Const::Int(v), _) => *v,
-            (Const::Float(v), Type::Half) => i64::from(crate::ir::half::round(*v)),
+            (Const::Float(v), Type::Half) => i64::from(crate::ir::half::constant_bits(*v)),
             (Const::Float(v), Type::Float) => i64::from((*v as f32).to_bits()),
             (Const::Float(v), _) => v.to_bits() as i64,
             (Const::Zero, _) => 0,
