@@ -715,7 +715,9 @@ impl<'a> Lowering<'a> {
     fn constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
         let ins = self.b.ins();
         match (c, ty) {
-            (Const::Float(x), Type::Half) => ins.f16const(clif::immediates::Ieee16::with_bits(ir::half::constant_bits(*x))),
+            (Const::Float(x), Type::Half) => {
+                ins.f16const(clif::immediates::Ieee16::with_bits(ir::half::constant_bits(*x)))
+            }
             (Const::Zero | Const::Undef | Const::Poison, Type::Half) => {
                 ins.f16const(clif::immediates::Ieee16::with_bits(0))
             }
