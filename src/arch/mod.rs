@@ -30,15 +30,17 @@ pub enum Scalar {
     F64,
 }
 
-/// The width of the integer register that holds an `iN`: the next of 8, 16, 32 and 64 bits at or
-/// above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
-/// (LLVM's `DataLayout::getIntegerAlignment`), so it is also the allocation size in bits.
+/// The width of the integer register that holds an `iN`: the next of 8, 16, 32, 64 and 128 bits at
+/// or above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
+/// (LLVM's `DataLayout::getIntegerAlignment`; both list `i128:128` since LLVM 18), so it is also the
+/// allocation size in bits.
 pub fn container_bits(bits: u8) -> u8 {
     match bits {
         0..=8 => 8,
         9..=16 => 16,
         17..=32 => 32,
-        _ => 64,
+        33..=64 => 64,
+        _ => 128,
     }
 }
 

@@ -87,7 +87,7 @@ pub(crate) fn signature_of(f: &Function) -> Signature {
 
 fn fits(v: i64, bits: u8) -> bool {
     if bits >= 64 {
-        // An i128 constant keeps its low 64 bits, all that a record holds of it.
+        // An i128 beyond 64 bits is a `Const::WideInt`.
         return true;
     }
     let shift = 64 - bits as u32;
@@ -1364,6 +1364,7 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
             }
             items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(m, c, t))
         }
+        (Const::WideInt(_), Type::Int(128)) => Ok(()),
         (Const::Int(v), Type::Int(bits)) => {
             if fits(*v, *bits) {
                 Ok(())
