@@ -411,9 +411,11 @@ impl Arch {
 
     /// Whether llc-19 may keep a statepoint's integer deopt value of `bits` bits in a register: its
     /// type must be legal there (`willLowerDirectly`); AArch64 has no 8- or 16-bit registers, so
-    /// llc-19 spills such values to a slot even when asked for registers.
+    /// llc-19 spills such values to a slot even when asked for registers, and an i128 (two
+    /// registers) to a 16-byte slot on both targets.
     pub fn deopt_integer_in_register(self, bits: u8) -> bool {
         match self {
+            _ if bits > 64 => false,
             Arch::X86_64 => true,
             Arch::Aarch64 => bits >= 32,
         }
