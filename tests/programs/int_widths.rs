@@ -28,7 +28,9 @@ fn int_width_programs_run_as_llc_19_builds_them() {
 /// `tests/int-widths/abi/`: a callee and a caller object, each built by patchmap or by llc-19, in
 /// all four pairings on both targets, print what llc-19's pair prints. llc-19's caller leaves bits
 /// above N set in an argument register (it computes `0 + (2^24 - 1)` as `0 - 1`); patchmap's
-/// callee must ignore them, and its caller must pass what llc-19's callee reads.
+/// callee must ignore them, and its caller must pass what llc-19's callee reads. The i128 pair
+/// passes i128 in register pairs (AArch64's skipping an odd register) and in 16-aligned stack
+/// slots past the registers, with narrower arguments before and after them.
 #[test]
 fn int_width_arguments_and_results_cross_the_c_abi_both_ways() {
     let Some(llc) = support::tool("llc-19") else { return };
@@ -44,17 +46,19 @@ fn int_width_arguments_and_results_cross_the_c_abi_both_ways() {
             let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
             (ours, reference)
         };
-        let (callee, caller) = (build("callee"), build("caller"));
-        let reference = toolchain.link_all_and_run(&[&callee.1, &caller.1], dir.path(), "abi-llc").unwrap();
-        assert_eq!(reference.stdout.lines().count(), 6, "{arch:?}: {reference:?}");
-        for (name, objects) in [
-            ("patchmap callee", [&callee.0, &caller.1]),
-            ("patchmap caller", [&callee.1, &caller.0]),
-            ("patchmap both", [&callee.0, &caller.0]),
-        ] {
-            let objects = objects.map(|o| o.as_slice());
-            let ours = toolchain.link_all_and_run(&objects, dir.path(), "abi-mixed").unwrap();
-            assert_eq!(ours, reference, "{name} on {arch:?} against llc-19's pair");
+        for (prefix, lines) in [("", 6), ("i128_", 5)] {
+            let (callee, caller) = (build(&format!("{prefix}callee")), build(&format!("{prefix}caller")));
+            let reference = toolchain.link_all_and_run(&[&callee.1, &caller.1], dir.path(), "abi-llc").unwrap();
+            assert_eq!(reference.stdout.lines().count(), lines, "{prefix} {arch:?}: {reference:?}");
+            for (name, objects) in [
+                ("patchmap callee", [&callee.0, &caller.1]),
+                ("patchmap caller", [&callee.1, &caller.0]),
+                ("patchmap both", [&callee.0, &caller.0]),
+            ] {
+                let objects = objects.map(|o| o.as_slice());
+                let ours = toolchain.link_all_and_run(&objects, dir.path(), "abi-mixed").unwrap();
+                assert_eq!(ours, reference, "{prefix}{name} on {arch:?} against llc-19's pair");
+            }
         }
     }
 }
