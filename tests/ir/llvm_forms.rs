@@ -243,8 +243,16 @@ fn i128_constants_keep_all_128_bits() {
     assert_eq!(recorded(&module), [Const::Int(1), Const::Int(i64::MIN), wide(i128::MIN)]);
     // What stays refused is refused where it is written.
     for (text, at, message) in [
-        ("define void @f(i128 %x) {\n  switch i128 %x, label %d []\nd:\n  ret void\n}\n", "2:10", "unsupported 'switch' on 'i128'"),
-        ("define i128 @f() {\n  ret i128 add (i128 1, i128 2)\n}\n", "2:12", "unsupported constant expression of type 'i128'"),
+        (
+            "define void @f(i128 %x) {\n  switch i128 %x, label %d []\nd:\n  ret void\n}\n",
+            "2:10",
+            "unsupported 'switch' on 'i128'",
+        ),
+        (
+            "define i128 @f() {\n  ret i128 add (i128 1, i128 2)\n}\n",
+            "2:12",
+            "unsupported constant expression of type 'i128'",
+        ),
         ("define void @f(i65 %x) {\n  ret void\n}\n", "1:16", "unsupported type 'i65'"),
     ] {
         let e = ir::parse("t.ll", text).unwrap_err().to_string();

@@ -80,7 +80,11 @@ fn i128_deopt_slots_hold_their_values_at_run_time() {
         let offsets: Vec<String> = record.locations[3..]
             .iter()
             .map(|l| {
-                assert_eq!((l.kind, l.size, l.dwarf_reg), (LocationKind::Indirect, 16, frame_pointer), "{arch:?}: {l:?}");
+                assert_eq!(
+                    (l.kind, l.size, l.dwarf_reg),
+                    (LocationKind::Indirect, 16, frame_pointer),
+                    "{arch:?}: {l:?}"
+                );
                 l.offset.to_string()
             })
             .collect();
