@@ -876,10 +876,10 @@ impl<'a> Lowering<'a> {
             Some(operand) => {
                 let v = self.value(&operand.value, &operand.ty)?;
                 let t = clif_type(&operand.ty);
-                if t.bits() < 64 {
-                    self.b.ins().uextend(types::I64, v)
-                } else {
-                    v
+                match t.bits() {
+                    ..64 => self.b.ins().uextend(types::I64, v),
+                    64 => v,
+                    _ => self.b.ins().ireduce(types::I64, v),
                 }
             }
             None => self.b.ins().iconst(types::I64, 1),
@@ -951,6 +951,8 @@ impl<'a> Lowering<'a> {
                     let t = clif_type(&index.ty);
                     let wide = match t.bits() {
                         64 => v,
+                        // LLVM truncates a wider index to the pointer's width.
+                        128 => self.b.ins().ireduce(types::I64, v),
                         _ if index.ty == Type::I1 => {
                             let negated = self.b.ins().ineg(v);
                             self.b.ins().sextend(types::I64, negated)
