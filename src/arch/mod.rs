@@ -504,6 +504,13 @@ impl Arch {
         }
     }
 
+    /// Whether an `i128` argument starts at an even-numbered register (AAPCS64 C.12: x0/x1, x2/x3...),
+    /// the odd one before it left unused; when only x7 is left, LLVM leaves it unused too and the
+    /// i128 and every later integer argument go on the stack (C.15).
+    pub fn i128_starts_at_even_register(self) -> bool {
+        self == Arch::Aarch64
+    }
+
     /// How many integer (and, separately, floating-point) registers return a result.
     pub fn result_registers(self) -> usize {
         match self {

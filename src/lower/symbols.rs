@@ -314,6 +314,16 @@ pub fn plan<'t>(
                 let mut scalars = Vec::new();
                 push_scalars(ty, &mut scalars);
                 let (int, float) = register_counts(&scalars);
+                if let (Some(registers), true) = (arch.whole_aggregate_registers(), *ty == ir::Type::I128) {
+                    if arch.i128_starts_at_even_register() && ints % 2 == 1 && ints < registers {
+                        // Cranelift skips an odd register before a pair itself, but would give the
+                        // last one to a later argument once the i128 goes on the stack: fill it.
+                        if ints + 1 == registers {
+                            pad.push(types::I64);
+                        }
+                        ints += 1;
+                    }
+                }
                 if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
                     for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
                         if needed > 0 && *used < registers && *used + needed > registers {

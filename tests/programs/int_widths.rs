@@ -30,7 +30,8 @@ fn int_width_programs_run_as_llc_19_builds_them() {
 /// above N set in an argument register (it computes `0 + (2^24 - 1)` as `0 - 1`); patchmap's
 /// callee must ignore them, and its caller must pass what llc-19's callee reads. The i128 pair
 /// passes i128 in register pairs (AArch64's skipping an odd register) and in 16-aligned stack
-/// slots past the registers, with narrower arguments before and after them.
+/// slots past the registers, with narrower arguments before and after them (on AArch64 an i128 that
+/// cannot start at x7 leaves it unused, and the integers after it go on the stack, as in LLVM).
 #[test]
 fn int_width_arguments_and_results_cross_the_c_abi_both_ways() {
     let Some(llc) = support::tool("llc-19") else { return };
@@ -46,7 +47,7 @@ fn int_width_arguments_and_results_cross_the_c_abi_both_ways() {
             let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
             (ours, reference)
         };
-        for (prefix, lines) in [("", 6), ("i128_", 5)] {
+        for (prefix, lines) in [("", 6), ("i128_", 6)] {
             let (callee, caller) = (build(&format!("{prefix}callee")), build(&format!("{prefix}caller")));
             let reference = toolchain.link_all_and_run(&[&callee.1, &caller.1], dir.path(), "abi-llc").unwrap();
             assert_eq!(reference.stdout.lines().count(), lines, "{prefix} {arch:?}: {reference:?}");

@@ -56,3 +56,14 @@ define i64 @halves(i128 %v) noinline {
   %r = add i64 %x, %l
   ret i64 %r
 }
+
+; AArch64: x0-x6 taken; %v may not start at x7, so it goes on the stack, and %t after it too
+; (LLVM leaves x7 unused, AAPCS64 C.15). x86-64: %g and %v on the stack, %t too.
+define i128 @after_seven(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %f, i64 %g, i128 %v, i64 %t) noinline {
+  %w = zext i64 %t to i128
+  %x = shl i128 %w, 32
+  %y = xor i128 %x, %v
+  %z = zext i64 %g to i128
+  %r = add i128 %y, %z
+  ret i128 %r
+}

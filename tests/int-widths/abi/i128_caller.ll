@@ -6,6 +6,7 @@ declare i128 @after_one(i64, i128, i64)
 declare i128 @after_five(i64, i64, i64, i64, i64, i128, i64)
 declare i128 @five(i128, i128, i128, i128, i128, i32, i128)
 declare i64 @halves(i128)
+declare i128 @after_seven(i64, i64, i64, i64, i64, i64, i64, i128, i64)
 
 define void @show(i128 %v) noinline {
   %lo = trunc i128 %v to i64
@@ -27,5 +28,7 @@ define i32 @main() {
   %e = call i64 @halves(i128 u0x00000000000000110000000000000022)
   %e128 = zext i64 %e to i128
   call void @show(i128 %e128)
+  %f = call i128 @after_seven(i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i128 u0x0000000900000000000000000000000A, i64 11)
+  call void @show(i128 %f)
   ret i32 0
 }
