@@ -511,24 +511,6 @@ impl Arch {
         self == Arch::Aarch64
     }
 
-    /// How many integer and floating-point registers pass arguments in the C convention.
-    pub fn argument_registers(self) -> (usize, usize) {
-        match self {
-            Arch::X86_64 => (6, 8),
-            Arch::Aarch64 => (8, 8),
-        }
-    }
-
-    /// Whether an `sret` pointer takes the first integer argument register (x86-64's RDI), rather
-    /// than a register of its own (AArch64's x8).
-    pub fn struct_return_in_argument_register(self) -> bool {
-        self == Arch::X86_64
-    }
-
-    /// Where a function's stack arguments start, from its frame pointer: above the saved frame
-    /// pointer and the return address (x86-64) or link register (AArch64), in Cranelift's frames.
-    pub const INCOMING_ARGUMENTS_FROM_FP: i32 = 16;
-
     /// How many integer (and, separately, floating-point) registers return a result.
     pub fn result_registers(self) -> usize {
         match self {

@@ -223,11 +223,6 @@ fn fixed_location(
         PlannedLocation::Direct(slot) => {
             PointLocation::Machine(Location::direct(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, 8))
         }
-        PlannedLocation::IncomingArgument(offset) => {
-            let offset = i64::from(Arch::INCOMING_ARGUMENTS_FROM_FP) + i64::from(*offset);
-            let offset = i32::try_from(offset).map_err(|_| CodegenFailure::FrameOffset(offset))?;
-            PointLocation::Machine(Location::direct(fp, offset, 8))
-        }
         PlannedLocation::Spilled { slot, size } => {
             PointLocation::Machine(Location::indirect(fp, fp_offset(layout, layout.stackslots[*slot].offset)?, *size))
         }

@@ -69,9 +69,6 @@ pub enum PlannedLocation {
     Constant(i64),
     /// An alloca passed directly: its address, `Direct [FP + offset]` of the slot.
     Direct(StackSlot),
-    /// A stack argument, at this offset among the incoming stack arguments: `Direct [FP + 16 +
-    /// offset]`, size 8 (see `Lowering::stack_argument`).
-    IncomingArgument(u32),
     /// A value the code stored in a frame slot: `Indirect [FP + offset]` of `size` bytes.
     Spilled {
         /// The slot.

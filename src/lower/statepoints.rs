@@ -101,8 +101,6 @@ enum Planned<'v> {
     Constant(i64),
     Alloca(StackSlot),
     Spilled(&'v Operand),
-    /// An i128 parameter passed on the stack, at this offset in the stack arguments.
-    IncomingArgument(u32),
 }
 
 impl Lowering<'_> {
@@ -191,7 +189,6 @@ impl Lowering<'_> {
         locations.extend(plan.locations.iter().map(|l| match l {
             Planned::Constant(v) => PlannedLocation::Constant(*v),
             Planned::Alloca(slot) => PlannedLocation::Direct(*slot),
-            &Planned::IncomingArgument(offset) => PlannedLocation::IncomingArgument(offset),
             // The statepoint_call records the relocated values, then the read ones.
             Planned::Spilled(operand) => {
                 match (position(&in_registers, &operand.value), position(&read, &operand.value)) {
@@ -372,10 +369,7 @@ impl Lowering<'_> {
             let planned = match (self.recorded_constant(operand), self.alloca_slot(&operand.value)) {
                 (Some(v), _) => Planned::Constant(v),
                 (None, Some(slot)) => Planned::Alloca(slot),
-                (None, None) => match self.stack_argument(operand) {
-                    Some(offset) => Planned::IncomingArgument(offset),
-                    None => spill(&mut plan, operand),
-                },
+                (None, None) => spill(&mut plan, operand),
             };
             plan.locations.push(planned);
         }
@@ -455,22 +449,6 @@ impl Lowering<'_> {
             folded.push((relocate, base_relocate, offset));
         }
         folded
-    }
-
-    /// Where an i128 parameter passed on the stack lies among the stack arguments. llc-19 records
-    /// such a deopt value as `Direct`, size 8, at that incoming argument: the address of the value
-    /// rather than the value (a quirk of its statepoint lowering of stack-passed i128 arguments),
-    /// and so does patchmap.
-    fn stack_argument(&self, operand: &Operand) -> Option<u32> {
-        let Value::Param(n) = operand.value else { return None };
-        let param = &self.f.params[n as usize];
-        if operand.ty != Type::I128
-            || param.abi != crate::ir::ParamAbi::Plain
-            || self.f.cc == crate::ir::CallConv::Explicit
-        {
-            return None;
-        }
-        super::symbols::stack_argument_offsets(self.arch, &self.b.func.signature)[self.param_start[n as usize]]
     }
 
     /// The constant llc-19 records for a constant statepoint operand.

@@ -359,55 +359,6 @@ pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
     })
 }
 
-/// The offset of each argument of `sig` (Cranelift's parameters, fillers included) in the stack
-/// arguments, `None` for those passed in registers: the C convention's assignment as Cranelift
-/// makes it (x86-64: an I128 takes two registers or a 16-aligned slot, and two registers' worth
-/// either way; AArch64: a pair from an even register or a 16-aligned slot; any other scalar one
-/// register or an 8-byte slot; a `byval` copy its size in 8-byte units).
-pub fn stack_argument_offsets(arch: Arch, sig: &Signature) -> Vec<Option<u32>> {
-    let (int_registers, float_registers) = arch.argument_registers();
-    let (mut ints, mut floats, mut stack) = (0usize, 0usize, 0u32);
-    let mut offsets = Vec::with_capacity(sig.params.len());
-    for p in &sig.params {
-        let t = p.value_type;
-        let in_registers = match p.purpose {
-            ArgumentPurpose::StructArgument(size) => {
-                offsets.push(Some(stack));
-                stack += size.next_multiple_of(8);
-                continue;
-            }
-            ArgumentPurpose::StructReturn if !arch.struct_return_in_argument_register() => true,
-            _ if t == types::I128 => {
-                if arch.i128_starts_at_even_register() && ints % 2 == 1 && ints + 2 <= int_registers {
-                    ints += 1;
-                }
-                let fits = ints + 2 <= int_registers;
-                if fits || !arch.i128_starts_at_even_register() {
-                    ints += 2;
-                }
-                fits
-            }
-            _ if t.is_float() => {
-                floats += 1;
-                floats <= float_registers
-            }
-            _ => {
-                ints += 1;
-                ints <= int_registers
-            }
-        };
-        if in_registers {
-            offsets.push(None);
-        } else {
-            let size = t.bytes().max(8);
-            stack = stack.next_multiple_of(size);
-            offsets.push(Some(stack));
-            stack += size;
-        }
-    }
-    offsets
-}
-
 /// How many integer and floating-point registers `scalars` take: an I128 takes two.
 fn register_counts(scalars: &[AbiParam]) -> (usize, usize) {
     let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
