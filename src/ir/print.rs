@@ -194,6 +194,7 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         }
         Const::Int(v) if *ty == Type::I1 => (if *v != 0 { "true" } else { "false" }).to_string(),
         Const::Int(v) => v.to_string(),
+        Const::WideInt(v) => v.to_string(),
         Const::Float(v) => format!("0x{:016X}", v.to_bits()),
         Const::Zero if *ty == Type::PTR => "null".to_string(),
         Const::Zero => "zeroinitializer".to_string(),
