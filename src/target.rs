@@ -94,6 +94,9 @@ impl Target {
         set(&mut flags, "preserve_frame_pointers", "true")?;
         set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;
         set(&mut flags, "unwind_info", "true")?;
+        // Lets x86-64 signatures take i128 (a register pair or a 16-aligned stack slot, as LLVM
+        // passes it); results stay within two registers (`lower::symbols::result_unsupported`).
+        set(&mut flags, "enable_llvm_abi_extensions", "true")?;
         // The dynamic-alloca arena's state is thread-local in objects (`lower::dynamic_stack`); the
         // general-dynamic model works in shared objects too, and linkers relax it in executables.
         set(&mut flags, "tls_model", "elf_gd")?;

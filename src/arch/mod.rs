@@ -32,15 +32,17 @@ pub enum Scalar {
     F64,
 }
 
-/// The width of the integer register that holds an `iN`: the next of 8, 16, 32 and 64 bits at or
-/// above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
-/// (LLVM's `DataLayout::getIntegerAlignment`), so it is also the allocation size in bits.
+/// The width of the integer register that holds an `iN`: the next of 8, 16, 32, 64 and 128 bits at
+/// or above N. Both data layouts align an `iN` not listed in them as that next larger listed integer
+/// (LLVM's `DataLayout::getIntegerAlignment`; both list `i128:128` since LLVM 18), so it is also the
+/// allocation size in bits.
 pub fn container_bits(bits: u8) -> u8 {
     match bits {
         0..=8 => 8,
         9..=16 => 16,
         17..=32 => 32,
-        _ => 64,
+        33..=64 => 64,
+        _ => 128,
     }
 }
 
@@ -433,9 +435,11 @@ impl Arch {
 
     /// Whether llc-19 may keep a statepoint's integer deopt value of `bits` bits in a register: its
     /// type must be legal there (`willLowerDirectly`); AArch64 has no 8- or 16-bit registers, so
-    /// llc-19 spills such values to a slot even when asked for registers.
+    /// llc-19 spills such values to a slot even when asked for registers, and an i128 (two
+    /// registers) to a 16-byte slot on both targets.
     pub fn deopt_integer_in_register(self, bits: u8) -> bool {
         match self {
+            _ if bits > 64 => false,
             Arch::X86_64 => true,
             Arch::Aarch64 => bits >= 32,
         }
@@ -530,6 +534,13 @@ impl Arch {
             Arch::X86_64 => VaListLayout { kind: VaListKind::SysV, integer_registers: 6, size: 24 },
             Arch::Aarch64 => VaListLayout { kind: VaListKind::Aapcs64, integer_registers: 8, size: 32 },
         }
+    }
+
+    /// Whether an `i128` argument starts at an even-numbered register (AAPCS64 C.12: x0/x1, x2/x3...),
+    /// the odd one before it left unused; when only x7 is left, LLVM leaves it unused too and the
+    /// i128 and every later integer argument go on the stack (C.15).
+    pub fn i128_starts_at_even_register(self) -> bool {
+        self == Arch::Aarch64
     }
 
     /// How many integer (and, separately, floating-point) registers return a result.

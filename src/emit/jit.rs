@@ -86,10 +86,11 @@ pub struct JitCode {
     destructors: std::cell::RefCell<Vec<extern "C" fn()>>,
 }
 
-/// The address of `name` in this process, or in the C math library (which generated code calls for
-/// IR `frem`, `sqrt`, `floor` and the like, and which a Rust program need not have loaded).
+/// The address of `name` in this process, in the C math library (which generated code calls for
+/// IR `frem`, `sqrt`, `floor` and the like) or in libgcc (`__divti3` and the other i128 division
+/// routines), which a Rust program need not have loaded or exported.
 fn host_symbol(name: &str) -> Option<*const u8> {
-    static LIBM: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    static LIBRARIES: std::sync::OnceLock<[usize; 2]> = std::sync::OnceLock::new();
     let name = std::ffi::CString::new(name).ok()?;
     // SAFETY: dlopen/dlsym with valid C strings; a null handle or result is checked.
     unsafe {
@@ -97,11 +98,14 @@ fn host_symbol(name: &str) -> Option<*const u8> {
         if !own.is_null() {
             return Some(own as *const u8);
         }
-        let libm =
-            *LIBM.get_or_init(|| libc::dlopen(c"libm.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) as usize);
-        let found =
-            if libm == 0 { std::ptr::null_mut() } else { libc::dlsym(libm as *mut libc::c_void, name.as_ptr()) };
-        (!found.is_null()).then_some(found as *const u8)
+        let libraries = LIBRARIES.get_or_init(|| {
+            [c"libm.so.6", c"libgcc_s.so.1"]
+                .map(|library| libc::dlopen(library.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) as usize)
+        });
+        libraries.iter().filter(|&&library| library != 0).find_map(|&library| {
+            let found = libc::dlsym(library as *mut libc::c_void, name.as_ptr());
+            (!found.is_null()).then_some(found as *const u8)
+        })
     }
 }
 

@@ -202,14 +202,16 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Initi
         (Const::Float(x), Type::Half) => out.extend_from_slice(&crate::ir::half::constant_bits(*x).to_le_bytes()),
         (Const::Float(x), Type::Float) => out.extend_from_slice(&(*x as f32).to_le_bytes()),
         (Const::Float(x), _) => out.extend_from_slice(&x.to_le_bytes()),
-        (Const::Int(v) | Const::IntToPtr(v), _) => {
+        (Const::Int(_) | Const::WideInt(_), _) => {
             // An iN keeps N bits; the rest of its store size and its padding are zero, as llc writes them.
+            let v = c.int_value().unwrap_or(0);
             let v = match ty.int_bits() {
-                Some(bits) if bits < 64 => v & ((1u64 << bits) - 1) as i64,
-                _ => *v,
+                Some(bits) if bits < 128 => v & ((1i128 << bits) - 1),
+                _ => v,
             };
-            out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]);
+            out.extend_from_slice(&v.to_le_bytes()[..size.min(16)]);
         }
+        (Const::IntToPtr(v), _) => out.extend_from_slice(&v.to_le_bytes()[..size.min(8)]),
         (Const::Address(symbol, addend), _) => addresses.absolute.push((start as u64, *symbol, i64::from(*addend))),
         (Const::Relative(r), _) => addresses.relative.push((start as u64, size as u8, (**r).clone())),
         (Const::BlockAddress(b), _) => addresses.blocks.push((start as u64, (**b).clone())),

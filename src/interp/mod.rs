@@ -43,6 +43,33 @@ use crate::ir::{
 };
 use memory::Allocation;
 
+/// Whether `data` computes with an `i128` value (its result or an operand's type, an aggregate's
+/// members included), which the interpreter's 64-bit values cannot hold. Stack maps ignore their
+/// operands here, so the `i128` constants they record are no obstacle.
+fn computes_with_i128(module: &Module, data: &InstData) -> bool {
+    let holds = |t: &Type| {
+        let mut found = false;
+        t.for_each_leaf(0, &mut |_, leaf| found |= *leaf == Type::I128);
+        found
+    };
+    holds(&data.ty)
+        || match &data.kind {
+            Inst::ICmp { ty, .. } | Inst::Switch { ty, .. } => holds(ty),
+            Inst::Cast { from, .. } => holds(from),
+            Inst::Store { val, .. } | Inst::AtomicRmw { val, .. } | Inst::InsertValue { val, .. } => holds(&val.ty),
+            Inst::CmpXchg { cmp, .. } => holds(&cmp.ty),
+            Inst::ExtractValue { agg, .. } => holds(&agg.ty),
+            Inst::Ret { val } => val.as_ref().is_some_and(|v| holds(&v.ty)),
+            Inst::Call { callee: Value::Func(f), .. }
+                if module.function(*f).intrinsic() == Some(Intrinsic::StackMap) =>
+            {
+                false
+            }
+            Inst::Call { args, .. } => args.iter().any(|a| holds(&a.ty)),
+            _ => false,
+        }
+}
+
 /// A run-time error of interpreted code, positioned at the instruction that failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{file}{}: error: in @{function}: {message}", position(*.span))]
@@ -686,6 +713,9 @@ impl<'a> Interpreter<'a> {
     /// Executes one instruction other than a phi (which `enter` evaluates).
     unsafe fn step(&mut self, frame: &mut Frame<'a>, id: InstId, data: &'a InstData) -> Result<Step, String> {
         let ty = &data.ty;
+        if computes_with_i128(self.module, data) {
+            return Err("the interpreter does not run i128 values (it holds values in 64 bits)".to_string());
+        }
         let value = match &data.kind {
             Inst::Binary { op, lhs, rhs } => {
                 scalar::binary(*op, ty, self.value(frame, lhs, ty)?, self.value(frame, rhs, ty)?)?

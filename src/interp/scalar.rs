@@ -45,6 +45,8 @@ pub fn constant(c: &Const, ty: &Type) -> u64 {
     match c {
         Const::Int(v) | Const::IntToPtr(v) => normalize(ty, *v as u64),
         Const::Float(x) if *ty == Type::Half => u64::from(half::constant_bits(*x)),
+        // The interpreter refuses i128 values before it reaches one (see `Interpreter::step`).
+        Const::WideInt(v) => **v as u64,
         Const::Float(x) if *ty == Type::Float => u64::from((*x as f32).to_bits()),
         Const::Float(x) => x.to_bits(),
         Const::Zero | Const::Undef | Const::Poison => 0,

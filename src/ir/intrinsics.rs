@@ -371,8 +371,9 @@ impl Intrinsic {
             Intrinsic::StackRestore => {
                 types.iter().all(|t| *t == Type::PTR).then(|| sig(Type::Void, vec![Type::PTR]))?
             }
-            Intrinsic::WithOverflow(_) => match &types[..] {
-                [ty @ Type::Int(8 | 16 | 32 | 64)] => {
+            Intrinsic::WithOverflow(op) => match &types[..] {
+                // The lowering has no signed 128-bit multiply with overflow yet.
+                [ty @ Type::Int(8 | 16 | 32 | 64 | 128)] if !(op == Overflow::SMul && *ty == Type::I128) => {
                     let result = StructType::new(None, false, Some(vec![ty.clone(), Type::I1]));
                     sig(Type::Struct(std::sync::Arc::new(result)), vec![ty.clone(), ty.clone()])
                 }
@@ -459,7 +460,7 @@ pub fn mangled_name(ty: &Type) -> String {
     }
 }
 
-/// The type a name suffix part mangles: `i1`..`i64`, `f32`, `f64`, `p0`. Typed-pointer manglings
+/// The type a name suffix part mangles: `i1`..`i64`, `i128`, `f32`, `f64`, `p0`. Typed-pointer manglings
 /// (`p0i8`, `p1i8`, `p0f_isVoidf`) name a pointee after the address space, which llc-19 drops (it
 /// remangles them `p0`, `p1`): they are pointers too.
 fn mangled_type(part: &str) -> Option<Type> {
@@ -472,7 +473,7 @@ fn mangled_type(part: &str) -> Option<Type> {
             part[1..1 + digits].parse().ok().filter(|&n| n < 256).map(Type::Ptr)
         }
         _ => match part.strip_prefix('i')?.parse::<u8>().ok()? {
-            bits @ 1..=64 => Some(Type::Int(bits)),
+            bits @ (1..=64 | 128) => Some(Type::Int(bits)),
             _ => None,
         },
     }

@@ -40,8 +40,9 @@ pub const MAX_AGGREGATE_VALUE_SCALARS: u64 = 64;
 pub enum Type {
     /// `void`: the result type of instructions and functions that return nothing.
     Void,
-    /// `iN`, an integer of 1 to 64 bits. Widths other than 1, 8, 16, 32 and 64 take the layout of
-    /// LLVM's data layouts: `ceil(N/8)` bytes stored, aligned as the next larger of i8/i16/i32/i64.
+    /// `iN`, an integer of 1 to 64 bits, or `i128`. Widths other than 1, 8, 16, 32, 64 and 128 take
+    /// the layout of LLVM's data layouts: `ceil(N/8)` bytes stored, aligned as the next larger of
+    /// i8/i16/i32/i64; `i128` takes 16 bytes aligned to 16.
     Int(u8),
     /// `half`: IEEE 754 half precision. Both targets compute it as LLVM legalises it: in `float`,
     /// rounded back to `half` after each operation.
@@ -151,6 +152,8 @@ impl Type {
     pub const I32: Type = Type::Int(32);
     /// `i64`.
     pub const I64: Type = Type::Int(64);
+    /// `i128`.
+    pub const I128: Type = Type::Int(128);
     /// `ptr`: a pointer in address space 0.
     pub const PTR: Type = Type::Ptr(0);
 
@@ -322,8 +325,12 @@ pub enum Value {
 /// A constant operand. Its type is given by the context it appears in, as in LLVM text.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Const {
-    /// An integer, kept sign-extended from its width to 64 bits (`i8 255` is stored as -1).
+    /// An integer, kept sign-extended from its width to 64 bits (`i8 255` is stored as -1); an
+    /// `i128` whose value is in the range of `i64` too.
     Int(i64),
+    /// An `i128` outside the range of `i64` (see [`Const::int`]): boxed, as such constants are rare
+    /// and every other operand stays small.
+    WideInt(Box<i128>),
     /// A float or double; floats are stored widened to f64, which is exact.
     Float(f64),
     /// `null` (ptr) or `zeroinitializer`.
@@ -389,6 +396,22 @@ impl Const {
         }
     }
 
+    /// The integer constant `v` (already sign-extended from its width): `Int` when it fits in 64
+    /// bits, so that one form stands for each value.
+    pub fn int(v: i128) -> Const {
+        match i64::try_from(v) {
+            Ok(small) => Const::Int(small),
+            Err(_) => Const::WideInt(Box::new(v)),
+        }
+    }
+    /// The value of an integer constant, sign-extended from its width; `None` for other constants.
+    pub fn int_value(&self) -> Option<i128> {
+        match self {
+            Const::Int(v) => Some(i128::from(*v)),
+            Const::WideInt(v) => Some(**v),
+            _ => None,
+        }
+    }
     /// Whether every byte of the constant is zero (`undef` and `poison` lower as zero).
     pub fn is_zero(&self) -> bool {
         match self {

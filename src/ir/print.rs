@@ -198,6 +198,7 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
             Some(bits) => format!("0xH{bits:04X}"),
             None => format!("0x{:016X}", v.to_bits()),
         },
+        Const::WideInt(v) => v.to_string(),
         Const::Float(v) => format!("0x{:016X}", v.to_bits()),
         Const::Zero if *ty == Type::PTR => "null".to_string(),
         Const::Zero => "zeroinitializer".to_string(),

@@ -109,7 +109,7 @@ fn extension_applies(ext: Extension, ty: &Type) -> Result<(), String> {
 
 fn fits(v: i64, bits: u8) -> bool {
     if bits >= 64 {
-        // An i128 constant keeps its low 64 bits, all that a record holds of it.
+        // An i128 beyond 64 bits is a `Const::WideInt`.
         return true;
     }
     let shift = 64 - bits as u32;
@@ -1471,6 +1471,7 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
             }
             items.iter().zip(s.field_types()).try_for_each(|(c, t)| const_fits(m, c, t))
         }
+        (Const::WideInt(_), Type::Int(128)) => Ok(()),
         (Const::Int(v), Type::Int(bits)) => {
             if fits(*v, *bits) {
                 Ok(())

@@ -8,6 +8,11 @@ use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, Trap
 use super::{clif_type, dynamic_stack, Lowering};
 use crate::ir::{InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, Type, Value};
 
+/// The type of an intrinsic's first operand.
+fn ty_of(args: &[Operand]) -> Type {
+    args.first().map_or(Type::Void, |a| a.ty.clone())
+}
+
 /// What `llvm.trap` and its kin leave in trap records.
 pub(crate) const LLVM_TRAP: TrapCode = TrapCode::unwrap_user(2);
 
@@ -46,6 +51,11 @@ impl Lowering<'_> {
             Intrinsic::StackRestore => {
                 let (state, _) = self.dynamic_stack.expect("set up for functions that restore the dynamic stack");
                 self.b.ins().store(MemFlagsData::trusted(), values[0], state, dynamic_stack::TOP);
+                None
+            }
+            Intrinsic::WithOverflow(op) if ty_of(args) == Type::I128 => {
+                let (result, overflow) = self.wide_overflow(op, values[0], values[1]);
+                self.aggregates.insert(inst, vec![result, overflow]);
                 None
             }
             Intrinsic::WithOverflow(op) => {
@@ -116,6 +126,57 @@ impl Lowering<'_> {
         })
     }
 
+    /// `op.with.overflow` on I128 values, which Cranelift's overflow instructions do not take:
+    /// the wrapped result and whether the exact one differs, from the halves.
+    fn wide_overflow(&mut self, op: Overflow, a: clif::Value, b: clif::Value) -> (clif::Value, clif::Value) {
+        match op {
+            Overflow::UAdd => {
+                let sum = self.b.ins().iadd(a, b);
+                (sum, self.b.ins().icmp(IntCC::UnsignedLessThan, sum, a))
+            }
+            Overflow::USub => {
+                let difference = self.b.ins().isub(a, b);
+                (difference, self.b.ins().icmp(IntCC::UnsignedLessThan, a, b))
+            }
+            Overflow::SAdd | Overflow::SSub => {
+                // The result's sign is wrong when the operands' signs allowed an overflow (alike for
+                // a sum, different for a difference) and it differs from a's.
+                let (result, possible) = if op == Overflow::SAdd {
+                    let sum = self.b.ins().iadd(a, b);
+                    let same = self.b.ins().bxor(a, b);
+                    (sum, self.b.ins().bnot(same))
+                } else {
+                    (self.b.ins().isub(a, b), self.b.ins().bxor(a, b))
+                };
+                let changed = self.b.ins().bxor(a, result);
+                let both = self.b.ins().band(possible, changed);
+                let (_, high) = self.b.ins().isplit(both);
+                (result, self.b.ins().icmp_imm_s(IntCC::SignedLessThan, high, 0))
+            }
+            Overflow::UMul => {
+                // (ah·2^64 + al)(bh·2^64 + bl) fits in 128 bits when ah or bh is 0, the cross
+                // product fits in 64 bits and adding it to the high half of al·bl does not carry.
+                let product = self.b.ins().imul(a, b);
+                let (al, ah) = self.b.ins().isplit(a);
+                let (bl, bh) = self.b.ins().isplit(b);
+                let a_wide = self.b.ins().icmp_imm_s(IntCC::NotEqual, ah, 0);
+                let b_wide = self.b.ins().icmp_imm_s(IntCC::NotEqual, bh, 0);
+                let both_wide = self.b.ins().band(a_wide, b_wide);
+                let (cross_a, carry_a) = self.b.ins().umul_overflow(ah, bl);
+                let (cross_b, carry_b) = self.b.ins().umul_overflow(bh, al);
+                let cross = self.b.ins().iadd(cross_a, cross_b);
+                let low_high = self.b.ins().umulhi(al, bl);
+                let (_, carry) = self.b.ins().uadd_overflow(low_high, cross);
+                let mut overflow = self.b.ins().bor(both_wide, carry_a);
+                for flag in [carry_b, carry] {
+                    overflow = self.b.ins().bor(overflow, flag);
+                }
+                (product, overflow)
+            }
+            Overflow::SMul => unreachable!("refused by the intrinsic's signature"),
+        }
+    }
+
     /// A value operation on operands of type `ty` (its result's type).
     fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
         if *ty == Type::Half {
@@ -138,6 +199,22 @@ impl Lowering<'_> {
             IntrinsicOp::Cttz => self.b.ins().ctz(v[0]),
             IntrinsicOp::Bswap => self.b.ins().bswap(v[0]),
             IntrinsicOp::Bitreverse => self.b.ins().bitrev(v[0]),
+            // Neither backend has these at 128 bits: a comparison picks the operand.
+            IntrinsicOp::Abs if t == types::I128 => {
+                let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v[0], 0);
+                let negated = self.b.ins().ineg(v[0]);
+                self.select(negative, negated, v[0])
+            }
+            IntrinsicOp::SMax | IntrinsicOp::SMin | IntrinsicOp::UMax | IntrinsicOp::UMin if t == types::I128 => {
+                let cc = match op {
+                    IntrinsicOp::SMax => IntCC::SignedGreaterThan,
+                    IntrinsicOp::SMin => IntCC::SignedLessThan,
+                    IntrinsicOp::UMax => IntCC::UnsignedGreaterThan,
+                    _ => IntCC::UnsignedLessThan,
+                };
+                let first = self.b.ins().icmp(cc, v[0], v[1]);
+                self.select(first, v[0], v[1])
+            }
             IntrinsicOp::Abs => self.b.ins().iabs(v[0]),
             IntrinsicOp::SMax => self.b.ins().smax(v[0], v[1]),
             IntrinsicOp::SMin => self.b.ins().smin(v[0], v[1]),
@@ -146,14 +223,14 @@ impl Lowering<'_> {
             IntrinsicOp::UAddSat => {
                 let sum = self.b.ins().iadd(v[0], v[1]);
                 let wrapped = self.b.ins().icmp(IntCC::UnsignedLessThan, sum, v[0]);
-                let max = self.b.ins().iconst(t, -1);
-                self.b.ins().select(wrapped, max, sum)
+                let max = self.int_const(t, -1);
+                self.select(wrapped, max, sum)
             }
             IntrinsicOp::USubSat => {
                 let below = self.b.ins().icmp(IntCC::UnsignedLessThan, v[0], v[1]);
                 let difference = self.b.ins().isub(v[0], v[1]);
-                let zero = self.b.ins().iconst(t, 0);
-                self.b.ins().select(below, zero, difference)
+                let zero = self.int_const(t, 0);
+                self.select(below, zero, difference)
             }
             IntrinsicOp::SAddSat | IntrinsicOp::SSubSat => {
                 // Overflow when the operands' signs make it possible and the result's differs from
@@ -169,10 +246,10 @@ impl Lowering<'_> {
                 let both = self.b.ins().band(possible, changed);
                 let overflow = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
                 let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v[0], 0);
-                let min = self.b.ins().iconst(t, i64::MIN >> (64 - bits));
-                let max = self.b.ins().iconst(t, i64::MAX >> (64 - bits));
-                let clamp = self.b.ins().select(negative, min, max);
-                self.b.ins().select(overflow, clamp, result)
+                let min = self.int_const(t, i128::MIN >> (128 - bits));
+                let max = self.int_const(t, i128::MAX >> (128 - bits));
+                let clamp = self.select(negative, min, max);
+                self.select(overflow, clamp, result)
             }
             IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
                 // With s = shift % N in 0..N, shifting the other half by 1 and then by N - 1 - s

@@ -83,13 +83,15 @@ fn rmw_op(op: ir::RmwOp) -> AtomicRmwOp {
 /// An `iN` lives in the next larger of I8/I16/I32/I64, zero-extended: the bits above N are always
 /// clear (an `i1` is 0 or 1, an `i24` -1 is 0x00ff_ffff). Operations whose results can set them
 /// (add, shl, trunc, sext...) mask them off; signed ones sign-extend within the container first.
+/// An `i128` is Cranelift's I128 (a register pair on both targets).
 pub fn clif_type(t: &Type) -> ClifType {
     match t {
         Type::Int(bits) => match ir::container_bits(*bits) {
             8 => types::I8,
             16 => types::I16,
             32 => types::I32,
-            _ => types::I64,
+            64 => types::I64,
+            _ => types::I128,
         },
         Type::Half => types::F16,
         Type::Float => types::F32,
@@ -407,7 +409,7 @@ impl<'a> Lowering<'a> {
                 let c = self.value(cond, &Type::I1)?;
                 let t = self.scalars(if_true, ty)?;
                 let f = self.scalars(if_false, ty)?;
-                let chosen = t.iter().zip(&f).map(|(&t, &f)| self.b.ins().select(c, t, f)).collect();
+                let chosen = t.iter().zip(&f).map(|(&t, &f)| self.select(c, t, f)).collect();
                 self.aggregates.insert(id, chosen);
                 None
             }
@@ -415,9 +417,16 @@ impl<'a> Lowering<'a> {
                 let c = self.value(cond, &Type::I1)?;
                 let t = self.value(if_true, ty)?;
                 let f = self.value(if_false, ty)?;
-                Some(self.b.ins().select(c, t, f))
+                Some(self.select(c, t, f))
             }
             Inst::Cast { op, from, val } => {
+                if (from.is_float() || ty.is_float()) && (*from == Type::I128 || *ty == Type::I128) {
+                    // llc-19 calls __floattidf, __fixdfti and their kin; Cranelift converts up to 64 bits.
+                    return Err(self.error(
+                        data.span,
+                        format!("unsupported conversion from '{from}' to '{ty}': integers of more than 64 bits"),
+                    ));
+                }
                 let v = self.value(val, from)?;
                 Some(self.cast(*op, from, ty, v))
             }
@@ -725,12 +734,14 @@ impl<'a> Lowering<'a> {
             (Const::Float(x), _) => ins.f64const(*x),
             (Const::Zero | Const::Undef | Const::Poison, Type::Float) => ins.f32const(0.0),
             (Const::Zero | Const::Undef | Const::Poison, Type::Double) => ins.f64const(0.0),
-            (Const::Zero | Const::Undef | Const::Poison, _) => ins.iconst(clif_type(ty), 0),
-            (Const::Int(v) | Const::IntToPtr(v), _) => {
+            (Const::Zero | Const::Undef | Const::Poison, _) => self.int_const(clif_type(ty), 0),
+            (Const::IntToPtr(v), _) => ins.iconst(types::I64, *v),
+            (Const::Int(_) | Const::WideInt(_), _) => {
+                let v = c.int_value().unwrap_or(0);
                 let bits = ty.int_bits().unwrap_or(64);
                 // Cranelift wants narrow immediates zero-extended; an i1 keeps only its low bit.
-                let masked = if bits >= 64 { *v } else { *v & ((1u64 << bits) - 1) as i64 };
-                ins.iconst(clif_type(ty), masked)
+                let masked = if bits >= 64 { v } else { v & ((1i128 << bits) - 1) };
+                self.int_const(clif_type(ty), masked)
             }
             (
                 Const::Address(..)
@@ -745,7 +756,43 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// An integer constant of Cranelift type `t` (`v` as Cranelift wants it, see [`Lowering::constant`]):
+    /// an I128 joins two 64-bit halves, as `iconst` stops at 64 bits.
+    fn int_const(&mut self, t: ClifType, v: i128) -> clif::Value {
+        if t != types::I128 {
+            return self.b.ins().iconst(t, v as i64);
+        }
+        let low = self.b.ins().iconst(types::I64, v as i64);
+        let high = self.b.ins().iconst(types::I64, (v >> 64) as i64);
+        self.b.ins().iconcat(low, high)
+    }
+
+    /// `c ? t : f`. An I128 is chosen a half at a time: Cranelift's optimiser turns a select of
+    /// compared values into min/max, which neither backend has at 128 bits.
+    fn select(&mut self, c: clif::Value, t: clif::Value, f: clif::Value) -> clif::Value {
+        if self.b.func.dfg.value_type(t) != types::I128 {
+            return self.b.ins().select(c, t, f);
+        }
+        let (t_low, t_high) = self.b.ins().isplit(t);
+        let (f_low, f_high) = self.b.ins().isplit(f);
+        let low = self.b.ins().select(c, t_low, f_low);
+        let high = self.b.ins().select(c, t_high, f_high);
+        self.b.ins().iconcat(low, high)
+    }
+
     fn binary(&mut self, op: BinOp, ty: &Type, l: clif::Value, r: clif::Value) -> clif::Value {
+        if let Some(routine) = self.symbols.i128_division(op).filter(|_| *ty == Type::I128) {
+            // Neither backend divides 128-bit integers: call the C runtime's routine, as llc-19 does.
+            let sig = symbols::signature(
+                self.isa.default_call_conv(),
+                self.arch,
+                (ty, ir::Extension::None),
+                [(ty, &ParamAbi::Plain, ir::Extension::None), (ty, &ParamAbi::Plain, ir::Extension::None)],
+            );
+            let callee = self.import(routine, sig);
+            let call = self.b.ins().call(callee, &[l, r]);
+            return self.b.inst_results(call)[0];
+        }
         let (l, r) = match op {
             BinOp::SDiv | BinOp::SRem => (self.signed(ty, l), self.signed(ty, r)),
             BinOp::AShr => (self.signed(ty, l), r),
@@ -1010,10 +1057,10 @@ impl<'a> Lowering<'a> {
             Some(operand) => {
                 let v = self.value(&operand.value, &operand.ty)?;
                 let t = clif_type(&operand.ty);
-                if t.bits() < 64 {
-                    self.b.ins().uextend(types::I64, v)
-                } else {
-                    v
+                match t.bits() {
+                    ..64 => self.b.ins().uextend(types::I64, v),
+                    64 => v,
+                    _ => self.b.ins().ireduce(types::I64, v),
                 }
             }
             None => self.b.ins().iconst(types::I64, 1),
@@ -1085,6 +1132,8 @@ impl<'a> Lowering<'a> {
                     let t = clif_type(&index.ty);
                     let wide = match t.bits() {
                         64 => v,
+                        // LLVM truncates a wider index to the pointer's width.
+                        128 => self.b.ins().ireduce(types::I64, v),
                         _ if index.ty == Type::I1 => {
                             let negated = self.b.ins().ineg(v);
                             self.b.ins().sextend(types::I64, negated)

@@ -256,6 +256,8 @@ impl Lowering<'_> {
                 (Value::Const(Const::Int(v)), &Type::Int(bits)) => {
                     PlannedLocation::Constant(self.arch.recorded_constant(*v, bits))
                 }
+                // llc-19 records an i128 constant's low 64 bits (llvm-project issue 55609).
+                (Value::Const(Const::WideInt(v)), _) => PlannedLocation::Constant(**v as i64),
                 (Value::Const(Const::IntToPtr(v)), _) => PlannedLocation::Constant(*v),
                 (Value::Const(Const::Zero), ty) if !ty.is_float() => PlannedLocation::Constant(0),
                 (Value::Const(Const::Undef | Const::Poison), _) => PlannedLocation::Constant(UNDEF_CONSTANT),

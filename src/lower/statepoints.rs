@@ -160,9 +160,17 @@ impl Lowering<'_> {
             .collect();
         let mut slots: Vec<(&Value, StackSlot)> = Vec::with_capacity(stored.len());
         for (i, operand) in stored.iter().enumerate() {
-            if self.statepoint_slots.len() == i {
-                let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
-                self.statepoint_slots.push(slot);
+            // 8 bytes hold every value but an i128, which takes 16 as in llc-19's spill slots.
+            let bytes = operand.ty.alloc_size().max(8) as u32;
+            let fits = |this: &Self, slot: StackSlot| this.b.func.sized_stack_slots[slot].size >= bytes;
+            if self.statepoint_slots.get(i).is_none_or(|&slot| !fits(self, slot)) {
+                let data = StackSlotData::new(StackSlotKind::ExplicitSlot, bytes, bytes.trailing_zeros() as u8);
+                let slot = self.b.create_sized_stack_slot(data);
+                if i == self.statepoint_slots.len() {
+                    self.statepoint_slots.push(slot);
+                } else {
+                    self.statepoint_slots[i] = slot;
+                }
             }
             let slot = self.statepoint_slots[i];
             let value = self.value(&operand.value, &operand.ty)?;
@@ -454,6 +462,10 @@ impl Lowering<'_> {
             operand = relocated;
         }
         let Value::Const(c) = &operand.value else { return None };
+        if operand.ty == Type::I128 {
+            // llc-19 spills an i128 constant to a 16-byte slot as it spills an i128 value.
+            return None;
+        }
         Some(match (c, &operand.ty) {
             (Const::Int(v), _) => *v,
             (Const::Float(v), Type::Half) => i64::from(crate::ir::half::constant_bits(*v)),
@@ -548,7 +560,7 @@ fn small_constant_offset(source: &Type, indices: &[Operand]) -> Option<i64> {
     for (i, index) in indices.iter().enumerate() {
         let n = match (&index.value, &index.ty) {
             (Value::Const(Const::Int(v)), Type::Int(bits)) => {
-                let zext = (*v as u64) & (u64::MAX >> (64 - u32::from(*bits)));
+                let zext = (*v as u64) & (u64::MAX >> (64 - u32::from(*bits).min(64)));
                 if zext > MAX_FOLDED_GEP_INDEX {
                     return None;
                 }

@@ -35,6 +35,9 @@ pub struct Symbols {
     /// The conversions to and from `half` that the target makes library calls, when some function
     /// computes with `half` ([`Arch::converts_half_by_libcall`]).
     pub half_libcalls: Option<HalfLibcalls>,
+    /// The C runtime's `i128` division routines ([`I128_DIVISION`]), each imported when some
+    /// function uses its operation.
+    i128_division: [Option<FuncId>; 4],
     /// The per-thread arena's helpers, when some function needs dynamic allocas.
     pub dynamic_stack: Option<dynamic_stack::Helpers>,
     /// For each declared variadic function, the thunk that its calls with floating-point arguments
@@ -68,7 +71,23 @@ pub struct HalfLibcalls {
     pub trunc_double: FuncId,
 }
 
+/// The routines of compiler-rt and libgcc that llc-19 calls for `i128` division on x86-64 and
+/// AArch64 alike (`__divti3(a, b)` returns `a / b`), which the C runtime every program links has.
+pub const I128_DIVISION: [(ir::BinOp, &str); 4] = [
+    (ir::BinOp::SDiv, "__divti3"),
+    (ir::BinOp::UDiv, "__udivti3"),
+    (ir::BinOp::SRem, "__modti3"),
+    (ir::BinOp::URem, "__umodti3"),
+];
+
 impl Symbols {
+    /// The routine imported for `op` on `i128` ([`I128_DIVISION`]); `None` for other operations
+    /// and for those no function uses.
+    pub fn i128_division(&self, op: ir::BinOp) -> Option<FuncId> {
+        let at = I128_DIVISION.iter().position(|&(o, _)| o == op)?;
+        self.i128_division[at]
+    }
+
     /// The symbol of an IR function; `None` for intrinsics, which are never called.
     pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
         self.functions[id.0 as usize]
@@ -192,6 +211,15 @@ impl Symbols {
         };
         let fmod = if uses(&frem(ir::Type::Double)) { Some(import("fmod", ir::Type::Double)?) } else { None };
         let fmodf = if uses(&frem(ir::Type::Float)) { Some(import("fmodf", ir::Type::Float)?) } else { None };
+        let mut i128_division = [None; 4];
+        for (routine, (op, name)) in i128_division.iter_mut().zip(I128_DIVISION) {
+            let divides = |_: &ir::Function, i: &ir::InstData| {
+                matches!(i.kind, Inst::Binary { op: o, .. } if o == op) && i.ty == ir::Type::I128
+            };
+            if uses(&divides) {
+                *routine = Some(import(name, ir::Type::I128)?);
+            }
+        }
 
         let dynamic_stack = if module.functions.iter().any(|f| needs_dynamic_stack(module, f)) {
             Some(dynamic_stack::declare(module, out, colocated)?)
@@ -226,6 +254,7 @@ impl Symbols {
             fmod,
             fmodf,
             half_libcalls,
+            i128_division,
             dynamic_stack,
             variadic_thunks,
             arch,
@@ -336,8 +365,17 @@ pub fn plan<'t>(
             _ => {
                 let mut scalars = Vec::new();
                 push_scalars(ty, ext, &mut scalars);
-                let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
-                let int = scalars.len() - float;
+                let (int, float) = register_counts(&scalars);
+                if let (Some(registers), true) = (arch.whole_aggregate_registers(), *ty == ir::Type::I128) {
+                    if arch.i128_starts_at_even_register() && ints % 2 == 1 && ints < registers {
+                        // Cranelift skips an odd register before a pair itself, but would give the
+                        // last one to a later argument once the i128 goes on the stack: fill it.
+                        if ints + 1 == registers {
+                            pad.push(types::I64);
+                        }
+                        ints += 1;
+                    }
+                }
                 if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
                     for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
                         if needed > 0 && *used < registers && *used + needed > registers {
@@ -363,8 +401,7 @@ pub fn plan<'t>(
 pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
     let mut scalars = Vec::new();
     push_scalars(ty, ir::Extension::None, &mut scalars);
-    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
-    let int = scalars.len() - float;
+    let (int, float) = register_counts(&scalars);
     let (limit, target) = (arch.result_registers(), arch.name());
     (int > limit || float > limit).then(|| {
         format!(
@@ -372,6 +409,13 @@ pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
              returns at most {limit} of each in registers (return it through an 'sret' pointer)"
         )
     })
+}
+
+/// How many integer and floating-point registers `scalars` take: an I128 takes two.
+fn register_counts(scalars: &[AbiParam]) -> (usize, usize) {
+    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+    let int = scalars.iter().filter(|p| p.value_type.is_int()).map(|p| p.value_type.bytes().div_ceil(8) as usize).sum();
+    (int, float)
 }
 
 /// One ABI parameter per scalar of `ty` (none for `void`), extended as `ext` says.

@@ -228,19 +228,34 @@ fn inline_asm_clobbers_are_registers_of_the_target() {
 }
 
 #[test]
-fn i128_constants_in_records_keep_their_low_64_bits() {
+fn i128_constants_keep_all_128_bits() {
     let module =
         parse(&stackmap_of("i128 18446744073709551616, i128 -1, i128 18446744073709551615, i128 u0x1FFFFFFFFFFFFFFFF"));
-    assert_eq!(recorded(&module), [Const::Int(0), Const::Int(-1), Const::Int(-1), Const::Int(-1)]);
+    let wide = |v: i128| Const::WideInt(Box::new(v));
+    assert_eq!(recorded(&module), [wide(1 << 64), Const::Int(-1), wide(u64::MAX.into()), wide((1 << 65) - 1)]);
     let f = module.functions.iter().find(|f| !f.is_declaration()).unwrap();
     let call = f.insts.iter().find_map(|d| PointCall::decode(&module, d)).unwrap().unwrap();
     assert!(call.live().iter().all(|o| o.ty == Type::Int(128)));
-    // Anywhere else, i128 is refused where it is written.
-    for (text, at) in [
-        ("define void @f(i128 %x) {\n  ret void\n}\n", "1:16"),
-        ("define i64 @f() {\n  %a = add i128 1, 2\n  ret i64 0\n}\n", "2:12"),
+    // Literals wrap modulo 2^128 as LLVM's parser takes them; s0x extends its sign bit.
+    let module = parse(&stackmap_of(
+        "i128 340282366920938463463374607431768211457, i128 s0x8000000000000000, i128 -170141183460469231731687303715884105728",
+    ));
+    assert_eq!(recorded(&module), [Const::Int(1), Const::Int(i64::MIN), wide(i128::MIN)]);
+    // What stays refused is refused where it is written.
+    for (text, at, message) in [
+        (
+            "define void @f(i128 %x) {\n  switch i128 %x, label %d []\nd:\n  ret void\n}\n",
+            "2:10",
+            "unsupported 'switch' on 'i128'",
+        ),
+        (
+            "define i128 @f() {\n  ret i128 add (i128 1, i128 2)\n}\n",
+            "2:12",
+            "unsupported constant expression of type 'i128'",
+        ),
+        ("define void @f(i65 %x) {\n  ret void\n}\n", "1:16", "unsupported type 'i65'"),
     ] {
         let e = ir::parse("t.ll", text).unwrap_err().to_string();
-        assert_eq!(e, format!("t.ll:{at}: error: unsupported type 'i128'"));
+        assert_eq!(e, format!("t.ll:{at}: error: {message}"));
     }
 }

@@ -293,6 +293,11 @@ pub fn programs_run_as_llc19_builds_them(programs: &[PathBuf], min_lines: usize)
             }
             for mode in [&[][..], &["--interpret"][..]] {
                 let (code, out, err) = run(Command::new(patchmap_bin()).arg("run").args(mode).arg(ll));
+                if mode == ["--interpret"] && name.starts_with("i128") {
+                    // The interpreter holds values in 64 bits: it refuses i128 computations by name.
+                    assert!(code == 1 && err.contains("the interpreter does not run i128 values"), "{name}: {err}");
+                    continue;
+                }
                 // `run` prints main's result after the program's own output.
                 let expected = format!("{}{}\n", reference.stdout, reference.status);
                 assert_eq!((code, out), (0, expected), "{name} run {mode:?}: {err}");

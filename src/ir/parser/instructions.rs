@@ -404,7 +404,9 @@ impl<'a> Parser<'a> {
                 let tspan = self.tok.span;
                 let ty = self.value_type()?;
                 let bits = match ty {
-                    Type::Int(b) => b,
+                    // Case values are kept in 64 bits.
+                    Type::Int(b @ ..=64) => b,
+                    Type::Int(_) => return Err(self.err(tspan, format!("unsupported 'switch' on '{ty}'"))),
                     _ => return Err(self.err(tspan, format!("'switch' requires an integer operand, found '{ty}'"))),
                 };
                 let val = self.value(f, &ty)?;
@@ -617,9 +619,9 @@ impl<'a> Parser<'a> {
         Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
     }
 
-    /// The type `i128` of a stack map's or patch point's live operand, which must be a constant: the
-    /// one use of `i128` the subset takes. llc-19 records its low 64 bits as it records an `i64`
-    /// (issue 55609 of llvm-project) and cannot select a live `i128` value.
+    /// The type `i128` of a stack map's or patch point's live operand, which must be a constant:
+    /// llc-19 records its low 64 bits as it records an `i64` (issue 55609 of llvm-project) and
+    /// cannot select a live `i128` value there (`Cannot select: ... i128 = build_pair`).
     fn recorded_i128(&mut self) -> PResult<Type> {
         self.bump()?;
         if matches!(self.tok.tok, Tok::Local(_) | Tok::Global(_)) {

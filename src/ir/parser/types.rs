@@ -52,6 +52,7 @@ impl<'a> Parser<'a> {
                     "i32" => Type::I32,
                     "i64" => Type::I64,
                     "half" => Type::Half,
+                    "i128" => Type::I128,
                     "float" => Type::Float,
                     "double" => Type::Double,
                     "ptr" => Type::PTR,
@@ -294,14 +295,15 @@ impl<'a> Parser<'a> {
         &src[offset..i]
     }
 
-    /// An integer literal of width `bits`, sign-extended.
+    /// An integer literal of width `bits`, sign-extended; of an `i128`, the low 64 bits (where the
+    /// literal is an index, a count or an address, which have no more).
     pub(super) fn int_literal(&mut self, bits: u8) -> PResult<i64> {
         let span = self.tok.span;
         let v = match self.tok.tok {
             Tok::Int(t) => {
-                int_in_width(t, bits).ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?
+                int_in_width(t, bits).ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))? as i64
             }
-            Tok::Word(w) if hex_int_in_width(w, bits).is_some() => hex_int_in_width(w, bits).unwrap_or(0),
+            Tok::Word(w) if hex_int_in_width(w, bits).is_some() => hex_int_in_width(w, bits).unwrap_or(0) as i64,
             Tok::Word("true") if bits == 1 => -1,
             Tok::Word("false") if bits == 1 => 0,
             _ => return Err(self.expected(&format!("an i{bits} constant"))),
@@ -315,7 +317,7 @@ impl<'a> Parser<'a> {
         let span = self.tok.span;
         let c = match self.tok.tok {
             Tok::Int(t) => match ty {
-                Type::Int(bits) => Const::Int(
+                Type::Int(bits) => Const::int(
                     int_in_width(t, *bits)
                         .ok_or_else(|| self.err(span, format!("malformed integer constant '{t}'")))?,
                 ),
@@ -353,8 +355,8 @@ impl<'a> Parser<'a> {
                 let bits = u64::from_str_radix(digits, 16).unwrap();
                 self.float_const(f64::from_bits(bits), ty, t, span)?
             }
-            Tok::Word(w) if hex_int_in_width(w, 64).is_some() => match ty {
-                Type::Int(bits) => Const::Int(hex_int_in_width(w, *bits).unwrap_or(0)),
+            Tok::Word(w) if hex_int_in_width(w, 128).is_some() => match ty {
+                Type::Int(bits) => Const::int(hex_int_in_width(w, *bits).unwrap_or(0)),
                 _ => return Err(self.err(span, format!("integer constant '{w}' used where '{ty}' is expected"))),
             },
             Tok::Word(w @ ("true" | "false")) => {
@@ -401,6 +403,10 @@ impl<'a> Parser<'a> {
             }
             Tok::Word("ptrtoint" | "add" | "sub" | "trunc" | "zext" | "sext") if ty.is_int() => {
                 let bits = ty.int_bits().unwrap_or(64);
+                if bits > 64 {
+                    // Folded in 64 bits below; clang folds its i128 constants itself.
+                    return Err(self.err(span, format!("unsupported constant expression of type '{ty}'")));
+                }
                 let folded = self.nested(span, "constant expressions", Self::int_expression)?;
                 match folded {
                     // An address as an integer: the value of a pointer, truncated where narrower
@@ -689,7 +695,7 @@ impl<'a> Parser<'a> {
     fn int_operand_type(&mut self) -> PResult<(Span, u8)> {
         let span = self.tok.span;
         match self.value_type()? {
-            Type::Int(bits) => Ok((span, bits)),
+            Type::Int(bits @ ..=64) => Ok((span, bits)),
             other => Err(self.err(span, format!("integer constant expression operand of type '{other}'"))),
         }
     }
@@ -942,7 +948,7 @@ impl<'a> Parser<'a> {
 /// A decimal integer literal as LLVM's parser takes it for `iN`: any number of digits, reduced
 /// modulo 2^N (`i32 4294967296` is 0, `i8 -129` is 127), sign-extended to 64 bits; `None` if
 /// `text` is not a literal.
-pub(super) fn int_in_width(text: &str, bits: u8) -> Option<i64> {
+pub(super) fn int_in_width(text: &str, bits: u8) -> Option<i128> {
     let (neg, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
         b'+' => (false, &text[1..]),
@@ -951,16 +957,16 @@ pub(super) fn int_in_width(text: &str, bits: u8) -> Option<i64> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    // Arithmetic modulo 2^64 keeps the low 64 bits exact, and N is at most 64.
-    let magnitude = digits.bytes().fold(0u64, |v, d| v.wrapping_mul(10).wrapping_add(u64::from(d - b'0')));
+    // Arithmetic modulo 2^128 keeps the low 128 bits exact, and N is at most 128.
+    let magnitude = digits.bytes().fold(0u128, |v, d| v.wrapping_mul(10).wrapping_add(u128::from(d - b'0')));
     Some(sign_extend(if neg { magnitude.wrapping_neg() } else { magnitude }, bits))
 }
 
-/// An `s0x...` or `u0x...` literal (LLVM's hexadecimal integers) as an `iN`, sign-extended to 64
+/// An `s0x...` or `u0x...` literal (LLVM's hexadecimal integers) as an `iN`, sign-extended to 128
 /// bits; `None` if `word` is not one. As LLVM reads them, the digits make a number of as many bits
 /// as its highest set bit needs, signed for `s0x` (so `s0xF` and `s0x0F` are -1) and unsigned for
 /// `u0x`, then extended or truncated to N bits.
-pub(super) fn hex_int_in_width(word: &str, bits: u8) -> Option<i64> {
+pub(super) fn hex_int_in_width(word: &str, bits: u8) -> Option<i128> {
     let signed = match word.get(..3)? {
         "s0x" => true,
         "u0x" => false,
@@ -971,18 +977,18 @@ pub(super) fn hex_int_in_width(word: &str, bits: u8) -> Option<i64> {
         return None;
     }
     let digits = digits.trim_start_matches('0');
-    let low = digits.bytes().fold(0u64, |v, d| (v << 4) | u64::from((d as char).to_digit(16).unwrap_or(0)));
+    let low = digits.bytes().fold(0u128, |v, d| (v << 4) | u128::from((d as char).to_digit(16).unwrap_or(0)));
     let leading = digits.bytes().next().and_then(|d| (d as char).to_digit(16)).unwrap_or(0);
     let active = (digits.len().saturating_sub(1) * 4) as u64 + u64::from(32 - leading.leading_zeros());
-    // A signed literal's highest set bit is its sign: below 64 bits, it extends upwards.
-    let value = if signed && (1..64).contains(&active) { low | (u64::MAX << active) } else { low };
+    // A signed literal's highest set bit is its sign: below 128 bits, it extends upwards.
+    let value = if signed && (1..128).contains(&active) { low | (u128::MAX << active) } else { low };
     Some(sign_extend(value, bits))
 }
 
-/// The low `bits` of `v`, sign-extended to 64 bits (as constants are kept).
-fn sign_extend(v: u64, bits: u8) -> i64 {
-    let shift = 64 - u32::from(bits.clamp(1, 64));
-    ((v << shift) as i64) >> shift
+/// The low `bits` of `v`, sign-extended to 128 bits (as constants are kept, see [`Const::int`]).
+fn sign_extend(v: u128, bits: u8) -> i128 {
+    let shift = 128 - u32::from(bits.clamp(1, 128));
+    ((v << shift) as i128) >> shift
 }
 
 /// An integer constant expression folded: `plus`'s address, less `minus`'s, plus `value`.
