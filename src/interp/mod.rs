@@ -323,7 +323,7 @@ impl<'a> Interpreter<'a> {
         unsafe { self.call_function(func, args) }
     }
 
-    /// Runs the module's static constructors (`phase` [`StaticPhase::Constructor`], before `main`)
+    /// Runs the module's static constructors (`phase` [`StaticPhase::Constructor`](crate::ir::StaticPhase::Constructor), before `main`)
     /// or destructors (at exit), in the order a linked program runs them.
     ///
     /// # Safety

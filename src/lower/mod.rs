@@ -101,7 +101,7 @@ pub fn clif_type(t: &Type) -> ClifType {
 }
 
 /// The Cranelift type an argument or result of type `t` crosses the C ABI as: an `iN` that
-/// `signext` or `zeroext` extends ([`Extension`]) travels as the extended 32-bit integer, which the
+/// `signext` or `zeroext` extends ([`Extension`](ir::Extension)) travels as the extended 32-bit integer, which the
 /// passing side computes (see [`crate::arch::EXTENDED_INTEGER_BITS`]). Cranelift's own
 /// `AbiParam` extension is not used: its AArch64 backend ignores it outside Apple's convention.
 pub fn abi_type(t: &Type, ext: ir::Extension) -> ClifType {
