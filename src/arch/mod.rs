@@ -636,6 +636,15 @@ impl Arch {
         }
     }
 
+    /// Whether `code` starts with the trap instruction Cranelift emits for `unreachable` (x86-64
+    /// `ud2`, AArch64 `udf`): code that reads no register.
+    pub fn starts_with_trap(self, code: &[u8]) -> bool {
+        match self {
+            Arch::X86_64 => code.starts_with(&[0x0f, 0x0b]),
+            Arch::Aarch64 => code.get(..4).is_some_and(|w| w[2] == 0 && w[3] == 0),
+        }
+    }
+
     /// How far above the slot `llvm.addressofreturnaddress` points to the caller's stack pointer was
     /// at the call: the stack pointer a patched point's `Direct` and `Indirect` locations are
     /// relative to, as a function called from there sees it.

@@ -129,7 +129,10 @@ pub fn resolve(
         // Statepoints record none, as llc-19.
         let live_outs = if stackmap.patchpoint && point.statepoint.is_none() {
             let region_end = stackmap.offset + point.shadow;
-            let patch_point_follows = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end);
+            // Nothing after the region reads SP when another patch point or a trap (`unreachable`:
+            // LLVM's block then has no live-outs) starts where it ends.
+            let sp_unread = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end)
+                || buffer.data().get(region_end as usize..).is_none_or(|after| arch.starts_with_trap(after));
             // The region writes only its results (and clobbers): a register that held an operand at
             // its start and is live after it holds that operand still, unless a result is there.
             if let Some(value) = point.returned {
@@ -151,7 +154,7 @@ pub fn resolve(
                 };
                 live_outs.push((register, size));
             }
-            live_outs.extend(live_outs_beyond_allocation(arch, &saved, patch_point_follows));
+            live_outs.extend(live_outs_beyond_allocation(arch, &saved, sp_unread));
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
             live_outs
@@ -205,14 +208,14 @@ pub fn resolve(
 /// - the callee-saved registers the prologue did not save (`saved`): they hold the caller's values
 ///   until the return. A saved one is restored by the epilogue, so it is live only while it holds a
 ///   value of ours, which Cranelift's liveness lists;
-/// - SP, which the code after the region reads (calls, frame teardown), unless another patch
-///   point's region starts where this one ends: LLVM's patch point defines SP without reading it
-///   (llc-19 omits SP there, on both targets);
+/// - SP, which the code after the region reads (calls, frame teardown), unless (`sp_unread`)
+///   another patch point's region starts where this one ends (LLVM's patch point defines SP
+///   without reading it: llc-19 omits SP there, on both targets) or a trap does;
 /// - the frame pointer where the epilogue reads it ([`Arch::epilogue_reads_frame_pointer`]).
-fn live_outs_beyond_allocation(arch: Arch, saved: &[u16], patch_point_follows: bool) -> Vec<(u16, u8)> {
+fn live_outs_beyond_allocation(arch: Arch, saved: &[u16], sp_unread: bool) -> Vec<(u16, u8)> {
     let mut live: Vec<(u16, u8)> =
         arch.live_out_callee_saved().iter().copied().filter(|(reg, _)| !saved.contains(reg)).collect();
-    if !patch_point_follows {
+    if !sp_unread {
         live.push((arch.stack_pointer(), 8));
     }
     if arch.epilogue_reads_frame_pointer() {
