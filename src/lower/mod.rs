@@ -264,23 +264,6 @@ impl<'a> Lowering<'a> {
         Ok((int_regs, float_regs))
     }
 
-    /// Patch points and statepoints call their target in the C convention: one declared with a
-    /// `nest` parameter (static chain in R10) would get its chain in the wrong register.
-    fn check_no_static_chain(&self, span: ir::Span, target: &Value) -> Result<(), IrError> {
-        match target {
-            Value::Func(f) if self.module.function(*f).params.iter().any(|p| p.abi == ParamAbi::Nest) => Err(self
-                .error(
-                    span,
-                    format!(
-                        "patch points and statepoints cannot call '@{}', which takes a 'nest' parameter (the static \
-                         chain register is not passed by their calls)",
-                        self.module.function(*f).name
-                    ),
-                )),
-            _ => Ok(()),
-        }
-    }
-
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
@@ -1086,7 +1069,6 @@ impl<'a> Lowering<'a> {
                 return self.stackmap(id, record, shadow, live)
             }
             Some(Ok(ir::PointCall::PatchPoint(call))) => {
-                self.check_no_static_chain(data.span, call.target)?;
                 return self.patchpoint(id, &call);
             }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
@@ -1094,7 +1076,6 @@ impl<'a> Lowering<'a> {
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
             (Some(Ok(call)), _) if data.ty == Type::Token => {
-                self.check_no_static_chain(data.span, call.target)?;
                 return self.statepoint(id, &call);
             }
             (None, None) => {
@@ -1181,8 +1162,7 @@ impl<'a> Lowering<'a> {
         // Extensions the call site adds to the declaration's change the signature this call uses.
         let adds_extension = declared
             .is_some_and(|f| ret_ext != f.ret_ext || f.params.iter().enumerate().any(|(i, p)| ext(i) != p.ext))
-            && declared
-                .is_some_and(|f| f.cc != ir::CallConv::Explicit && !f.params.iter().any(|p| p.abi == ParamAbi::Nest));
+            && declared.is_some_and(|f| f.cc != ir::CallConv::Explicit);
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
                 let r = if adds_extension {
@@ -1342,16 +1322,12 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = if f.params.iter().any(|p| p.abi == ParamAbi::Nest) {
-            explicit::nest_signature(self.module, f, self.arch)?
-        } else {
-            symbols::signature(
-                self.isa.default_call_conv(),
-                self.arch,
-                (&f.ret, f.ret_ext),
-                f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
-            )
-        };
+        let sig = symbols::signature(
+            self.isa.default_call_conv(),
+            self.arch,
+            (&f.ret, f.ret_ext),
+            f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
+        );
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
         Ok(r)
