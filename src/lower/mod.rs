@@ -1130,7 +1130,12 @@ impl<'a> Lowering<'a> {
             Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
             _ => None,
         };
-        let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
+        // `nest` is the call site's or the declaration's, as LLVM reads either.
+        let abi = |i: usize| match (sig.param_abi(i), declared) {
+            (ParamAbi::Nest, _) => &ParamAbi::Nest,
+            (site, None) => site,
+            (_, Some(f)) => &f.params[i].abi,
+        };
         // `signext`/`zeroext` are the call site's or, in a direct call, the callee's (as in LLVM).
         let named = match callee {
             Value::Func(fid) => Some(self.module.function(*fid)),
@@ -1163,9 +1168,17 @@ impl<'a> Lowering<'a> {
         let adds_extension = declared
             .is_some_and(|f| ret_ext != f.ret_ext || f.params.iter().enumerate().any(|(i, p)| ext(i) != p.ext))
             && declared.is_some_and(|f| f.cc != ir::CallConv::Explicit);
+        // So does a chain the call site passes where the declaration has an ordinary parameter.
+        let adds_chain = declared.is_some_and(|f| {
+            f.cc != ir::CallConv::Explicit
+                && f.params
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| p.abi != ParamAbi::Nest && *sig.param_abi(i) == ParamAbi::Nest)
+        });
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
-                let r = if adds_extension {
+                let r = if adds_extension || adds_chain {
                     let id = self.symbols.function(*fid).expect("intrinsics are lowered before calls");
                     self.import(id, call_sig)
                 } else {
