@@ -512,6 +512,17 @@ impl Arch {
         self == Arch::Aarch64
     }
 
+    /// The register LLVM passes a `nest` argument (the static chain) in: R10 (`CC_X86_64_C`), x18
+    /// (`CC_AArch64_AAPCS`). Neither is a C argument register, so the others go where they would
+    /// without it.
+    pub fn static_chain(self) -> NamedRegister {
+        let name = match self {
+            Arch::X86_64 => "r10",
+            Arch::Aarch64 => "x18",
+        };
+        self.register_by_name(name).expect("the target's own register")
+    }
+
     /// Whether C calls copy `byval` arguments onto the stack: x86-64's; AArch64's C convention
     /// passes large aggregates by reference, so LLVM has no `byval` there.
     pub fn passes_byval(self) -> bool {

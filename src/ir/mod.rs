@@ -721,8 +721,9 @@ pub enum ParamAbi {
     /// `hwreg(metadata !{!"name"})`: in the named register (an `explicitcc` parameter or argument,
     /// or an operand of `llvm.experimental.retwr`).
     Register(RegisterName),
-    /// `nest` on a parameter of an external declaration: the static chain, which llc-19 passes in
-    /// R10 on x86-64 (x18 on AArch64), the other arguments as in the C convention. (A local
+    /// `nest` on a parameter of an external declaration or on a call's argument (a patch point's
+    /// and a statepoint's calls pass theirs as the call site says): the static chain, which llc-19
+    /// passes in R10 on x86-64 (x18 on AArch64), the other arguments as in the C convention. (A local
     /// function's `nest` parameter is `Plain`: all its callers are compiled with it.)
     Nest,
 }

@@ -2,7 +2,7 @@
 //! decoded in one place: the verifier reports what does not fit the layout, and the lowering and the
 //! interpreter read the decoded form of verified calls.
 
-use super::{CallConv, CastOp, Const, Inst, InstData, Intrinsic, Module, Operand, Type, Value};
+use super::{CallConv, CastOp, Const, Inst, InstData, Intrinsic, Module, Operand, ParamAbi, Type, Value};
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
 /// A stack map or patch point call, decoded.
@@ -36,6 +36,9 @@ pub struct PatchPointCall<'a> {
     pub live: &'a [Operand],
     /// `anyregcc`: the arguments and the result are recorded (and live in any register).
     pub anyreg: bool,
+    /// Which of `args` the call site marks `nest`: the static chain, passed in the target's chain
+    /// register as llc-19 passes it.
+    pub chain: Option<usize>,
 }
 
 /// Folds each patch point TARGET that an instruction computes from a constant (`%t = inttoptr i64 C
@@ -123,7 +126,7 @@ impl<'a> PointCall<'a> {
     /// Decodes `data` if it calls a stack map or patch point intrinsic of `module`; `None` for any
     /// other instruction. The errors name every operand that breaks the layout.
     pub fn decode(module: &Module, data: &'a InstData) -> Option<Result<PointCall<'a>, Vec<LayoutError>>> {
-        let Inst::Call { callee: Value::Func(callee), args, cc, .. } = &data.kind else { return None };
+        let Inst::Call { callee: Value::Func(callee), args, cc, sig, .. } = &data.kind else { return None };
         let callee = module.functions.get(callee.0 as usize)?;
         let intrinsic = callee.intrinsic()?;
         let mut errors = Vec::new();
@@ -203,6 +206,7 @@ impl<'a> PointCall<'a> {
                             args: call_args,
                             live,
                             anyreg: *cc == CallConv::AnyReg,
+                            chain: (0..n as usize).find(|&i| *sig.param_abi(4 + i) == ParamAbi::Nest),
                         }))
                     }
                     _ => None,

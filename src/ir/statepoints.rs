@@ -34,6 +34,9 @@ pub struct StatepointCall<'a> {
     /// An ordinary call with a `"deopt"` bundle, which llc-19 lowers as a statepoint without
     /// (base, derived) pairs.
     pub deopt_call: bool,
+    /// Which of `args` the statepoint marks `nest` (the static chain), which `target_type` does
+    /// not say; a deopt call's own function type says it.
+    pub chain: Option<usize>,
 }
 
 /// The record ID of a call with a `"deopt"` bundle and no `"statepoint-id"` (LLVM's
@@ -231,6 +234,7 @@ impl<'a> StatepointCall<'a> {
             gc_live: bundle(BundleTag::GcLive),
             transition: bundle(BundleTag::GcTransition),
             deopt_call: false,
+            chain: (0..call_args.len()).find(|&i| *sig.param_abi(FIXED + i) == ParamAbi::Nest),
         }))
     }
 
@@ -257,6 +261,7 @@ impl<'a> StatepointCall<'a> {
             gc_live: &[],
             transition: &[],
             deopt_call: true,
+            chain: None,
         })
     }
 }

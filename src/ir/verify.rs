@@ -1256,9 +1256,15 @@ impl<'m> Verifier<'m> {
         }
         // A statepoint's own variadic arguments are its target's: their attributes are the target's.
         let statepoint = matches!(target.and_then(|t| t.intrinsic()), Some(Intrinsic::Statepoint));
-        let passing = |a: &ParamAbi| !matches!(a, ParamAbi::Plain | ParamAbi::Register(_));
+        // A patch point's call arguments are its variadic ones: llc-19 passes a `nest` one as the chain.
+        let patchpoint = matches!(target.and_then(|t| t.intrinsic()), Some(Intrinsic::PatchPoint));
+        let passing = |a: &ParamAbi| match a {
+            ParamAbi::Plain | ParamAbi::Register(_) => false,
+            ParamAbi::Nest => !patchpoint,
+            _ => true,
+        };
         if sig.abi.iter().skip(sig.params.len()).any(passing) && !statepoint {
-            self.error(d.span, "'byval' or 'sret' on a variadic argument is not supported".to_string());
+            self.error(d.span, "'byval', 'sret' or 'nest' on a variadic argument is not supported".to_string());
         }
         for (i, abi) in sig.abi.iter().enumerate() {
             if let Err(msg) = byval_size(abi) {

@@ -11,7 +11,7 @@ use cranelift_codegen::RegClass;
 
 use super::clif_type;
 use crate::arch::{Arch, NamedRegister, RegisterClass};
-use crate::ir::{self, Inst, IrError, ParamAbi, Value};
+use crate::ir::{self, Inst, IrError, Value};
 
 /// The Cranelift signature of `f`, an `explicitcc` function of the verified `module`, on `arch` (the
 /// verifier has refused a parameter in the frame pointer and returns that disagree).
@@ -47,59 +47,11 @@ pub fn is_retwr(module: &ir::Module, callee: &Value) -> bool {
 }
 
 /// Cranelift's name of `register`, which [`ir::explicit::resolve`] found on `arch`.
-fn preg(arch: Arch, register: NamedRegister) -> PReg {
+pub(super) fn preg(arch: Arch, register: NamedRegister) -> PReg {
     let hw = arch.hardware_encoding(register).expect("resolved registers are the target's");
     let class = match register.class {
         RegisterClass::General => RegClass::Int,
         RegisterClass::Float => RegClass::Float,
     };
     PReg::new(usize::from(hw), class)
-}
-
-/// The signature of `f`, an external declaration with a `nest` parameter, as llc-19 calls it: the
-/// static chain in R10, the other parameters and the results in the C convention's registers, the
-/// C convention's callee-saved registers preserved. What this cannot express is refused: arguments
-/// on the stack (more than the argument registers), aggregates, variadic functions, and AArch64,
-/// where the chain goes in x18, a register Cranelift never allocates and so cannot pass.
-pub fn nest_signature(module: &ir::Module, f: &ir::Function, arch: Arch) -> Result<Signature, IrError> {
-    let refuse =
-        |why: &str| Err(module.error(f.span, format!("cannot call '@{}' with its 'nest' parameter: {why}", f.name)));
-    if arch == Arch::Aarch64 {
-        return refuse(
-            "on AArch64 LLVM passes the static chain in x18, which Cranelift does not allocate and so cannot \
-             pass an argument in",
-        );
-    }
-    if f.varargs {
-        return refuse("variadic functions with a static chain are not supported");
-    }
-    let register = |name: &str| preg(arch, arch.register_by_name(name).expect("the target's own register"));
-    let mut sig = Signature::new(CallConv::Explicit);
-    let (mut ints, mut floats) = (arch.integer_arguments().iter(), 0..8u8);
-    for p in &f.params {
-        let at = match (&p.abi, &p.ty) {
-            (ParamAbi::Nest, _) => register("r10"),
-            (ParamAbi::Plain, ty) if ty.is_float() => match floats.next() {
-                Some(n) => register(&format!("xmm{n}")),
-                None => return refuse("more floating-point arguments than registers (stack arguments)"),
-            },
-            (ParamAbi::Plain, ty) if !ty.is_aggregate() => match ints.next() {
-                Some(&dwarf) => preg(arch, arch.register(dwarf).expect("an argument register")),
-                None => return refuse("more integer arguments than registers (stack arguments)"),
-            },
-            _ => return refuse(&format!("parameter of type '{}' or with attributes besides 'nest'", p.ty)),
-        };
-        sig.params.push(AbiParam::new(clif_type(&p.ty)).in_register(at));
-    }
-    match &f.ret {
-        ir::Type::Void => {}
-        ty if ty.is_float() => sig.returns.push(AbiParam::new(clif_type(ty)).in_register(register("xmm0"))),
-        ty if !ty.is_aggregate() => sig.returns.push(AbiParam::new(clif_type(ty)).in_register(register("rax"))),
-        ty => return refuse(&format!("result of type '{ty}'")),
-    }
-    let always_kept = [arch.stack_pointer(), arch.frame_pointer()];
-    for &dwarf in arch.callee_saved().iter().filter(|d| !always_kept.contains(d)) {
-        sig.preserved.add(preg(arch, arch.register(dwarf).expect("a callee-saved register")));
-    }
-    Ok(sig)
 }

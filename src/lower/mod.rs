@@ -266,23 +266,6 @@ impl<'a> Lowering<'a> {
         Ok((int_regs, float_regs))
     }
 
-    /// Patch points and statepoints call their target in the C convention: one declared with a
-    /// `nest` parameter (static chain in R10) would get its chain in the wrong register.
-    fn check_no_static_chain(&self, span: ir::Span, target: &Value) -> Result<(), IrError> {
-        match target {
-            Value::Func(f) if self.module.function(*f).params.iter().any(|p| p.abi == ParamAbi::Nest) => Err(self
-                .error(
-                    span,
-                    format!(
-                        "patch points and statepoints cannot call '@{}', which takes a 'nest' parameter (the static \
-                         chain register is not passed by their calls)",
-                        self.module.function(*f).name
-                    ),
-                )),
-            _ => Ok(()),
-        }
-    }
-
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
@@ -1158,7 +1141,6 @@ impl<'a> Lowering<'a> {
                 return self.stackmap(id, record, shadow, live)
             }
             Some(Ok(ir::PointCall::PatchPoint(call))) => {
-                self.check_no_static_chain(data.span, call.target)?;
                 return self.patchpoint(id, &call);
             }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
@@ -1166,7 +1148,6 @@ impl<'a> Lowering<'a> {
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
             (Some(Ok(call)), _) if data.ty == Type::Token => {
-                self.check_no_static_chain(data.span, call.target)?;
                 return self.statepoint(id, &call);
             }
             (None, None) => {
@@ -1221,7 +1202,12 @@ impl<'a> Lowering<'a> {
             Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
             _ => None,
         };
-        let abi = |i: usize| declared.map_or(sig.param_abi(i), |f| &f.params[i].abi);
+        // `nest` is the call site's or the declaration's, as LLVM reads either.
+        let abi = |i: usize| match (sig.param_abi(i), declared) {
+            (ParamAbi::Nest, _) => &ParamAbi::Nest,
+            (site, None) => site,
+            (_, Some(f)) => &f.params[i].abi,
+        };
         // `signext`/`zeroext` are the call site's or, in a direct call, the callee's (as in LLVM).
         let named = match callee {
             Value::Func(fid) => Some(self.module.function(*fid)),
@@ -1253,11 +1239,18 @@ impl<'a> Lowering<'a> {
         // Extensions the call site adds to the declaration's change the signature this call uses.
         let adds_extension = declared
             .is_some_and(|f| ret_ext != f.ret_ext || f.params.iter().enumerate().any(|(i, p)| ext(i) != p.ext))
-            && declared
-                .is_some_and(|f| f.cc != ir::CallConv::Explicit && !f.params.iter().any(|p| p.abi == ParamAbi::Nest));
+            && declared.is_some_and(|f| f.cc != ir::CallConv::Explicit);
+        // So does a chain the call site passes where the declaration has an ordinary parameter.
+        let adds_chain = declared.is_some_and(|f| {
+            f.cc != ir::CallConv::Explicit
+                && f.params
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| p.abi != ParamAbi::Nest && *sig.param_abi(i) == ParamAbi::Nest)
+        });
         let call = match callee {
             Value::Func(fid) if !sig.varargs => {
-                let r = if adds_extension {
+                let r = if adds_extension || adds_chain {
                     let id = self.symbols.function(*fid).expect("intrinsics are lowered before calls");
                     self.import(id, call_sig)
                 } else {
@@ -1414,16 +1407,12 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
-        let sig = if f.params.iter().any(|p| p.abi == ParamAbi::Nest) {
-            explicit::nest_signature(self.module, f, self.arch)?
-        } else {
-            symbols::signature(
-                self.isa.default_call_conv(),
-                self.arch,
-                (&f.ret, f.ret_ext),
-                f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
-            )
-        };
+        let sig = symbols::signature(
+            self.isa.default_call_conv(),
+            self.arch,
+            (&f.ret, f.ret_ext),
+            f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)),
+        );
         let r = self.import(module_id, sig);
         self.func_refs.insert(fid, r);
         Ok(r)

@@ -21,7 +21,7 @@
 use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot};
 use cranelift_codegen::isa::CallConv;
 
-use super::{clif_type, Lowering};
+use super::{clif_type, explicit, Lowering};
 use crate::arch::Scalar;
 use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, PatchPointCall, Type, Value};
 
@@ -124,7 +124,7 @@ impl Lowering<'_> {
     /// in registers the allocator picks, nothing else clobbered). Either emits the region as NUMBYTES
     /// of nops in one piece; `compile` writes the target's call sequence into it.
     pub(super) fn patchpoint(&mut self, inst: InstId, call: &PatchPointCall) -> Result<(), IrError> {
-        let &PatchPointCall { id, bytes, target, args, live, anyreg } = call;
+        let &PatchPointCall { id, bytes, target, args, live, anyreg, chain } = call;
         let data = self.f.inst(inst);
         let span = data.span;
         let target = match self.constant_target(target) {
@@ -180,8 +180,13 @@ impl Lowering<'_> {
         let result = (data.ty != Type::Void).then(|| data.ty.clone());
         let mut sig = Signature::new(CallConv::SystemV);
         let mut operands = Vec::with_capacity(args.len() + live.len());
-        for operand in args {
-            sig.params.push(AbiParam::new(clif_type(&operand.ty)));
+        for (i, operand) in args.iter().enumerate() {
+            let param = AbiParam::new(clif_type(&operand.ty));
+            // anyregcc's arguments are in any register anyway.
+            sig.params.push(match chain {
+                Some(c) if c == i && !anyreg => param.in_register(explicit::preg(self.arch, self.arch.static_chain())),
+                _ => param,
+            });
             operands.push(self.value(&operand.value, &operand.ty)?);
         }
         sig.returns.extend(result.as_ref().map(|t| AbiParam::new(clif_type(t))));

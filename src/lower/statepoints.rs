@@ -23,6 +23,7 @@
 //! The record's layout and which pointers get a (base, derived) pair follow llc-19 (see
 //! [`Lowering::statepoint_record`]), so runtimes written against LLVM's records read ours.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind};
@@ -32,7 +33,7 @@ use cranelift_codegen::settings::OptLevel;
 use super::{clif_type, Lowering};
 use crate::arch::Scalar;
 use crate::ir::statepoints::is_gc_pointer;
-use crate::ir::{Const, Inst, InstId, IrError, Operand, StatepointCall, TokenUse, Type, Value};
+use crate::ir::{self, Const, Inst, InstId, IrError, Operand, ParamAbi, StatepointCall, TokenUse, Type, Value};
 use crate::lower::points::{scalar, PlannedLocation, PlannedPoint, StatepointOffset};
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
@@ -221,7 +222,8 @@ impl Lowering<'_> {
                 statepoint: Some(StatepointOffset::Recorded),
                 returned: None,
             });
-            relocated_values = self.plain_call(inst, call.target, call.target_type, call.args, Some(&recorded))?;
+            let target_type = with_chain(call);
+            relocated_values = self.plain_call(inst, call.target, &target_type, call.args, Some(&recorded))?;
         } else if with_call {
             self.b.ins().stackmap(index, 0, &[]);
             self.points.push(PlannedPoint {
@@ -232,7 +234,7 @@ impl Lowering<'_> {
                 statepoint: Some(StatepointOffset::ReturnAddress),
                 returned: None,
             });
-            self.plain_call(inst, call.target, call.target_type, call.args, None)?;
+            self.plain_call(inst, call.target, &with_chain(call), call.args, None)?;
         } else {
             self.patched_statepoint(inst, index, call)?;
             self.points.push(PlannedPoint {
@@ -577,4 +579,16 @@ fn small_constant_offset(source: &Type, indices: &[Operand]) -> Option<i64> {
         }
     }
     Some(offset)
+}
+
+/// The function type `call` calls its target with, its `nest` argument marked as the statepoint
+/// marks it (`elementtype` has no attributes).
+fn with_chain<'c>(call: &StatepointCall<'c>) -> Cow<'c, ir::Signature> {
+    let Some(chain) = call.chain else { return Cow::Borrowed(call.target_type) };
+    let mut sig = call.target_type.clone();
+    let mut abi = sig.abi.into_vec();
+    abi.resize(abi.len().max(chain + 1), ParamAbi::Plain);
+    abi[chain] = ParamAbi::Nest;
+    sig.abi = abi.into_boxed_slice();
+    Cow::Owned(sig)
 }

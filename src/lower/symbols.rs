@@ -134,8 +134,6 @@ impl Symbols {
             };
             let sig = if f.cc == ir::CallConv::Explicit {
                 super::explicit::signature(module, f, arch)?
-            } else if f.params.iter().any(|p| p.abi == ir::ParamAbi::Nest) {
-                super::explicit::nest_signature(module, f, arch)?
             } else {
                 signature(call_conv, arch, (&f.ret, f.ret_ext), f.params.iter().map(|p| (&p.ty, &p.abi, p.ext)))
             };
@@ -362,6 +360,11 @@ pub fn plan<'t>(
                 sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructArgument(size)));
             }
             ir::ParamAbi::StructRet(_) => sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructReturn)),
+            // The vendored Cranelift leaves a parameter in a named register out of the
+            // convention's assignment, as LLVM assigns the chain before the others.
+            ir::ParamAbi::Nest => {
+                sig.params.push(AbiParam::new(types::I64).in_register(super::explicit::preg(arch, arch.static_chain())))
+            }
             _ => {
                 let mut scalars = Vec::new();
                 push_scalars(ty, ext, &mut scalars);

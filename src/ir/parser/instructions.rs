@@ -555,6 +555,16 @@ impl<'a> Parser<'a> {
                 if let (Some(span), false) = (nest, matches!(callee, Value::Func(_))) {
                     return Err(self.err(span, "'nest' arguments are supported in direct calls only"));
                 }
+                if let Some(span) = nest {
+                    // A patch point passes its arguments as the call site's attributes say.
+                    if arg_abi != ParamAbi::Plain || ty != Type::PTR {
+                        return Err(self.err(span, "a 'nest' argument is a 'ptr' with no other attribute"));
+                    }
+                    if abi.contains(&ParamAbi::Nest) {
+                        return Err(self.err(span, "more than one 'nest' argument"));
+                    }
+                    arg_abi = ParamAbi::Nest;
+                }
                 if arg_abi != ParamAbi::Plain {
                     if ty != Type::PTR && !matches!(arg_abi, ParamAbi::Register(_)) {
                         return Err(self.err(

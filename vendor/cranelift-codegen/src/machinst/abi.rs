@@ -424,6 +424,17 @@ pub trait ABIMachineSpec {
     /// Generate a move.
     fn gen_move(to_reg: Writable<Reg>, from_reg: Reg, ty: Type) -> Self::I;
 
+    /// Whether `gen_move_to_preg` can write `preg`, a register the allocator does not manage:
+    /// a call then takes an argument there (a static chain).
+    fn moves_to_unallocated(_preg: PReg) -> bool {
+        false
+    }
+
+    /// A move of `from_reg` into `to`, a register `moves_to_unallocated` accepts.
+    fn gen_move_to_preg(_to: PReg, _from_reg: Reg) -> Self::I {
+        unreachable!("the backend moves to no unallocated register")
+    }
+
     /// Generate an integer-extend operation.
     fn gen_extend(
         to_reg: Writable<Reg>,
@@ -963,14 +974,80 @@ impl SigSet {
             assert!(!sig.uses_special_param(ir::ArgumentPurpose::StructReturn));
         }
 
-        let (sized_stack_arg_space, stack_ret_arg) = M::compute_arg_locs(
+        // A parameter in a named register (a static chain) is left out of the convention's
+        // assignment, which so gives the others the locations they would have without it,
+        // and goes back in its place.
+        let named: Vec<(usize, &ir::AbiParam)> = sig
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.register.is_some())
+            .collect();
+        let assigned;
+        let params = if named.is_empty() {
+            sig.params.as_slice()
+        } else {
+            assigned = sig
+                .params
+                .iter()
+                .filter(|p| p.register.is_none())
+                .copied()
+                .collect::<Vec<_>>();
+            assigned.as_slice()
+        };
+        let args_start = self.abi_args.len();
+        let (sized_stack_arg_space, mut stack_ret_arg) = M::compute_arg_locs(
             sig.call_conv,
             flags,
-            &sig.params,
+            params,
             ArgsOrRets::Args,
             need_stack_return_area,
             ArgsAccumulator::new(&mut self.abi_args),
         )?;
+        for &(index, param) in &named {
+            let preg = param.register.unwrap();
+            let (classes, _) = M::I::rc_for_type(param.value_type)?;
+            if classes != [preg.class()] {
+                return Err(CodegenError::Unsupported(format!(
+                    "parameter {index} of type {} in {preg}: the type needs {classes:?} registers",
+                    param.value_type
+                )));
+            }
+            let taken = self.abi_args[args_start..].iter().any(|arg| match arg {
+                ABIArg::Slots { slots, .. } => slots.iter().any(|slot| {
+                    matches!(slot, ABIArgSlot::Reg { reg, .. } if PReg::from(*reg) == preg)
+                }),
+                ABIArg::StructArg { .. } => false,
+                ABIArg::ImplicitPtrArg { pointer, .. } => {
+                    matches!(pointer, ABIArgSlot::Reg { reg, .. } if PReg::from(*reg) == preg)
+                }
+            });
+            if taken {
+                return Err(CodegenError::Unsupported(format!(
+                    "parameter {index} in {preg}, where the {} convention passes another value",
+                    sig.call_conv
+                )));
+            }
+            let allocatable = PRegSet::from(M::get_machine_env(flags, sig.call_conv));
+            if !allocatable.contains(preg) && !M::moves_to_unallocated(preg) {
+                return Err(CodegenError::Unsupported(format!(
+                    "parameter {index} in {preg}, which the register allocator does not manage"
+                )));
+            }
+            self.abi_args.insert(
+                args_start + index,
+                ABIArg::reg(
+                    RealReg::from(preg),
+                    param.value_type,
+                    param.extension,
+                    param.purpose,
+                ),
+            );
+        }
+        // The return area pointer comes after every formal parameter.
+        if let Some(index) = stack_ret_arg.as_mut() {
+            *index += named.len();
+        }
         let args_end = u32::try_from(self.abi_args.len()).unwrap();
 
         // To avoid overflow issues, limit the arg size to something reasonable.
@@ -1302,6 +1379,22 @@ impl<M: ABIMachineSpec> Callee<M> {
                 return Err(CodegenError::Unsupported(
                     "stack probes (`enable_probestack`) in an `explicit` function".into(),
                 ));
+            }
+        }
+        if call_conv != isa::CallConv::Explicit {
+            // Only a call passes a value in a register the allocator does not manage (see
+            // `gen_call_args`): a parameter there could not be received.
+            let allocatable = PRegSet::from(M::get_machine_env(&flags, call_conv));
+            if let Some(preg) = f
+                .signature
+                .params
+                .iter()
+                .filter_map(|p| p.register)
+                .find(|&preg| !allocatable.contains(preg))
+            {
+                return Err(CodegenError::Unsupported(format!(
+                    "a parameter in {preg}, which the register allocator does not manage"
+                )));
             }
         }
         // Only these calling conventions are supported.
@@ -1893,6 +1986,10 @@ impl<M: ABIMachineSpec> Callee<M> {
         assert_eq!(args.len(), sigs.num_args(sig));
 
         let call_conv = sigs[sig].call_conv;
+        // A parameter in a named register the allocator never uses (AArch64's x18, the static
+        // chain) is moved there last: nothing the allocator inserts before the call writes it.
+        let allocatable = PRegSet::from(M::get_machine_env(flags, call_conv));
+        let mut unallocated: SmallInstVec<M::I> = smallvec![];
         let stack_arg_space = sigs[sig].sized_stack_arg_space;
         let stack_arg = |offset| {
             if is_tail_call {
@@ -1920,6 +2017,9 @@ impl<M: ABIMachineSpec> Callee<M> {
         // calls, the incoming argument area).
         let mut process_arg_slot = |insts: &mut SmallInstVec<M::I>, slot, vreg, ty| {
             match &slot {
+                &ABIArgSlot::Reg { reg, .. } if !allocatable.contains(reg.into()) => {
+                    unallocated.push(M::gen_move_to_preg(reg.into(), vreg));
+                }
                 &ABIArgSlot::Reg { reg, .. } => {
                     uses.push(CallArgPair {
                         vreg,
@@ -2038,6 +2138,7 @@ impl<M: ABIMachineSpec> Callee<M> {
                 _ => unreachable!(),
             }
         }
+        insts.extend(unallocated);
 
         (uses, insts)
     }

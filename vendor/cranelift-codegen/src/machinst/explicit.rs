@@ -434,10 +434,10 @@ mod tests {
                 message.contains("a stack limit in an `explicit` function"),
                 "{message}"
             );
-            // Registers in another convention's signature are a verifier error.
+            // Return registers in another convention's signature are a verifier error.
             let message = error(&|sig| sig.call_conv = CallConv::SystemV);
             assert!(
-                message.contains("Only `explicit` signatures name registers"),
+                message.contains("Only `explicit` signatures name return registers"),
                 "{message}"
             );
         }
@@ -757,6 +757,50 @@ mod tests {
                 assert_eq!(file.gpr[n], input.gpr[n], "register {n}");
             }
             assert_eq!(file.rsp_after, file.gpr[4], "rsp");
+        }
+    }
+
+    /// `fn(a, b, c) -> callee(c, a, b)` in the C convention, the callee's second parameter in
+    /// `chain` (a static chain) and the others where the convention puts them without it.
+    fn chain_call(chain: PReg) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.extend([AbiParam::new(types::I64); 3]);
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        sig.params[1] = sig.params[1].in_register(chain);
+        let callee = func.import_signature(sig);
+        let mut pos = FuncCursor::new(&mut func);
+        let block0 = pos.func.dfg.make_block();
+        pos.insert_block(block0);
+        let [a, b, c] = [0; 3].map(|_| pos.func.dfg.append_block_param(block0, types::I64));
+        let address = pos.ins().iconst(types::I64, 0x1000);
+        let call = pos.ins().call_indirect(callee, address, &[c, a, b]);
+        let result = pos.func.dfg.inst_results(call)[0];
+        pos.ins().return_(&[result]);
+        func
+    }
+
+    #[test]
+    fn a_c_parameter_in_a_named_register_skips_the_conventions_assignment() {
+        let mut targets = Vec::new();
+        if cfg!(feature = "x86") {
+            // r10 (allocatable): a fixed use of the call; the others in rdi and rsi.
+            targets.push(("x86_64-unknown-linux-gnu", gpr(10), "%r10", gpr(7)));
+        }
+        if cfg!(feature = "arm64") {
+            // x18 (never allocated): moved there right before the call.
+            targets.push(("aarch64-unknown-linux-gnu", gpr(18), "mov x18, x0", gpr(0)));
+        }
+        for (triple, chain, shown, first) in targets {
+            for opt_level in ["none", "speed"] {
+                let isa = isa(triple, opt_level);
+                let code = compile(&isa, chain_call(chain));
+                let body = body(&code);
+                assert!(body.contains(shown), "{shown} not in\n{body}");
+                // A chain in the first argument register would take another argument's place.
+                let error = compile_error(&isa, chain_call(first));
+                assert!(error.contains("where the system_v convention passes another value"), "{error}");
+            }
         }
     }
 }

@@ -2183,18 +2183,29 @@ impl<'a> Verifier<'a> {
             }
             // Whether the target can use each register is the backend's to say.
             CallConv::Explicit => {}
+            // Other conventions take a register on a parameter (a static chain, which the
+            // convention's own assignment skips), never on a return value.
             _ => {
-                if sig
-                    .params
-                    .iter()
-                    .chain(&sig.returns)
-                    .any(|p| p.register.is_some())
+                let entity = entity.into();
+                if sig.returns.iter().any(|p| p.register.is_some())
                     || sig.preserved != PRegSet::empty()
                 {
                     errors.fatal((
                         entity,
                         alloc::format!(
-                            "Only `explicit` signatures name registers or preserved registers: {sig}"
+                            "Only `explicit` signatures name return registers or preserved registers: {sig}"
+                        ),
+                    ))?;
+                }
+                if sig
+                    .params
+                    .iter()
+                    .any(|p| p.register.is_some() && p.purpose != ArgumentPurpose::Normal)
+                {
+                    errors.fatal((
+                        entity,
+                        alloc::format!(
+                            "A parameter in a named register has the normal purpose: {sig}"
                         ),
                     ))?;
                 }

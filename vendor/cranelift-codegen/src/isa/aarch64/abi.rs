@@ -471,6 +471,16 @@ impl ABIMachineSpec for AArch64MachineDeps {
         Inst::gen_move(to_reg, from_reg, ty)
     }
 
+    /// x18, which LLVM passes a static chain in (`CC_AArch64_AAPCS`'s `nest`) and the allocator
+    /// leaves alone (the platform register on some systems).
+    fn moves_to_unallocated(preg: PReg) -> bool {
+        preg == regs::xreg_preg(18)
+    }
+
+    fn gen_move_to_preg(to: PReg, from_reg: Reg) -> Inst {
+        Inst::MovToPReg { rd: to, rm: from_reg }
+    }
+
     fn gen_extend(
         to_reg: Writable<Reg>,
         from_reg: Reg,

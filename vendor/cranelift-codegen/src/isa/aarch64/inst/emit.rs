@@ -1408,7 +1408,8 @@ impl MachInstEmit for Inst {
                         regs::fp_reg(),
                         regs::stack_reg(),
                         regs::link_reg(),
-                        regs::pinned_reg()
+                        regs::pinned_reg(),
+                        regs::xreg(18)
                     ]
                     .contains(&rd.to_reg())
                 );
