@@ -1202,8 +1202,10 @@ impl<'a> Lowering<'a> {
             Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
             _ => None,
         };
-        // `nest` is the call site's or the declaration's, as LLVM reads either.
+        // `nest` is the call site's or the declaration's, as LLVM reads either; a local definition
+        // takes its chain as an ordinary parameter (see the parser), and its direct callers pass it so.
         let abi = |i: usize| match (sig.param_abi(i), declared) {
+            (_, Some(f)) if !f.is_declaration() => &f.params[i].abi,
             (ParamAbi::Nest, _) => &ParamAbi::Nest,
             (site, None) => site,
             (_, Some(f)) => &f.params[i].abi,
@@ -1243,6 +1245,7 @@ impl<'a> Lowering<'a> {
         // So does a chain the call site passes where the declaration has an ordinary parameter.
         let adds_chain = declared.is_some_and(|f| {
             f.cc != ir::CallConv::Explicit
+                && f.is_declaration()
                 && f.params
                     .iter()
                     .enumerate()
