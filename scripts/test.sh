@@ -42,8 +42,9 @@ step test cargo test --no-fail-fast "$@"
 step capi-libraries cargo build --quiet -p patchmap-capi --lib
 step capi env PATCHMAP_CAPI_LIBRARIES="$PWD/target/debug" cargo test -p patchmap-capi --no-fail-fast
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
-# (patches 0001-0003), machinst/explicit.rs (0004) and machinst/abi.rs stack_realignment_tests (0007).
-step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests
+# (patches 0001-0003), machinst/explicit.rs (0004, 0009), machinst/abi.rs stack_realignment_tests (0007)
+# and the AArch64 encodings (test_aarch64_binemit: 0008's fcvt forms).
+step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests test_aarch64_binemit
 step benches cargo test --benches --no-run --quiet
 step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings
 step doc env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
