@@ -231,12 +231,8 @@ pub unsafe extern "C" fn patchmap_buffer_len(buffer: *const PatchmapBuffer) -> s
 /// `buffer` is null or a buffer not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_buffer_free(buffer: *mut PatchmapBuffer) {
-    crate::caught((), || {
-        if !buffer.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(buffer) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(buffer) }
 }
 
 /// JIT-compiles `module` with `resolve` asked first for each name it declares.
@@ -334,12 +330,8 @@ pub unsafe extern "C" fn patchmap_jit_compile_file(
 /// `jit` is null or a handle not yet freed, whose code no thread runs.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_jit_free(jit: *mut PatchmapJit) {
-    crate::caught((), || {
-        if !jit.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(jit) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(jit) }
 }
 
 /// Runs `f` on the handle, or fails for a null one.

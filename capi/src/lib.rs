@@ -242,6 +242,20 @@ fn caught<T>(fallback: T, f: impl FnOnce() -> T) -> T {
     })
 }
 
+/// Frees a handle this library boxed (null: nothing), turning a panic in its destructor into the
+/// thread's message: every `patchmap_*_free`.
+///
+/// # Safety
+/// `handle` is null or a live, unshared box of ours that no thread uses again.
+unsafe fn free_boxed<T>(handle: *mut T) {
+    caught((), || {
+        if !handle.is_null() {
+            // SAFETY: the caller vouches that this is our live, unshared box.
+            drop(unsafe { Box::from_raw(handle) });
+        }
+    })
+}
+
 /// Writes `value` through `out`, if `out` is not null.
 ///
 /// # Safety
@@ -319,12 +333,8 @@ pub unsafe extern "C" fn patchmap_stackmap_parse(
 /// `map` is null or a handle from `patchmap_stackmap_parse` not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_stackmap_free(map: *mut PatchmapStackMap) {
-    crate::caught((), || {
-        if !map.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(map) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(map) }
 }
 
 /// Parses the stack map section of an object file, executable or shared library (ELF, Mach-O or
@@ -388,12 +398,8 @@ fn object_blobs(bytes: &[u8]) -> Result<PatchmapObject, String> {
 /// `object` is null or a handle from `patchmap_object_parse` not yet freed, which no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_object_free(object: *mut PatchmapObject) {
-    crate::caught((), || {
-        if !object.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(object) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(object) }
 }
 
 /// How many stack map blobs the object's section holds.

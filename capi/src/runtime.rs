@@ -325,12 +325,8 @@ pub unsafe extern "C" fn patchmap_entry_address(entry: *const PatchmapEntry) -> 
 /// `entry` is null or a live entry that no code will call again.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_entry_free(entry: *mut PatchmapEntry) {
-    crate::caught((), || {
-        if !entry.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(entry) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(entry) }
 }
 
 /// How generated code goes on after an exit (`PatchmapResume::kind`).
@@ -429,12 +425,8 @@ pub unsafe extern "C" fn patchmap_exits_new(
 /// `exits` is null or a live area that no code can reach any more (unpatch first).
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_exits_free(exits: *mut PatchmapExits) {
-    crate::caught((), || {
-        if !exits.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(exits) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(exits) }
 }
 
 /// Runs `f` on the area, or fails for a null one.
@@ -620,12 +612,8 @@ pub unsafe extern "C" fn patchmap_statepoint_table_new(
 /// `table` is null or a live table no thread uses.
 #[no_mangle]
 pub unsafe extern "C" fn patchmap_statepoint_table_free(table: *mut PatchmapStatepointTable) {
-    crate::caught((), || {
-        if !table.is_null() {
-            // SAFETY: the caller vouches that this is our live, unshared box.
-            drop(unsafe { Box::from_raw(table) });
-        }
-    })
+    // SAFETY: the caller vouches for the handle (see above).
+    unsafe { crate::free_boxed(table) }
 }
 
 /// Where a GC root is (`PatchmapSlot::kind`).
