@@ -11,7 +11,6 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
 use support::{Arch, Toolchain};
 
@@ -62,47 +61,40 @@ fn real_c_programs_run_as_clang_builds_them() {
     let temp = tempfile::tempdir().unwrap();
     let jobs: Vec<(&PathBuf, &Toolchain)> =
         programs.iter().flat_map(|p| toolchains.iter().map(move |t| (p, t))).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
     let passed = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&(c, toolchain)) = jobs.get(i) else { break };
-                let program = c.file_stem().unwrap().to_string_lossy().into_owned();
-                let arch = arch_name(toolchain.arch);
-                let expected = match reference(&clang_path, toolchain, c, temp.path()) {
-                    Ok(expected) => expected,
-                    Err(e) => {
-                        failures.lock().unwrap().push(format!("{program} {arch}: reference: {e}"));
-                        continue;
-                    }
-                };
-                for level in LEVELS {
-                    let failure = match judge(&clang_path, toolchain, c, level, &expected, temp.path()) {
-                        Verdict::Pass => {
-                            passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let interpret = level.0 == "-O2"
-                                && toolchain.arch == Arch::X86_64
-                                && std::env::consts::ARCH == "x86_64";
-                            let ll = temp.path().join(format!("{program}{}-{arch}.ll", level.0));
-                            if interpret {
-                                interpreted(&ll, &expected)
-                            } else {
-                                None
-                            }
-                        }
-                        Verdict::Refused(e) | Verdict::Broken(e) => Some(e),
-                    };
-                    if let Some(failure) = failure {
-                        failures.lock().unwrap().push(format!("{program} {} {arch}: {failure}", level.0));
+    // One job per program and target: its reference once, then its three levels.
+    let failures = support::failing_seeds(0..jobs.len() as u64, |i| {
+        let (c, toolchain) = jobs[i as usize];
+        let program = c.file_stem().unwrap().to_string_lossy().into_owned();
+        let arch = arch_name(toolchain.arch);
+        let expected = reference(&clang_path, toolchain, c, temp.path())
+            .map_err(|e| format!("{program} {arch}: reference: {e}"))?;
+        let mut failures = Vec::new();
+        for level in LEVELS {
+            let failure = match judge(&clang_path, toolchain, c, level, &expected, temp.path()) {
+                Verdict::Pass => {
+                    passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let interpret =
+                        level.0 == "-O2" && toolchain.arch == Arch::X86_64 && std::env::consts::ARCH == "x86_64";
+                    let ll = temp.path().join(format!("{program}{}-{arch}.ll", level.0));
+                    if interpret {
+                        interpreted(&ll, &expected)
+                    } else {
+                        None
                     }
                 }
-            });
+                Verdict::Refused(e) | Verdict::Broken(e) => Some(e),
+            };
+            if let Some(failure) = failure {
+                failures.push(format!("{program} {} {arch}: {failure}", level.0));
+            }
+        }
+        if failures.is_empty() {
+            Ok(())
+        } else {
+            Err(failures.join("\n"))
         }
     });
-    let failures = failures.into_inner().unwrap();
     println!("{} cases pass", passed.into_inner());
     assert!(failures.is_empty(), "{} cases fail:\n{}", failures.len(), failures.join("\n"));
 }
