@@ -31,6 +31,7 @@ pub type BoxVecMachLabel = Box<Vec<MachLabel>>;
 pub type OptionTryCallInfo = Option<TryCallInfo>;
 pub type BoxStackmapInfo = Box<crate::machinst::StackmapInfo>;
 pub type PRegSet = regalloc2::PRegSet;
+pub type BoxPRegSet = Box<regalloc2::PRegSet>;
 pub type BoxPatchpointInfo = Box<CallInfo<crate::machinst::PatchpointInfo>>;
 pub type BoxStatepointCallInfo = Box<CallInfo<crate::machinst::StatepointCallInfo>>;
 
@@ -144,7 +145,7 @@ macro_rules! isle_lower_prelude_methods {
             ))
         }
 
-        fn clobbered_regs(&mut self, int_regs: Uimm64, float_regs: Uimm64) -> PRegSet {
+        fn clobbered_regs(&mut self, int_regs: Uimm64, float_regs: Uimm64) -> BoxPRegSet {
             let allocatable = regalloc2::PRegSet::from(self.lower_ctx.abi().machine_env());
             let mut set = regalloc2::PRegSet::empty();
             for (bits, class) in [
@@ -158,7 +159,7 @@ macro_rules! isle_lower_prelude_methods {
                     }
                 }
             }
-            set
+            Box::new(set)
         }
 
         fn patchpoint_info(

@@ -923,7 +923,7 @@ fn aarch64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
         }
         Inst::SequencePoint { .. } => {}
         Inst::Stackmap { info } => info.collect_operands(collector),
-        Inst::ClobberRegs { regs } => collector.reg_clobbers(*regs),
+        Inst::ClobberRegs { regs } => collector.reg_clobbers(**regs),
         Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
         Inst::StatepointCall { info } => StatepointCallInfo::collect_operands(info, collector),
         Inst::StackProbeLoop { start, end, .. } => {
@@ -2952,7 +2952,7 @@ impl Inst {
                 format!("sequence_point")
             }
             &Inst::Stackmap { ref info } => info.pretty_print(pretty_print_reg),
-            &Inst::ClobberRegs { regs } => {
+            &Inst::ClobberRegs { ref regs } => {
                 let regs: Vec<String> = regs
                     .into_iter()
                     .map(|preg| pretty_print_reg(RealReg::from(preg).into()))

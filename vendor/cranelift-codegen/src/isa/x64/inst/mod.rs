@@ -1245,7 +1245,7 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
 
         Inst::Stackmap { info } => info.collect_operands(collector),
 
-        Inst::ClobberRegs { regs } => collector.reg_clobbers(*regs),
+        Inst::ClobberRegs { regs } => collector.reg_clobbers(**regs),
 
         Inst::Patchpoint { info } => PatchpointInfo::collect_operands(info, collector),
 
