@@ -356,12 +356,24 @@ impl<'a> Parser<'a> {
     /// keeping the placement, the `gc` strategy and `noclobber` (its operand and where it is).
     pub(super) fn function_attributes(
         &mut self,
-    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>)> {
+    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>, Option<Personality>)> {
         let mut placement = Placement::default();
         let mut gc = None;
         let mut noclobber = None;
+        let mut personality = None;
         loop {
             match self.tok.tok {
+                Tok::Word("personality") => {
+                    let span = self.bump()?.span;
+                    let tspan = self.tok.span;
+                    let ty = self.value_type()?;
+                    self.expect_pointer(tspan, &ty, "the personality")?;
+                    let Tok::Global(name) = self.tok.tok else {
+                        return Err(self.expected("the personality function's '@name'"));
+                    };
+                    self.bump()?;
+                    personality = Some(Personality { name: name_string(name), span });
+                }
                 Tok::Word("noclobber") => {
                     let span = self.bump()?.span;
                     if noclobber.is_some() {
@@ -398,7 +410,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok((placement, gc, noclobber));
+                        return Ok((placement, gc, noclobber, personality));
                     }
                 }
             }
@@ -739,7 +751,7 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let (placement, gc, noclobber) = self.function_attributes()?;
+        let (placement, gc, noclobber, personality) = self.function_attributes()?;
         if let Some((reference, span)) = noclobber {
             self.pending_registers.push(PendingRegisters { of: RegistersOf::NoClobber(id), reference, span });
         }
@@ -750,6 +762,7 @@ impl<'a> Parser<'a> {
             cc,
             gc,
             noclobber: None,
+            personality,
             ret,
             ret_ext,
             params: Vec::new(),
