@@ -169,6 +169,16 @@ impl JitCode {
                 return Err(EmitError::Unresolved(name.clone()).into());
             }
         }
+        // The JIT registers no `.eh_frame` with the unwinder, so an exception could not cross its
+        // frames: refuse landing pads rather than reach `std::terminate`.
+        let landing = module.functions.iter().filter(|f| f.emits_code()).find_map(|f| {
+            f.insts.iter().find(|i| matches!(i.kind, ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. }))
+        });
+        if let Some(inst) = landing {
+            let message = "unsupported in the JIT: 'invoke' and 'landingpad' need the unwinder to find this code's \
+                           exception tables, which the JIT does not register (compile to an object instead)";
+            return Err(module.error(inst.span, message).into());
+        }
         let mut out = JITModule::new(builder);
         let (symbols, compiled, relatives) =
             define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
