@@ -7,6 +7,7 @@ mod generator;
 mod support;
 
 mod clang_corpus;
+mod cxx_corpus;
 mod differential;
 mod explicit;
 mod extension_abi;
