@@ -918,7 +918,8 @@ impl<'m> Verifier<'m> {
         let op = mnemonic(&d.kind);
         // Decoded once: the layout errors are reported with the call's below.
         let statepoint = StatepointCall::decode(self.m, d);
-        if d.ty != Type::Void && !(statepoint.is_some() && d.ty == Type::Token) {
+        let token_pad = matches!(d.kind, Inst::LandingPad { .. }) && d.ty == Type::Token;
+        if d.ty != Type::Void && !(statepoint.is_some() && d.ty == Type::Token) && !token_pad {
             if let Err(msg) = value_type_supported(&d.ty, false) {
                 self.error(span, format!("'{op}': {msg}"));
                 return;

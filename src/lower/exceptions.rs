@@ -161,6 +161,9 @@ impl Lowering<'_> {
     /// `landingpad`: the exception object and the selector the unwinder left in the payload
     /// registers, which the block receives after its phis.
     pub(super) fn landing_pad_value(&mut self, block: BlockId, id: InstId) {
+        if self.f.inst(id).ty == ir::Type::Token {
+            return;
+        }
         let clif_block = self.block(block);
         let params = self.b.block_params(clif_block);
         let (exception, selector) = (params[params.len() - 2], params[params.len() - 1]);

@@ -378,8 +378,12 @@ impl<'a> Parser<'a> {
             "landingpad" => {
                 let tspan = self.tok.span;
                 let ty = self.value_type()?;
-                if !is_landing_pad_type(&ty) {
-                    return Err(self.err(tspan, format!("a landing pad's type is '{{ ptr, i32 }}', not '{ty}'")));
+                // `token`: LLVM's statepoint tests land with one, for their `gc.relocate`s.
+                if !is_landing_pad_type(&ty) && ty != Type::Token {
+                    return Err(self.err(
+                        tspan,
+                        format!("a landing pad's type is '{{ ptr, i32 }}' (or 'token'), not '{ty}'"),
+                    ));
                 }
                 let cleanup = self.eat_word("cleanup")?;
                 let mut clauses = Vec::new();
