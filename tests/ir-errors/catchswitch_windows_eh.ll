@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 10:9: error: unsupported instruction 'catchswitch': it is Windows exception handling (funclets); these targets unwind with 'invoke', 'landingpad' and 'resume'
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f() personality ptr @__gxx_personality_v0 {

@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 11:11: error: use of %r does not dominate its use in 'ret'
 declare i32 @__gxx_personality_v0(...)
 declare i32 @h()
 define i32 @f() personality ptr @__gxx_personality_v0 {

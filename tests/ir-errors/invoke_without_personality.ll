@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 6:3: error: '@f' uses exception handling but names no personality function ('personality ptr @__gxx_personality_v0' for C++)
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f() {

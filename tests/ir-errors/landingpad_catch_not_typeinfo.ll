@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 10:42: error: a 'landingpad' clause names type information: a global variable, 'null', or (in a 'filter') an array of them
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f(ptr %t) personality ptr @__gxx_personality_v0 {

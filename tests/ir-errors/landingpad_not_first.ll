@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 6:3: error: the unwind destination '%lp' of 'invoke' does not start with a 'landingpad'
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f() personality ptr @__gxx_personality_v0 {

@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 6:3: error: 'br' branches to landing pad block '%lp', which only unwind edges of 'invoke' may reach
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f(i1 %c) personality ptr @__gxx_personality_v0 {

@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 10:8: error: a landing pad needs 'cleanup' or a 'catch' or 'filter' clause
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f() personality ptr @__gxx_personality_v0 {

@@ -1,4 +1,4 @@
-; expect: TBD
+; expect: 10:19: error: a landing pad's type is '{ ptr, i32 }' (or 'token'), not '{ ptr, i64 }'
 declare i32 @__gxx_personality_v0(...)
 declare void @g()
 define void @f() personality ptr @__gxx_personality_v0 {
