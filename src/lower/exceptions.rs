@@ -30,41 +30,36 @@ pub struct ExceptionTables {
 }
 
 impl ExceptionTables {
-    /// The tables of `f`, visiting its blocks in `order` (the lowering's, which is LLVM's: reverse
-    /// postorder).
-    pub fn of(f: &ir::Function, order: &[BlockId]) -> ExceptionTables {
-        let mut tables = ExceptionTables::default();
-        for &b in order {
-            for &id in &f.block(b).insts {
-                let Inst::LandingPad { cleanup, clauses } = &f.inst(id).kind else { continue };
-                let mut ids = Vec::new();
-                if *cleanup && !clauses.is_empty() {
-                    ids.push(0);
+    /// Adds landing pad `id` (a `landingpad` of `f`): its type ids, new types added to the table.
+    /// Called as the lowering reaches the pad's block, in reverse postorder as LLVM's instruction
+    /// selection does, so that `llvm.eh.typeid.for` numbers types as llc-19 does.
+    pub fn add_pad(&mut self, f: &ir::Function, id: InstId) {
+        let Inst::LandingPad { cleanup, clauses } = &f.inst(id).kind else { return };
+        let mut ids = Vec::new();
+        if *cleanup && !clauses.is_empty() {
+            ids.push(0);
+        }
+        for clause in clauses.iter().rev() {
+            match clause {
+                Clause::Catch(o) => {
+                    let id = self.type_id(typeinfo(&o.value));
+                    ids.push(id as i32);
                 }
-                for clause in clauses.iter().rev() {
-                    match clause {
-                        Clause::Catch(o) => {
-                            let id = tables.type_id(typeinfo(&o.value));
-                            ids.push(id as i32);
+                Clause::Filter(o) => {
+                    let list: Vec<u32> = match &o.value {
+                        Value::Const(Const::Aggregate(items)) => {
+                            items.iter().map(|c| self.type_id(typeinfo(&Value::Const(c.clone())))).collect()
                         }
-                        Clause::Filter(o) => {
-                            let list: Vec<u32> = match &o.value {
-                                Value::Const(Const::Aggregate(items)) => {
-                                    items.iter().map(|c| tables.type_id(typeinfo(&Value::Const(c.clone())))).collect()
-                                }
-                                _ => Vec::new(),
-                            };
-                            let start = tables.filter_ids.len() as i32;
-                            tables.filter_ids.extend(list);
-                            tables.filter_ids.push(0);
-                            ids.push(-(1 + start));
-                        }
-                    }
+                        _ => Vec::new(),
+                    };
+                    let start = self.filter_ids.len() as i32;
+                    self.filter_ids.extend(list);
+                    self.filter_ids.push(0);
+                    ids.push(-(1 + start));
                 }
-                tables.pads.insert(id, ids);
             }
         }
-        tables
+        self.pads.insert(id, ids);
     }
 
     /// The type id of `info`, added to the type table if new (LLVM's `getTypeIDFor`).

@@ -283,7 +283,6 @@ impl<'a> Lowering<'a> {
             return Err(self.error(self.f.span, message));
         }
         let order = reverse_postorder(self.f);
-        self.exceptions = exceptions::ExceptionTables::of(self.f, &order);
         self.blocks = vec![None; self.f.blocks.len()];
         for &block in &order {
             let clif_block = self.b.create_block();
@@ -337,6 +336,9 @@ impl<'a> Lowering<'a> {
             let clif_block = self.blocks[block.0 as usize].expect("blocks in the order are reachable");
             if block.0 != 0 {
                 self.b.switch_to_block(clif_block);
+            }
+            if let Some(pad) = exceptions::landing_pad(self.f, block) {
+                self.exceptions.add_pad(self.f, pad);
             }
             for &inst in &self.f.block(block).insts {
                 self.lower_inst(block, inst)?;
