@@ -10,9 +10,9 @@ pub mod trap;
 use std::sync::Arc;
 
 use cranelift_codegen::control::ControlPlane;
-use cranelift_codegen::FinalizedMachExceptionHandler;
 use cranelift_codegen::isa::unwind::UnwindInfo;
 use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::FinalizedMachExceptionHandler;
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
 
@@ -207,7 +207,7 @@ fn compile_function(
         .collect();
     landings.sort_by_key(|l| l.ret_addr);
     let exceptions =
-        (!landings.is_empty()).then(|| lower::exceptions::FunctionExceptions { tables: exceptions, landings });
+        (!landings.is_empty()).then_some(lower::exceptions::FunctionExceptions { tables: exceptions, landings });
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
     // Patch point regions with a target start with LLVM's call sequence.

@@ -87,8 +87,11 @@ fn place_lsda(
     let offset = object.append_section_data(section, &lsda.bytes, 4);
     for &(at, g) in &lsda.type_refs {
         let pointer = indirections.pointer_to(object, typeinfo(g))?;
-        let flags =
-            RelocationFlags::Generic { kind: RelocationKind::Relative, encoding: RelocationEncoding::Generic, size: 32 };
+        let flags = RelocationFlags::Generic {
+            kind: RelocationKind::Relative,
+            encoding: RelocationEncoding::Generic,
+            size: 32,
+        };
         let relocation = ObjectRelocation { offset: offset + at as u64, symbol: pointer, addend: 0, flags };
         object
             .add_relocation(section, relocation)

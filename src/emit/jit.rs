@@ -150,7 +150,9 @@ impl JitCode {
         // The JIT registers no `.eh_frame` with the unwinder, so an exception could not cross its
         // frames: refuse landing pads rather than reach `std::terminate`.
         let landing = module.functions.iter().filter(|f| f.emits_code()).find_map(|f| {
-            f.insts.iter().find(|i| matches!(i.kind, ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. }))
+            f.insts
+                .iter()
+                .find(|i| matches!(i.kind, ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. }))
         });
         if let Some(inst) = landing {
             let message = "unsupported in the JIT: 'invoke' and 'landingpad' need the unwinder to find this code's \

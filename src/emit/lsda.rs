@@ -211,7 +211,8 @@ mod tests {
 
     #[test]
     fn filters_are_negative_offsets_into_the_specifications() {
-        let mut tables = ExceptionTables { types: vec![Some(GlobalId(1))], filter_ids: vec![1, 0], ..Default::default() };
+        let mut tables =
+            ExceptionTables { types: vec![Some(GlobalId(1))], filter_ids: vec![1, 0], ..Default::default() };
         tables.pads.insert(InstId(0), vec![-1]);
         let landings = vec![Landing { ret_addr: 5, pad_offset: 8, pad: InstId(0) }];
         let l = lsda(&FunctionExceptions { tables, landings }, 5);

@@ -1092,8 +1092,9 @@ impl<'a> Interpreter<'a> {
                 return Err(format!("{intrinsic:?} reads or sets machine state the interpreter does not model"));
             }
             Intrinsic::TypeIdFor => {
-                return Err("'llvm.eh.typeid.for' is not supported by the interpreter: it has no exception tables"
-                    .to_string());
+                return Err(
+                    "'llvm.eh.typeid.for' is not supported by the interpreter: it has no exception tables".to_string()
+                );
             }
         };
         Ok(Step::Next(result))

@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Write};
 
 use super::{
-    BlockId, CallConv, CastOp, Clause, Const, Extension, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi,
-    Signature, StatepointDirectives, Symbol, TailKind, Type, Value,
+    BlockId, CallConv, CastOp, Clause, Const, Extension, FloatPred, Function, Init, Inst, InstData, IntPred, Module,
+    ParamAbi, Signature, StatepointDirectives, Symbol, TailKind, Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.

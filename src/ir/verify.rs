@@ -14,8 +14,8 @@ use super::points::{patch_bytes_error, MAX_MODULE_PATCH_BYTES};
 use super::print::{const_in, Names};
 use super::{
     BlockId, BundleTag, CallConv, CastOp, Clause, Const, Extension, Extensions, Function, Init, Inst, InstData, InstId,
-    Intrinsic, IrError, Linkage, Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall,
-    Symbol, TokenUse, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
+    Intrinsic, IrError, Linkage, Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, Symbol,
+    TokenUse, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 use crate::stackmap::MAX_RECORD_LOCATIONS;
 
@@ -607,9 +607,8 @@ impl<'m> Verifier<'m> {
     fn exception_edges(&mut self, cx: &FnCx<'m>) {
         let f = cx.f;
         let label = |b: BlockId| cx.names.get().block(b);
-        let first_non_phi = |b: BlockId| {
-            f.block(b).insts.iter().copied().find(|&i| !matches!(f.inst(i).kind, Inst::Phi { .. }))
-        };
+        let first_non_phi =
+            |b: BlockId| f.block(b).insts.iter().copied().find(|&i| !matches!(f.inst(i).kind, Inst::Phi { .. }));
         let is_pad = |b: BlockId| first_non_phi(b).is_some_and(|i| matches!(f.inst(i).kind, Inst::LandingPad { .. }));
         let mut needs_personality = None;
         for (bi, b) in f.blocks.iter().enumerate() {
@@ -891,9 +890,8 @@ impl<'m> Verifier<'m> {
         let on_normal_edge = match &cx.f.inst(def).kind {
             Inst::Call { invoke: Some(e), .. } => {
                 let n = e.normal.0;
-                let edge_dominates = |b: u32| {
-                    n == b && cx.preds[n as usize].iter().all(|&p| p == def_block || cx.dom.dominates(n, p))
-                };
+                let edge_dominates =
+                    |b: u32| n == b && cx.preds[n as usize].iter().all(|&p| p == def_block || cx.dom.dominates(n, p));
                 match &inst.kind {
                     Inst::Phi { incoming } if incoming[index].1 .0 == def_block => use_block == n,
                     Inst::Phi { incoming } => {

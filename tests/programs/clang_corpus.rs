@@ -59,7 +59,14 @@ pub(crate) fn arch_name(arch: Arch) -> &'static str {
 
 /// Runs clang-19 (or clang++-19) on `c` for `arch` with `flags` and more arguments; the error is
 /// its stderr.
-pub(crate) fn clang(clang: &Path, c: &Path, arch: Arch, flags: &[&str], rest: &[&str], out: &Path) -> Result<(), String> {
+pub(crate) fn clang(
+    clang: &Path,
+    c: &Path,
+    arch: Arch,
+    flags: &[&str],
+    rest: &[&str],
+    out: &Path,
+) -> Result<(), String> {
     let mut cmd = Command::new(clang);
     cmd.arg(format!("--target={}", arch.triple())).arg("-w").args(flags).args(rest).arg(c).arg("-o").arg(out);
     let (code, _, err) = support::run(&mut cmd);

@@ -42,7 +42,13 @@ fn peer(clangxx: &Path, toolchain: &Toolchain, cpp: &Path, dir: &Path) -> Result
 }
 
 /// clang++-19's own program (with the peer), run: the reference.
-fn reference(clangxx: &Path, toolchain: &Toolchain, cpp: &Path, peers: &[&[u8]], dir: &Path) -> Result<Outcome, String> {
+fn reference(
+    clangxx: &Path,
+    toolchain: &Toolchain,
+    cpp: &Path,
+    peers: &[&[u8]],
+    dir: &Path,
+) -> Result<Outcome, String> {
     let name = format!("{}-{}-clang", cpp.file_stem().unwrap().to_string_lossy(), arch_name(toolchain.arch));
     let obj = dir.join(format!("{name}.o"));
     clang(clangxx, cpp, toolchain.arch, &["-O1"], &["-c"], &obj)?;

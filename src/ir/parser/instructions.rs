@@ -380,10 +380,9 @@ impl<'a> Parser<'a> {
                 let ty = self.value_type()?;
                 // `token`: LLVM's statepoint tests land with one, for their `gc.relocate`s.
                 if !is_landing_pad_type(&ty) && ty != Type::Token {
-                    return Err(self.err(
-                        tspan,
-                        format!("a landing pad's type is '{{ ptr, i32 }}' (or 'token'), not '{ty}'"),
-                    ));
+                    return Err(
+                        self.err(tspan, format!("a landing pad's type is '{{ ptr, i32 }}' (or 'token'), not '{ty}'"))
+                    );
                 }
                 let cleanup = self.eat_word("cleanup")?;
                 let mut clauses = Vec::new();
@@ -419,7 +418,9 @@ impl<'a> Parser<'a> {
                 let vspan = self.tok.span;
                 let val = self.operand(f)?;
                 if !is_landing_pad_type(&val.ty) {
-                    return Err(self.err(vspan, format!("'resume' takes a landing pad's '{{ ptr, i32 }}', not '{}'", val.ty)));
+                    return Err(
+                        self.err(vspan, format!("'resume' takes a landing pad's '{{ ptr, i32 }}', not '{}'", val.ty))
+                    );
                 }
                 Ok((Inst::Resume { val }, Type::Void))
             }
@@ -670,7 +671,7 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                 }
                 _ => {
-                    if !self.skip_attribute(|w| !is_opcode(w) && !(invoke && w == "to"))? {
+                    if !self.skip_attribute(|w| !(is_opcode(w) || (invoke && w == "to")))? {
                         break;
                     }
                 }

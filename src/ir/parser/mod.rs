@@ -25,10 +25,10 @@ mod types;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function, Global,
-    GlobalId, Init, Inst, InstData, InstId, IntPred, InvokeDests, Intrinsic, IrError, Linkage, Module, NoClobber, Operand, Ordering,
-    Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol,
-    TailKind, Type, Value,
+    BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
+    Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
+    NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
+    StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed

@@ -354,9 +354,7 @@ impl<'a> Parser<'a> {
 
     /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations),
     /// keeping the placement, the `gc` strategy and `noclobber` (its operand and where it is).
-    pub(super) fn function_attributes(
-        &mut self,
-    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>, Option<Personality>)> {
+    pub(super) fn function_attributes(&mut self) -> PResult<FunctionAttributes<'a>> {
         let mut placement = Placement::default();
         let mut gc = None;
         let mut noclobber = None;
@@ -410,7 +408,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok((placement, gc, noclobber, personality));
+                        return Ok(FunctionAttributes { placement, gc, noclobber, personality });
                     }
                 }
             }
@@ -751,7 +749,7 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let (placement, gc, noclobber, personality) = self.function_attributes()?;
+        let FunctionAttributes { placement, gc, noclobber, personality } = self.function_attributes()?;
         if let Some((reference, span)) = noclobber {
             self.pending_registers.push(PendingRegisters { of: RegistersOf::NoClobber(id), reference, span });
         }
@@ -790,4 +788,13 @@ impl<'a> Parser<'a> {
     }
 
     // ---- function bodies ----
+}
+
+/// What a function's attributes say that the IR keeps: its placement, `gc` strategy, `noclobber`
+/// operand (with where it is) and personality.
+pub(super) struct FunctionAttributes<'a> {
+    placement: Placement,
+    gc: Option<String>,
+    noclobber: Option<MetadataAttribute<'a>>,
+    personality: Option<Personality>,
 }
