@@ -1715,6 +1715,9 @@ impl Module {
         }
         for f in &mut self.functions {
             f.span = Span::default();
+            if let Some(p) = &mut f.personality {
+                p.span = Span::default();
+            }
             if let Some(n) = &mut f.noclobber {
                 n.span = Span::default();
                 n.registers.iter_mut().for_each(|r| r.span = Span::default());

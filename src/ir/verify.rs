@@ -648,8 +648,26 @@ impl<'m> Verifier<'m> {
                     Inst::Resume { .. } => {
                         needs_personality.get_or_insert(d.span);
                     }
-                    Inst::Call { invoke: Some(e), .. } => {
+                    Inst::Call { invoke: Some(e), callee, .. } => {
                         needs_personality.get_or_insert(d.span);
+                        // LLVM's verifier lets these intrinsics be invoked, and no others.
+                        if let Value::Func(fid) = callee {
+                            let target = self.m.function(*fid);
+                            let invokable = matches!(
+                                target.intrinsic(),
+                                None | Some(Intrinsic::PatchPoint | Intrinsic::Statepoint)
+                            ) || target.name == "llvm.donothing";
+                            if !invokable {
+                                self.error(
+                                    d.span,
+                                    format!(
+                                        "cannot invoke intrinsic '@{}': only patch points, statepoints and \
+                                         'llvm.donothing' may be invoked",
+                                        target.name
+                                    ),
+                                );
+                            }
+                        }
                         if !is_pad(e.unwind) {
                             self.error(
                                 d.span,
