@@ -150,13 +150,17 @@ impl JitCode {
         // The JIT registers no `.eh_frame` with the unwinder, so an exception could not cross its
         // frames: refuse landing pads rather than reach `std::terminate`.
         let landing = module.functions.iter().filter(|f| f.emits_code()).find_map(|f| {
-            f.insts
-                .iter()
-                .find(|i| matches!(i.kind, ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. }))
+            f.insts.iter().find(|i| {
+                matches!(
+                    i.kind,
+                    ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. } | ir::Inst::Resume { .. }
+                )
+            })
         });
         if let Some(inst) = landing {
-            let message = "unsupported in the JIT: 'invoke' and 'landingpad' need the unwinder to find this code's \
-                           exception tables, which the JIT does not register (compile to an object instead)";
+            let message = "unsupported in the JIT: 'invoke', 'landingpad' and 'resume' need the unwinder to find \
+                           this code's exception tables, which the JIT does not register (compile to an object \
+                           instead)";
             return Err(module.error(inst.span, message).into());
         }
         // cranelift-jit panics on a symbol it cannot resolve: find them first.
