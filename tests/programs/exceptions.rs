@@ -60,6 +60,17 @@ fn landing_pads_print_back_as_parsed() {
         let again = ir::parse(ll.to_str().unwrap(), &printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
         ir::verify(&again).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(again.to_string(), printed);
+        // And LLVM reads the printed text as the same kind of IR.
+        let Some(llc) = support::tool("llc-19") else { continue };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("printed.ll");
+        std::fs::write(&path, &printed).unwrap();
+        let (code, _, err) = support::run(
+            std::process::Command::new(llc)
+                .args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"])
+                .arg(&path),
+        );
+        assert_eq!(code, 0, "llc-19 rejects the printed {}: {err}\n{printed}", ll.display());
     }
 }
 
