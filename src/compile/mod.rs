@@ -12,6 +12,7 @@ use std::sync::Arc;
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::unwind::UnwindInfo;
 use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::FinalizedMachExceptionHandler;
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
 
@@ -131,6 +132,8 @@ pub struct CompiledFunction {
     pub symbol_calls: Vec<(u32, ir::FuncId)>,
     /// Each trapping instruction's offset and what it checks, in code order.
     pub traps: Vec<(u32, TrapKind)>,
+    /// The `invoke`s and tables of the function's LSDA; `None` without `invoke`.
+    pub exceptions: Option<lower::exceptions::FunctionExceptions>,
 }
 
 /// Compiles every defined function of `module`, which must be verified (the lowering relies on its
@@ -180,13 +183,31 @@ fn compile_function(
     let arch = Target::arch_of(isa.as_ref())?;
     let ctx = &mut scratch.ctx;
     ctx.clear();
-    let planned =
+    let (planned, exceptions) =
         lower::lower_function(module, id, isa.as_ref(), arch, symbols, registers, &mut ctx.func, &mut scratch.fctx)?;
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let records = points::resolve(arch, &planned, compiled).map_err(codegen_error)?;
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(CodegenFailure::Unwind(e)))?;
+    // Each `try_call` names its landing pad by the handler's tag (`lower::exceptions::pad_tag`).
+    let mut landings: Vec<lower::exceptions::Landing> = compiled
+        .buffer
+        .call_sites()
+        .flat_map(|site| {
+            site.exception_handlers.iter().filter_map(move |h| match *h {
+                FinalizedMachExceptionHandler::Tag(tag, pad_offset) => Some(lower::exceptions::Landing {
+                    ret_addr: site.ret_addr,
+                    pad_offset,
+                    pad: lower::exceptions::tagged_pad(tag),
+                }),
+                _ => None,
+            })
+        })
+        .collect();
+    landings.sort_by_key(|l| l.ret_addr);
+    let exceptions =
+        (!landings.is_empty()).then_some(lower::exceptions::FunctionExceptions { tables: exceptions, landings });
     let module_id = symbols.function(id).expect("a defined function has a symbol");
     let mut code = compiled.buffer.data().to_vec();
     // Patch point regions with a target start with LLVM's call sequence.
@@ -245,6 +266,7 @@ fn compile_function(
         stack_size,
         symbol_calls,
         traps: compiled.buffer.traps().iter().map(|t| (t.offset, TrapKind::of(t.code))).collect(),
+        exceptions,
     })
 }
 

@@ -147,6 +147,22 @@ impl JitCode {
             .symbol_lookup_fn(Box::new(host_symbol))
             .symbol(crate::lower::dynamic_stack::STATE, crate::lower::dynamic_stack::jit_thread_state as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
+        // The JIT registers no `.eh_frame` with the unwinder, so an exception could not cross its
+        // frames: refuse landing pads rather than reach `std::terminate`.
+        let landing = module.functions.iter().filter(|f| f.emits_code()).find_map(|f| {
+            f.insts.iter().find(|i| {
+                matches!(
+                    i.kind,
+                    ir::Inst::Call { invoke: Some(_), .. } | ir::Inst::LandingPad { .. } | ir::Inst::Resume { .. }
+                )
+            })
+        });
+        if let Some(inst) = landing {
+            let message = "unsupported in the JIT: 'invoke', 'landingpad' and 'resume' need the unwinder to find \
+                           this code's exception tables, which the JIT does not register (compile to an object \
+                           instead)";
+            return Err(module.error(inst.span, message).into());
+        }
         // cranelift-jit panics on a symbol it cannot resolve: find them first.
         let external = module
             .functions

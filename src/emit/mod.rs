@@ -3,6 +3,7 @@
 
 pub mod eh_frame;
 pub mod jit;
+pub mod lsda;
 pub mod object;
 pub mod section;
 

@@ -66,14 +66,35 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
             }
         }
     }
-    let unwind: Vec<_> = compiled
-        .iter()
-        .filter_map(|f| {
-            let symbol = product.function_symbol(symbols.function(f.func)?);
-            Some((symbol, f.unwind.as_ref()?))
-        })
+    let mut entries = Vec::new();
+    for f in &compiled {
+        let (Some(id), Some(unwind)) = (symbols.function(f.func), f.unwind.as_ref()) else { continue };
+        let symbol = product.function_symbol(id);
+        let exceptions = match &f.exceptions {
+            None => None,
+            Some(e) => {
+                let function = module.function(f.func);
+                let personality = function.personality.as_ref().expect("verified: landing pads need a personality");
+                let declared = module
+                    .functions
+                    .iter()
+                    .position(|g| g.name == personality.name)
+                    .and_then(|i| symbols.function(crate::ir::FuncId(i as u32)));
+                let Some(declared) = declared else {
+                    let message = format!("personality '@{}' is not a declared function", personality.name);
+                    return Err(module.error(personality.span, message).into());
+                };
+                let lsda = super::lsda::lsda(e, f.code.len() as u32);
+                Some((product.function_symbol(declared), lsda))
+            }
+        };
+        entries.push(eh_frame::FrameEntry { symbol, unwind, exceptions });
+    }
+    let typeinfo: std::collections::HashMap<_, _> = (entries.iter())
+        .flat_map(|e| e.exceptions.iter().flat_map(|(_, lsda)| lsda.type_refs.iter().map(|&(_, g)| g)))
+        .map(|g| (g, product.data_symbol(symbols.global(g))))
         .collect();
-    eh_frame::write(&mut product.object, isa.as_ref(), &unwind)?;
+    eh_frame::write(&mut product.object, isa.as_ref(), entries, &|g| typeinfo[&g])?;
     let name = |f: &CompiledFunction| module.function(f.func).name.clone();
     let map = section::stack_map(&compiled, options.stackmap_version, |_| 0, name)?;
     if !map.functions.is_empty() {

@@ -875,6 +875,14 @@ impl<'a> Interpreter<'a> {
                 // SAFETY: `step`'s contract: memory intrinsics touch memory the IR may touch.
                 return unsafe { self.intrinsic(frame, id, intrinsic, ty, args) };
             }
+            // A native callee that throws would unwind through the interpreter's own frames.
+            Inst::Call { invoke: Some(_), .. } | Inst::LandingPad { .. } | Inst::Resume { .. } => {
+                let op = crate::ir::verify::mnemonic(&data.kind);
+                return Err(format!(
+                    "'{op}' is not supported by the interpreter: it cannot unwind exceptions (compile the module \
+                     instead)"
+                ));
+            }
             // SAFETY: `step`'s contract covers the call.
             Inst::Call { .. } => return unsafe { self.call_inst(frame, id, data) },
             Inst::Br { dest } => return Ok(Step::Jump(*dest)),
@@ -1082,6 +1090,11 @@ impl<'a> Interpreter<'a> {
             // Machine frames and registers, which the interpreter's frames do not have.
             Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {
                 return Err(format!("{intrinsic:?} reads or sets machine state the interpreter does not model"));
+            }
+            Intrinsic::TypeIdFor => {
+                return Err(
+                    "'llvm.eh.typeid.for' is not supported by the interpreter: it has no exception tables".to_string()
+                );
             }
         };
         Ok(Step::Next(result))

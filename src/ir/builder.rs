@@ -131,6 +131,7 @@ impl ModuleBuilder {
             cc: CallConv::C,
             gc: None,
             noclobber: None,
+            personality: None,
             ret,
             ret_ext: Extension::None,
             params: params
@@ -192,6 +193,7 @@ fn placeholder(name: &str) -> Function {
         cc: CallConv::C,
         gc: None,
         noclobber: None,
+        personality: None,
         ret: Type::Void,
         ret_ext: Extension::None,
         params: Vec::new(),
@@ -478,6 +480,7 @@ impl FunctionBuilder<'_> {
             tail: TailKind::None,
             bundles: Box::default(),
             directives: None,
+            invoke: None,
         };
         self.push(kind, ret)
     }
@@ -494,6 +497,7 @@ impl FunctionBuilder<'_> {
                 tail: TailKind::None,
                 bundles: Box::default(),
                 directives: None,
+                invoke: None,
             },
             ret,
         )
@@ -553,6 +557,7 @@ impl FunctionBuilder<'_> {
                 tail: TailKind::None,
                 bundles: Box::default(),
                 directives: None,
+                invoke: None,
             },
             ret,
         )
@@ -633,6 +638,7 @@ impl FunctionBuilder<'_> {
             tail: TailKind::None,
             bundles: bundles.into(),
             directives: None,
+            invoke: None,
         };
         self.push(kind, Type::Token)
     }
@@ -682,6 +688,7 @@ impl FunctionBuilder<'_> {
             tail: TailKind::None,
             bundles: Box::default(),
             directives: None,
+            invoke: None,
         };
         self.push(kind, ret)
     }

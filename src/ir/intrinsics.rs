@@ -70,6 +70,9 @@ pub enum Intrinsic {
     /// `llvm.experimental.retwr(T hwreg(metadata !N) v, ...)`: right before the `ret void` of an
     /// `explicitcc` function, the registers it returns with (see `ir::explicit`).
     ReturnWithRegisters,
+    /// `llvm.eh.typeid.for.p0(ptr @typeinfo)`: the selector value a landing pad of this function
+    /// receives for an exception caught by that type (its index in the function's type table).
+    TypeIdFor,
 }
 
 /// The arithmetic of a `*.with.overflow` intrinsic.
@@ -232,7 +235,8 @@ const FIXED: [(&str, Intrinsic); 10] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 26] = [
+const OVERLOADED: [(&str, Intrinsic); 27] = [
+    ("eh.typeid.for", Intrinsic::TypeIdFor),
     ("frameaddress", Intrinsic::FrameAddress),
     ("addressofreturnaddress", Intrinsic::AddressOfReturnAddress),
     ("experimental.gc.statepoint", Intrinsic::Statepoint),
@@ -391,6 +395,10 @@ impl Intrinsic {
             },
             Intrinsic::ThreadLocalAddress => match &types[..] {
                 [Type::PTR] => sig(Type::PTR, vec![Type::PTR]),
+                _ => None,
+            },
+            Intrinsic::TypeIdFor => match &types[..] {
+                [Type::PTR] => sig(Type::I32, vec![Type::PTR]),
                 _ => None,
             },
             Intrinsic::PtrMask => match &types[..] {

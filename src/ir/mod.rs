@@ -874,6 +874,9 @@ pub struct Function {
     pub gc: Option<String>,
     /// `noclobber(metadata !N)`: the registers an `explicitcc` function preserves.
     pub noclobber: Option<NoClobber>,
+    /// `personality ptr @name`: the function the unwinder asks whether a landing pad of this
+    /// function handles an exception (C++'s `__gxx_personality_v0`), by name.
+    pub personality: Option<Personality>,
     /// The return type; `Void` for none.
     pub ret: Type,
     /// `signext` / `zeroext` on the result: the callee extends it to 32 bits.
@@ -916,6 +919,50 @@ impl Function {
     /// Which intrinsic this function is, by name.
     pub fn intrinsic(&self) -> Option<Intrinsic> {
         Intrinsic::from_name(&self.name)
+    }
+}
+
+/// A function's `personality ptr @name`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Personality {
+    /// The personality function's symbol name, without `@`.
+    pub name: String,
+    /// Where `personality` is written.
+    pub span: Span,
+}
+
+/// The two destinations of an `invoke`: a call that ends its block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InvokeDests {
+    /// `to label %normal`: where a return continues.
+    pub normal: BlockId,
+    /// `unwind label %pad`: the landing pad an exception unwinds to.
+    pub unwind: BlockId,
+}
+
+/// A clause of a `landingpad`: which exceptions it stops at.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    /// `catch ptr @typeinfo` (or `ptr null`: every exception).
+    Catch(Operand),
+    /// `filter [N x ptr] [...]`: the exceptions that may pass; any other stops here (C++'s
+    /// dynamic exception specifications).
+    Filter(Operand),
+}
+
+impl Clause {
+    /// The clause's operand.
+    pub fn operand(&self) -> &Operand {
+        match self {
+            Clause::Catch(o) | Clause::Filter(o) => o,
+        }
+    }
+
+    /// The clause's operand, to rewrite it.
+    pub fn operand_mut(&mut self) -> &mut Operand {
+        match self {
+            Clause::Catch(o) | Clause::Filter(o) => o,
+        }
     }
 }
 
@@ -1271,6 +1318,21 @@ pub enum Inst {
         bundles: Box<[Bundle]>,
         /// `"statepoint-id"` and `"statepoint-num-patch-bytes"` of a call with a `"deopt"` bundle.
         directives: Option<Box<StatepointDirectives>>,
+        /// `invoke ... to label %a unwind label %b`: the call ends its block; `None` for `call`.
+        invoke: Option<InvokeDests>,
+    },
+    /// `landingpad T [cleanup] clauses...`: where an exception unwinding from an `invoke` lands; its
+    /// value (`T` is `{ ptr, i32 }`) is the exception object and the selector the personality chose.
+    LandingPad {
+        /// `cleanup`: land for every exception, to run destructors and `resume`.
+        cleanup: bool,
+        /// The clauses, in order.
+        clauses: Vec<Clause>,
+    },
+    /// `resume T val`: unwinding goes on with a landing pad's value.
+    Resume {
+        /// The landing pad's value.
+        val: Operand,
     },
     /// `br label %dest`.
     Br {
@@ -1447,7 +1509,7 @@ impl Signature {
 }
 
 impl Inst {
-    /// Whether this ends a block: `br`, `switch`, `ret` or `unreachable`.
+    /// Whether this ends a block: `br`, `switch`, `ret`, `unreachable`, `invoke` or `resume`.
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
@@ -1456,7 +1518,9 @@ impl Inst {
                 | Inst::Switch { .. }
                 | Inst::IndirectBr { .. }
                 | Inst::Ret { .. }
+                | Inst::Resume { .. }
                 | Inst::Unreachable
+                | Inst::Call { invoke: Some(_), .. }
         )
     }
 
@@ -1471,6 +1535,7 @@ impl Inst {
                 v.extend(cases.iter().map(|c| c.1));
                 v
             }
+            Inst::Call { invoke: Some(d), .. } => vec![d.normal, d.unwind],
             _ => Vec::new(),
         }
     }
@@ -1520,6 +1585,8 @@ impl Inst {
             Inst::CondBr { cond, .. } => f(cond),
             Inst::Switch { val, .. } | Inst::IndirectBr { addr: val, .. } => f(val),
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
+            Inst::LandingPad { clauses, .. } => clauses.iter_mut().for_each(|c| f(&mut c.operand_mut().value)),
+            Inst::Resume { val } => f(&mut val.value),
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
         }
     }
@@ -1538,6 +1605,10 @@ impl Inst {
             }
             Inst::IndirectBr { dests, .. } => dests.iter().for_each(|d| f(*d)),
             Inst::Phi { incoming } => incoming.iter().for_each(|i| f(i.1)),
+            Inst::Call { invoke: Some(d), .. } => {
+                f(d.normal);
+                f(d.unwind);
+            }
             _ => {}
         }
     }
@@ -1556,6 +1627,10 @@ impl Inst {
             }
             Inst::IndirectBr { dests, .. } => dests.iter_mut().for_each(f),
             Inst::Phi { incoming } => incoming.iter_mut().for_each(|i| f(&mut i.1)),
+            Inst::Call { invoke: Some(d), .. } => {
+                f(&mut d.normal);
+                f(&mut d.unwind);
+            }
             _ => {}
         }
     }
@@ -1582,6 +1657,8 @@ impl Inst {
             Inst::Switch { val, .. } => vec![val],
             Inst::IndirectBr { addr, .. } => vec![addr],
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
+            Inst::LandingPad { clauses, .. } => clauses.iter().map(|c| &c.operand().value).collect(),
+            Inst::Resume { val } => vec![&val.value],
             Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
         }
     }
@@ -1638,6 +1715,9 @@ impl Module {
         }
         for f in &mut self.functions {
             f.span = Span::default();
+            if let Some(p) = &mut f.personality {
+                p.span = Span::default();
+            }
             if let Some(n) = &mut f.noclobber {
                 n.span = Span::default();
                 n.registers.iter_mut().for_each(|r| r.span = Span::default());

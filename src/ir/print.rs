@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::fmt::{self, Write};
 
 use super::{
-    BlockId, CallConv, CastOp, Const, Extension, FloatPred, Function, Init, Inst, InstData, IntPred, Module, ParamAbi,
-    Signature, StatepointDirectives, Symbol, TailKind, Type, Value,
+    BlockId, CallConv, CastOp, Clause, Const, Extension, FloatPred, Function, Init, Inst, InstData, IntPred, Module,
+    ParamAbi, Signature, StatepointDirectives, Symbol, TailKind, Type, Value,
 };
 
 /// `name` as an LLVM identifier after its sigil: bare when possible, else quoted and escaped.
@@ -536,7 +536,7 @@ impl FunctionPrinter<'_> {
                 }
                 Ok(())
             }
-            Inst::Call { cc: c, callee, sig, args, tail, bundles, directives } => {
+            Inst::Call { cc: c, callee, sig, args, tail, bundles, directives, invoke } => {
                 let t = match tail {
                     TailKind::None => "",
                     TailKind::Tail => "tail ",
@@ -546,10 +546,11 @@ impl FunctionPrinter<'_> {
                 // The function type may be left out when the arguments spell it, as LLVM prints.
                 let implied = !sig.varargs && sig.params.iter().eq(args.iter().map(|a| &a.ty));
                 let ret_ext = result_ext_text(sig.ext.ret);
+                let call = if invoke.is_some() { "invoke" } else { "call" };
                 if implied {
-                    write!(out, "{t}call {}{ret_ext}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::PTR))?;
+                    write!(out, "{t}{call} {}{ret_ext}{} {}(", cc(*c), sig.ret, self.value(callee, &Type::PTR))?;
                 } else {
-                    write!(out, "{t}call {}{ret_ext}{sig} {}(", cc(*c), self.value(callee, &Type::PTR))?;
+                    write!(out, "{t}{call} {}{ret_ext}{sig} {}(", cc(*c), self.value(callee, &Type::PTR))?;
                 }
                 for (i, a) in args.iter().enumerate() {
                     if i > 0 {
@@ -584,8 +585,28 @@ impl FunctionPrinter<'_> {
                     }
                     out.write_str(" ]")?;
                 }
+                if let Some(d) = invoke {
+                    let (normal, unwind) = (self.names.block(d.normal), self.names.block(d.unwind));
+                    write!(out, "\n          to label {normal} unwind label {unwind}")?;
+                }
                 Ok(())
             }
+            Inst::LandingPad { cleanup, clauses } => {
+                write!(out, "landingpad {ty}")?;
+                if *cleanup {
+                    out.write_str("\n          cleanup")?;
+                }
+                for c in clauses {
+                    let word = match c {
+                        Clause::Catch(_) => "catch",
+                        Clause::Filter(_) => "filter",
+                    };
+                    let o = c.operand();
+                    write!(out, "\n          {word} {} {}", o.ty, self.value(&o.value, &o.ty))?;
+                }
+                Ok(())
+            }
+            Inst::Resume { val } => write!(out, "resume {} {}", val.ty, self.value(&val.value, &val.ty)),
             Inst::Br { dest } => write!(out, "br label {}", self.names.block(*dest)),
             Inst::CondBr { cond, if_true, if_false } => write!(
                 out,
@@ -642,6 +663,9 @@ impl FunctionPrinter<'_> {
         }
         if let Some(gc) = &f.gc {
             write!(out, " gc \"{}\"", escape(gc.as_bytes()))?;
+        }
+        if let Some(p) = &f.personality {
+            write!(out, " personality ptr @{}", quote_name(&p.name))?;
         }
         if let Some(n) = &f.noclobber {
             let names: Vec<String> = n.registers.iter().map(|r| r.name.clone()).collect();

@@ -287,10 +287,17 @@ impl TokenUse {
             _ => None,
         };
         let Some((token, statepoint)) = statepoint else {
-            errors.push(LayoutError {
-                operand: Some(1),
-                message: format!("the token of '@{}' must be the result of a statepoint", callee.name),
-            });
+            let in_landing_pad = matches!(args.first().map(|a| &a.value), Some(Value::Inst(t))
+                if f.insts.get(t.0 as usize).is_some_and(|d| matches!(d.kind, Inst::LandingPad { .. })));
+            let message = if in_landing_pad {
+                format!(
+                    "unsupported '@{}' of a landing pad's token: an 'invoke' of a statepoint is not supported",
+                    callee.name
+                )
+            } else {
+                format!("the token of '@{}' must be the result of a statepoint", callee.name)
+            };
+            errors.push(LayoutError { operand: Some(1), message });
             return Some(Err(errors));
         };
         // A malformed statepoint has its own errors.

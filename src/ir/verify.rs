@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use super::points::{patch_bytes_error, MAX_MODULE_PATCH_BYTES};
 use super::print::{const_in, Names};
 use super::{
-    BlockId, BundleTag, CallConv, CastOp, Const, Extension, Extensions, Function, Init, Inst, InstData, InstId,
-    Intrinsic, IrError, Linkage, Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall,
+    BlockId, BundleTag, CallConv, CastOp, Clause, Const, Extension, Extensions, Function, Init, Inst, InstData, InstId,
+    Intrinsic, IrError, Linkage, Module, Ordering, ParamAbi, PointCall, RmwOp, Signature, Span, StatepointCall, Symbol,
     TokenUse, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 use crate::stackmap::MAX_RECORD_LOCATIONS;
@@ -595,7 +595,102 @@ impl<'m> Verifier<'m> {
             return;
         }
         if let Some(cx) = self.structure(f) {
+            self.exception_edges(&cx);
             self.instructions(&cx);
+        }
+    }
+
+    /// The rules of LLVM's verifier for `invoke`, `landingpad` and `resume`: a landing pad is the
+    /// first instruction of its block after the phis, the block is reached by unwind edges only
+    /// (the unwinder enters it with the exception in registers), every unwind edge leads to one,
+    /// and a function that has them names its personality.
+    fn exception_edges(&mut self, cx: &FnCx<'m>) {
+        let f = cx.f;
+        let label = |b: BlockId| cx.names.get().block(b);
+        let first_non_phi =
+            |b: BlockId| f.block(b).insts.iter().copied().find(|&i| !matches!(f.inst(i).kind, Inst::Phi { .. }));
+        let is_pad = |b: BlockId| first_non_phi(b).is_some_and(|i| matches!(f.inst(i).kind, Inst::LandingPad { .. }));
+        let mut needs_personality = None;
+        for (bi, b) in f.blocks.iter().enumerate() {
+            let block = BlockId(bi as u32);
+            for (ii, &id) in b.insts.iter().enumerate() {
+                let d = f.inst(id);
+                match &d.kind {
+                    Inst::LandingPad { .. } => {
+                        needs_personality.get_or_insert(d.span);
+                        if first_non_phi(block) != Some(id) || ii == 0 && bi == 0 {
+                            self.error(
+                                d.span,
+                                format!(
+                                    "'landingpad' must be the first instruction of block '{}' after its phis, \
+                                     and not in the entry block",
+                                    label(block)
+                                ),
+                            );
+                        }
+                        for &p in &cx.preds[bi] {
+                            let term = f.inst(*f.blocks[p as usize].insts.last().expect("checked: not empty"));
+                            let by_unwind = matches!(&term.kind,
+                                Inst::Call { invoke: Some(e), .. } if e.unwind == block && e.normal != block);
+                            if !by_unwind {
+                                self.error(
+                                    term.span,
+                                    format!(
+                                        "'{}' branches to landing pad block '{}', which only unwind edges of \
+                                         'invoke' may reach",
+                                        mnemonic(&term.kind),
+                                        label(block)
+                                    ),
+                                );
+                            }
+                        }
+                    }
+                    Inst::Resume { .. } => {
+                        needs_personality.get_or_insert(d.span);
+                    }
+                    Inst::Call { invoke: Some(e), callee, .. } => {
+                        needs_personality.get_or_insert(d.span);
+                        // LLVM's verifier lets these intrinsics be invoked, and no others.
+                        if let Value::Func(fid) = callee {
+                            let target = self.m.function(*fid);
+                            let invokable = matches!(
+                                target.intrinsic(),
+                                None | Some(Intrinsic::PatchPoint | Intrinsic::Statepoint)
+                            ) || target.name == "llvm.donothing";
+                            if !invokable {
+                                self.error(
+                                    d.span,
+                                    format!(
+                                        "cannot invoke intrinsic '@{}': only patch points, statepoints and \
+                                         'llvm.donothing' may be invoked",
+                                        target.name
+                                    ),
+                                );
+                            }
+                        }
+                        if !is_pad(e.unwind) {
+                            self.error(
+                                d.span,
+                                format!(
+                                    "the unwind destination '{}' of 'invoke' does not start with a 'landingpad'",
+                                    label(e.unwind)
+                                ),
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let (Some(span), None) = (needs_personality, &f.personality) {
+            self.error(
+                span,
+                format!(
+                    "'@{}' uses exception handling but names no personality function \
+                     ('personality ptr @__gxx_personality_v0' for C++)",
+                    f.name
+                ),
+            );
         }
     }
 
@@ -809,7 +904,24 @@ impl<'m> Verifier<'m> {
         } else {
             cx.dom.dominates(def_block, use_block)
         };
-        if !dominated && cx.dom.reachable(use_block) {
+        // An invoke's result exists on its normal edge only: the edge must dominate the use.
+        let on_normal_edge = match &cx.f.inst(def).kind {
+            Inst::Call { invoke: Some(e), .. } => {
+                let n = e.normal.0;
+                let edge_dominates =
+                    |b: u32| n == b && cx.preds[n as usize].iter().all(|&p| p == def_block || cx.dom.dominates(n, p));
+                match &inst.kind {
+                    Inst::Phi { incoming } if incoming[index].1 .0 == def_block => use_block == n,
+                    Inst::Phi { incoming } => {
+                        let from = incoming[index].1 .0;
+                        edge_dominates(n) && (from == n || cx.dom.dominates(n, from))
+                    }
+                    _ => edge_dominates(n) && (use_block == n || cx.dom.dominates(n, use_block)),
+                }
+            }
+            _ => true,
+        };
+        if !(dominated && on_normal_edge) && cx.dom.reachable(use_block) {
             self.error(span, format!("use of {} does not dominate its use in '{}'", name(), mnemonic(&inst.kind)));
         }
     }
@@ -822,7 +934,8 @@ impl<'m> Verifier<'m> {
         let op = mnemonic(&d.kind);
         // Decoded once: the layout errors are reported with the call's below.
         let statepoint = StatepointCall::decode(self.m, d);
-        if d.ty != Type::Void && !(statepoint.is_some() && d.ty == Type::Token) {
+        let token_pad = matches!(d.kind, Inst::LandingPad { .. }) && d.ty == Type::Token;
+        if d.ty != Type::Void && !(statepoint.is_some() && d.ty == Type::Token) && !token_pad {
             if let Err(msg) = value_type_supported(&d.ty, false) {
                 self.error(span, format!("'{op}': {msg}"));
                 return;
@@ -1107,6 +1220,27 @@ impl<'m> Verifier<'m> {
                     self.error(span, "'indirectbr' has no destinations".to_string());
                 }
             }
+            Inst::LandingPad { clauses, .. } => {
+                for (i, c) in clauses.iter().enumerate() {
+                    let o = c.operand();
+                    let typeinfo = |c: &Const| matches!(c, Const::Zero | Const::Address(Symbol::Global(_), 0));
+                    let ok = match (c, &o.value) {
+                        (Clause::Catch(_), Value::Global(_) | Value::Const(Const::Zero)) => true,
+                        (Clause::Filter(_), Value::Const(Const::Zero)) => true,
+                        (Clause::Filter(_), Value::Const(Const::Aggregate(items))) => items.iter().all(typeinfo),
+                        _ => false,
+                    };
+                    if !ok {
+                        self.error(
+                            d.operand_span(i),
+                            "a 'landingpad' clause names type information: a global variable, 'null', or (in a \
+                             'filter') an array of them"
+                                .to_string(),
+                        );
+                    }
+                }
+            }
+            Inst::Resume { val } => self.operand(cx, at, 0, &val.value, &val.ty, "operand"),
             Inst::Ret { val } => match (val, &f.ret) {
                 (None, Type::Void) => {}
                 (None, t) => self.error(span, format!("'ret void' but '@{}' returns '{t}'", f.name)),
@@ -1125,7 +1259,7 @@ impl<'m> Verifier<'m> {
                 }
             },
         }
-        if d.kind.is_terminator() && d.ty != Type::Void {
+        if d.kind.is_terminator() && d.ty != Type::Void && !matches!(d.kind, Inst::Call { .. }) {
             self.error(span, format!("'{op}' has no result but its type is '{}'", d.ty));
         }
     }
@@ -1549,7 +1683,10 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::ExtractValue { .. } => "extractvalue",
         Inst::InsertValue { .. } => "insertvalue",
         Inst::Phi { .. } => "phi",
-        Inst::Call { .. } => "call",
+        Inst::Call { invoke: None, .. } => "call",
+        Inst::Call { invoke: Some(_), .. } => "invoke",
+        Inst::LandingPad { .. } => "landingpad",
+        Inst::Resume { .. } => "resume",
         Inst::Br { .. } | Inst::CondBr { .. } => "br",
         Inst::Switch { .. } => "switch",
         Inst::IndirectBr { .. } => "indirectbr",

@@ -115,6 +115,7 @@ impl Lowering<'_> {
                 let frame = self.b.ins().get_frame_pointer(types::I64);
                 Some(self.b.ins().iadd_imm_s(frame, 8))
             }
+            Intrinsic::TypeIdFor => Some(self.type_id_for(span, &args[0])?),
             Intrinsic::StackMap
             | Intrinsic::PatchPoint
             | Intrinsic::Statepoint

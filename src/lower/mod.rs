@@ -10,6 +10,7 @@
 //! in reverse postorder so every definition is lowered before its uses; unreachable blocks are dropped.
 
 pub mod dynamic_stack;
+pub mod exceptions;
 mod explicit;
 mod intrinsics;
 pub mod points;
@@ -129,7 +130,7 @@ pub fn lower_function(
     registers: StatepointRegisters,
     func: &mut clif::Function,
     fctx: &mut FunctionBuilderContext,
-) -> Result<Vec<PlannedPoint>, IrError> {
+) -> Result<(Vec<PlannedPoint>, exceptions::ExceptionTables), IrError> {
     let f = module.function(id);
     let own = symbols.function(id).expect("only intrinsics lack a symbol, and they have no body");
     let (mut sig, param_padding) = if f.cc == ir::CallConv::Explicit {
@@ -173,6 +174,7 @@ pub fn lower_function(
         folded: HashMap::new(),
         register_returns: None,
         variadic: None,
+        exceptions: exceptions::ExceptionTables::default(),
     };
     if let Err(error) = lowering.run(named_arguments) {
         drop(lowering);
@@ -185,7 +187,7 @@ pub fn lower_function(
     lowering.b.seal_all_blocks();
     let config = isa.frontend_config();
     lowering.b.finalize(config);
-    Ok(lowering.points)
+    Ok((lowering.points, lowering.exceptions))
 }
 
 /// The state of lowering one function.
@@ -231,6 +233,8 @@ struct Lowering<'a> {
     relocates: Option<HashMap<InstId, Vec<statepoints::Relocate>>>,
     /// Relocates folded into their base's relocate plus an offset, as llc-19 folds them.
     folded: HashMap<InstId, (InstId, i64)>,
+    /// The type table and the landing pads' selectors, for `llvm.eh.typeid.for` and the LSDA.
+    exceptions: exceptions::ExceptionTables,
 }
 
 impl<'a> Lowering<'a> {
@@ -298,6 +302,11 @@ impl<'a> Lowering<'a> {
                     self.values[inst.0 as usize] = Some(param);
                 }
             }
+            // A landing pad's block also receives the exception's payload registers.
+            if exceptions::landing_pad(self.f, block).is_some() {
+                self.b.append_block_param(clif_block, types::I64);
+                self.b.append_block_param(clif_block, types::I64);
+            }
         }
         let entry = self.blocks[0].expect("the entry block is reachable");
         self.b.append_block_params_for_function_params(entry);
@@ -327,6 +336,9 @@ impl<'a> Lowering<'a> {
             let clif_block = self.blocks[block.0 as usize].expect("blocks in the order are reachable");
             if block.0 != 0 {
                 self.b.switch_to_block(clif_block);
+            }
+            if let Some(pad) = exceptions::landing_pad(self.f, block) {
+                self.exceptions.add_pad(self.f, pad);
             }
             for &inst in &self.f.block(block).insts {
                 self.lower_inst(block, inst)?;
@@ -540,7 +552,18 @@ impl<'a> Lowering<'a> {
                      into a shadow or region",
                 ));
             }
-            Inst::Call { callee, sig, args, .. } => return self.call(id, callee, sig, args),
+            Inst::Call { callee, sig, args, invoke: None, .. } => return self.call(id, callee, sig, args),
+            Inst::Call { callee, sig, args, invoke: Some(dests), .. } => {
+                return self.invoke(block, id, callee, sig, args, *dests)
+            }
+            Inst::LandingPad { .. } => {
+                self.landing_pad_value(block, id);
+                None
+            }
+            Inst::Resume { val } => {
+                self.resume(data.span, val)?;
+                None
+            }
             Inst::Br { dest } => {
                 let args = self.edge_args(block, *dest)?;
                 let target = self.block(*dest);
@@ -1181,9 +1204,52 @@ impl<'a> Lowering<'a> {
         self.plain_call(id, callee, sig, args, None).map(|_| ())
     }
 
+    /// An `invoke` (in `block`) of a function or pointer: stack maps, patch points, statepoints and
+    /// other intrinsics are refused, as their lowerings make plain calls.
+    fn invoke(
+        &mut self,
+        block: BlockId,
+        id: InstId,
+        callee: &Value,
+        sig: &ir::Signature,
+        args: &[ir::Operand],
+        dests: ir::InvokeDests,
+    ) -> Result<(), IrError> {
+        let data = self.f.inst(id);
+        if let Value::Func(fid) = callee {
+            let f = self.module.function(*fid);
+            if f.intrinsic().is_some() {
+                let message = format!(
+                    "unsupported 'invoke' of intrinsic '@{}': only calls of functions and pointers may unwind here \
+                     (a statepoint's 'invoke' needs a Cranelift statepoint call with an exception edge)",
+                    f.name
+                );
+                return Err(self.error(data.span, message));
+            }
+        }
+        if matches!(&data.kind, Inst::Call { bundles, .. } if !bundles.is_empty()) {
+            return Err(self.error(data.span, "unsupported 'invoke' with operand bundles (a deopt statepoint)"));
+        }
+        self.plain_call_from(Some((block, dests)), id, callee, sig, args, None)?;
+        self.invoke_returned(block, dests)
+    }
+
     /// A call of a function or pointer (not an intrinsic), whose result becomes `id`'s.
     fn plain_call(
         &mut self,
+        id: InstId,
+        callee: &Value,
+        sig: &ir::Signature,
+        args: &[ir::Operand],
+        recorded: Option<&statepoints::RecordedOperands>,
+    ) -> Result<Vec<clif::Value>, IrError> {
+        self.plain_call_from(None, id, callee, sig, args, recorded)
+    }
+
+    /// [`Self::plain_call`], or with `invoke` (its block and destinations) a `try_call`.
+    fn plain_call_from(
+        &mut self,
+        invoke: Option<(BlockId, ir::InvokeDests)>,
         id: InstId,
         callee: &Value,
         sig: &ir::Signature,
@@ -1251,7 +1317,7 @@ impl<'a> Lowering<'a> {
                     .enumerate()
                     .any(|(i, p)| p.abi != ParamAbi::Nest && *sig.param_abi(i) == ParamAbi::Nest)
         });
-        let call = match callee {
+        let target = match callee {
             Value::Func(fid) if !sig.varargs => {
                 let r = if adds_extension || adds_chain {
                     let id = self.symbols.function(*fid).expect("intrinsics are lowered before calls");
@@ -1259,7 +1325,7 @@ impl<'a> Lowering<'a> {
                 } else {
                     self.func_ref(*fid)?
                 };
-                self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
+                statepoints::Callee::Direct(r)
             }
             _ => {
                 // A variadic call passes its extra arguments like fixed ones on the targets we support;
@@ -1273,19 +1339,25 @@ impl<'a> Lowering<'a> {
                 };
                 if let Some(thunk) = thunk {
                     let r = self.import(thunk, call_sig);
-                    self.emit_call(statepoints::Callee::Direct(r), &values, recorded)
+                    statepoints::Callee::Direct(r)
                 } else {
                     if sig.varargs {
                         self.check_variadic_args(data.span, extra)?;
                     }
                     let sig_ref = self.b.import_signature(call_sig);
                     let address = self.value(callee, &Type::PTR)?;
-                    self.emit_call(statepoints::Callee::Indirect(sig_ref, address), &values, recorded)
+                    statepoints::Callee::Indirect(sig_ref, address)
                 }
             }
         };
         // A statepoint_call's relocated values follow the call's results.
-        let mut results = self.b.inst_results(call).to_vec();
+        let mut results = match invoke {
+            Some((block, dests)) => self.emit_invoke(block, target, &values, dests)?,
+            None => {
+                let call = self.emit_call(target, &values, recorded);
+                self.b.inst_results(call).to_vec()
+            }
+        };
         let relocated = results.split_off(results.len() - recorded.map_or(0, |r| r.relocated.len()));
         if sig.ret.is_aggregate() {
             self.aggregates.insert(id, results);

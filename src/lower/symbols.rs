@@ -32,6 +32,8 @@ pub struct Symbols {
     pub fmod: Option<FuncId>,
     /// `fmodf`, imported when some function uses `frem` on floats.
     pub fmodf: Option<FuncId>,
+    /// `_Unwind_Resume(ptr)`, imported when some function has a `resume`.
+    pub unwind_resume: Option<FuncId>,
     /// The conversions to and from `half` that the target makes library calls, when some function
     /// computes with `half` ([`Arch::converts_half_by_libcall`]).
     pub half_libcalls: Option<HalfLibcalls>,
@@ -201,6 +203,18 @@ impl Symbols {
         } else {
             None
         };
+        let resumes = |_: &ir::Function, i: &ir::InstData| matches!(i.kind, Inst::Resume { .. });
+        let unwind_resume = if uses(&resumes) {
+            let mut sig = Signature::new(call_conv);
+            sig.params.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
+            let name = "_Unwind_Resume";
+            let id = out
+                .declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))?;
+            Some(id)
+        } else {
+            None
+        };
         let mut import = |name: &str, ty: ir::Type| -> Result<FuncId, IrError> {
             let plain = (&ty, &ir::ParamAbi::Plain, ir::Extension::None);
             let sig = signature(call_conv, arch, (&ty, ir::Extension::None), [plain, plain]);
@@ -251,6 +265,7 @@ impl Symbols {
             globals,
             fmod,
             fmodf,
+            unwind_resume,
             half_libcalls,
             i128_division,
             dynamic_stack,

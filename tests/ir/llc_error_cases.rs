@@ -52,7 +52,7 @@ const EXPECTED: &[(&str, &str, Option<&str>)] = &[
     ("e10_i128_const", "aarch64", None),
     ("e11_struct_live", "x86_64", Some("6:83: error: operand of aggregate type '{ i64, i64 }'")),
     ("e12_retpoline", "x86_64", None),
-    ("e13_invoke_stackmap", "x86_64", Some("error: unsupported function attribute 'personality'")),
+    ("e13_invoke_stackmap", "x86_64", Some("error: cannot invoke intrinsic '@llvm.experimental.stackmap'")),
     (
         "e14_x86_numbytes_wraps",
         "x86_64",

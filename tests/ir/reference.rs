@@ -26,7 +26,11 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
         "6:83: error: operand of aggregate type '{ i64, i64 }': a record locates scalars (pass the fields, from \
          'extractvalue')",
     ),
-    ("llc19-errors/e13_invoke_stackmap.ll", "6:18: error: unsupported function attribute 'personality'"),
+    (
+        "llc19-errors/e13_invoke_stackmap.ll",
+        "8:3: error: cannot invoke intrinsic '@llvm.experimental.stackmap': only patch points, statepoints and \
+         'llvm.donothing' may be invoked",
+    ),
     (
         "llc19-errors/e15_i128_reg.ll",
         "6:77: error: unsupported i128 live value: only i128 constants are recorded (their low 64 bits, as llc-19 \

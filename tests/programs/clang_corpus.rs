@@ -57,8 +57,16 @@ pub(crate) fn arch_name(arch: Arch) -> &'static str {
     }
 }
 
-/// Runs clang-19 on `c` for `arch` with `flags` and more arguments; the error is its stderr.
-fn clang(clang: &Path, c: &Path, arch: Arch, flags: &[&str], rest: &[&str], out: &Path) -> Result<(), String> {
+/// Runs clang-19 (or clang++-19) on `c` for `arch` with `flags` and more arguments; the error is
+/// its stderr.
+pub(crate) fn clang(
+    clang: &Path,
+    c: &Path,
+    arch: Arch,
+    flags: &[&str],
+    rest: &[&str],
+    out: &Path,
+) -> Result<(), String> {
     let mut cmd = Command::new(clang);
     cmd.arg(format!("--target={}", arch.triple())).arg("-w").args(flags).args(rest).arg(c).arg("-o").arg(out);
     let (code, _, err) = support::run(&mut cmd);
@@ -86,6 +94,19 @@ pub(crate) fn judge(
     expected: &Outcome,
     dir: &Path,
 ) -> Verdict {
+    judge_with_peers(clang_path, toolchain, c, level, expected, dir, &[])
+}
+
+/// [`judge`], the program linked with `peers` too (objects clang built).
+pub(crate) fn judge_with_peers(
+    clang_path: &Path,
+    toolchain: &Toolchain,
+    c: &Path,
+    level: (&str, &[&str]),
+    expected: &Outcome,
+    dir: &Path,
+    peers: &[&[u8]],
+) -> Verdict {
     let arch = toolchain.arch;
     let name = format!("{}{}-{}", c.file_stem().unwrap().to_string_lossy(), level.0, arch_name(arch));
     let ll = dir.join(format!("{name}.ll"));
@@ -112,7 +133,8 @@ pub(crate) fn judge(
             return Verdict::Broken(format!("patchmap panicked: {message}"));
         }
     };
-    match toolchain.link_and_run(&object, dir, &name) {
+    let objects: Vec<&[u8]> = std::iter::once(object.as_slice()).chain(peers.iter().copied()).collect();
+    match toolchain.link_all_and_run(&objects, dir, &name) {
         Ok(outcome) if outcome == *expected => Verdict::Pass,
         Ok(outcome) => Verdict::Broken(format!(
             "exit {} and output {:?}, clang-19's program gave exit {} and {:?}",
@@ -124,7 +146,7 @@ pub(crate) fn judge(
 
 /// An error message with the position and the program's names (but not intrinsics') taken out, to
 /// group failures by what construct they name.
-fn construct(message: &str) -> String {
+pub(crate) fn construct(message: &str) -> String {
     let text = message.split_once(": error: ").map_or(message, |(_, m)| m);
     let mut out = String::new();
     let mut chars = text.chars().peekable();

@@ -7,7 +7,9 @@ mod generator;
 mod support;
 
 mod clang_corpus;
+mod cxx_corpus;
 mod differential;
+mod exceptions;
 mod explicit;
 mod extension_abi;
 mod frame_intrinsics;

@@ -89,6 +89,19 @@ pub fn toolchain(arch: Arch) -> Option<Toolchain> {
     }
 }
 
+/// [`toolchain`] for C++ programs: linked by a C++ driver, which adds libstdc++ (clang++-19 on
+/// x86-64, the cross g++ on AArch64, statically for qemu-user).
+pub fn cxx_toolchain(arch: Arch) -> Option<Toolchain> {
+    match arch {
+        Arch::X86_64 => Some(Toolchain { arch, linker: tool("clang++-19")?, runner: None }),
+        Arch::Aarch64 => {
+            let linker = tool("aarch64-linux-gnu-g++")?;
+            let runner = tool("qemu-aarch64")?;
+            Some(Toolchain { arch, linker, runner: Some(runner) })
+        }
+    }
+}
+
 /// How a program ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

@@ -373,7 +373,57 @@ impl<'a> Parser<'a> {
                 }
                 Ok((Inst::Phi { incoming }, ty))
             }
-            "call" => self.call(f, TailKind::None),
+            "call" => self.call(f, TailKind::None, false),
+            "invoke" => self.call(f, TailKind::None, true),
+            "landingpad" => {
+                let tspan = self.tok.span;
+                let ty = self.value_type()?;
+                // `token`: LLVM's statepoint tests land with one, for their `gc.relocate`s.
+                if !is_landing_pad_type(&ty) && ty != Type::Token {
+                    return Err(
+                        self.err(tspan, format!("a landing pad's type is '{{ ptr, i32 }}' (or 'token'), not '{ty}'"))
+                    );
+                }
+                let cleanup = self.eat_word("cleanup")?;
+                let mut clauses = Vec::new();
+                loop {
+                    let clause: fn(Operand) -> Clause = match self.tok.tok {
+                        Tok::Word("catch") => Clause::Catch,
+                        Tok::Word("filter") => Clause::Filter,
+                        _ => break,
+                    };
+                    self.bump()?;
+                    let ospan = self.tok.span;
+                    let operand = self.operand(f)?;
+                    let c = clause(operand);
+                    let expected = match &c {
+                        Clause::Catch(o) => o.ty == Type::PTR,
+                        Clause::Filter(o) => matches!(&o.ty, Type::Array(_, e) if **e == Type::PTR),
+                    };
+                    if !expected {
+                        let (word, want) = match c {
+                            Clause::Catch(_) => ("catch", "'ptr'"),
+                            Clause::Filter(_) => ("filter", "an array of 'ptr'"),
+                        };
+                        return Err(self.err(ospan, format!("a '{word}' clause takes {want}")));
+                    }
+                    clauses.push(c);
+                }
+                if !cleanup && clauses.is_empty() {
+                    return Err(self.err(op_span, "a landing pad needs 'cleanup' or a 'catch' or 'filter' clause"));
+                }
+                Ok((Inst::LandingPad { cleanup, clauses }, ty))
+            }
+            "resume" => {
+                let vspan = self.tok.span;
+                let val = self.operand(f)?;
+                if !is_landing_pad_type(&val.ty) {
+                    return Err(
+                        self.err(vspan, format!("'resume' takes a landing pad's '{{ ptr, i32 }}', not '{}'", val.ty))
+                    );
+                }
+                Ok((Inst::Resume { val }, Type::Void))
+            }
             "tail" | "musttail" | "notail" => {
                 let tail = match op {
                     "tail" => TailKind::Tail,
@@ -381,7 +431,7 @@ impl<'a> Parser<'a> {
                     _ => TailKind::NoTail,
                 };
                 self.expect_word("call", &format!(" after '{op}'"))?;
-                self.call(f, tail)
+                self.call(f, tail, false)
             }
             "br" => {
                 if self.is_word("label") {
@@ -451,6 +501,13 @@ impl<'a> Parser<'a> {
                 Ok((Inst::Ret { val: Some(val) }, Type::Void))
             }
             "unreachable" => Ok((Inst::Unreachable, Type::Void)),
+            "cleanuppad" | "catchpad" | "catchswitch" | "catchret" | "cleanupret" => Err(self.err(
+                op_span,
+                format!(
+                    "unsupported instruction '{op}': it is Windows exception handling (funclets); these targets \
+                     unwind with 'invoke', 'landingpad' and 'resume'"
+                ),
+            )),
             _ if UNSUPPORTED_OPCODES.contains(&op) => Err(self.err(op_span, format!("unsupported instruction '{op}'"))),
             _ => Err(self.err(op_span, format!("expected an instruction opcode, found '{op}'"))),
         }
@@ -507,13 +564,17 @@ impl<'a> Parser<'a> {
         Ok(None)
     }
 
-    pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind) -> PResult<(Inst, Type)> {
+    /// `call`, or `invoke` with its `to label %normal unwind label %pad` (`invoke`).
+    pub(super) fn call(&mut self, f: &mut FnState<'a>, tail: TailKind, invoke: bool) -> PResult<(Inst, Type)> {
         self.flags(FAST_MATH)?;
         let cc = self.calling_convention()?;
         let ret_ext = self.non_parameter_attributes()?;
         let ret = self.ty()?;
         let explicit = if self.is_punct(b'(') { Some(self.function_type(ret.clone())?) } else { None };
         if self.is_word("asm") {
+            if invoke {
+                return Err(self.err(self.tok.span, "unsupported 'invoke' of inline asm"));
+            }
             return self.clobber_asm(&ret, explicit.as_ref());
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
@@ -610,13 +671,22 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                 }
                 _ => {
-                    if !self.skip_attribute(|w| !is_opcode(w))? {
+                    if !self.skip_attribute(|w| !(is_opcode(w) || (invoke && w == "to")))? {
                         break;
                     }
                 }
             }
         }
         let directives = (directives != StatepointDirectives::default()).then(|| Box::new(directives));
+        let invoke = if invoke {
+            self.expect_word("to", " after the arguments of 'invoke'")?;
+            let normal = self.label(f)?;
+            self.expect_word("unwind", " after the normal destination of 'invoke'")?;
+            let unwind = self.label(f)?;
+            Some(InvokeDests { normal, unwind })
+        } else {
+            None
+        };
         let mut sig = explicit.unwrap_or_else(|| Signature {
             ret: ret.clone(),
             params: args.iter().map(|a| a.ty.clone()).collect(),
@@ -626,7 +696,7 @@ impl<'a> Parser<'a> {
         });
         sig.abi = abi.into_boxed_slice();
         sig.ext = Extensions { params: ext.into_boxed_slice(), ret: ret_ext };
-        Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives }, ret))
+        Ok((Inst::Call { cc, callee, sig, args, tail, bundles: bundles.into_boxed_slice(), directives, invoke }, ret))
     }
 
     /// The type `i128` of a stack map's or patch point's live operand, which must be a constant:
@@ -850,4 +920,9 @@ fn nop_count(template: &str) -> Option<u32> {
         }
     }
     Some(nops)
+}
+
+/// Whether `ty` is `{ ptr, i32 }`, the value of a landing pad on these targets.
+fn is_landing_pad_type(ty: &Type) -> bool {
+    matches!(ty, Type::Struct(s) if !s.packed && s.fields.as_deref() == Some(&[Type::PTR, Type::I32][..]))
 }

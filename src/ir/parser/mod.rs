@@ -25,10 +25,10 @@ mod types;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function, Global,
-    GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, IrError, Linkage, Module, NoClobber, Operand, Ordering,
-    Param, ParamAbi, Placement, RegisterName, RmwOp, Signature, Span, StatepointDirectives, StructType, Symbol,
-    TailKind, Type, Value,
+    BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
+    Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
+    NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
+    StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
@@ -237,12 +237,12 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "fence",
     "freeze",
     "cmpxchg",
-];
-/// Instruction words of LLVM the subset rejects by name.
-const UNSUPPORTED_OPCODES: &[&str] = &[
     "invoke",
     "landingpad",
     "resume",
+];
+/// Instruction words of LLVM the subset rejects by name.
+const UNSUPPORTED_OPCODES: &[&str] = &[
     "callbr",
     "extractelement",
     "insertelement",
@@ -295,7 +295,7 @@ const PARAM_ATTRS_WITH_ARG: &[&str] = &[
     "align",
 ];
 /// Function-level constructs whose meaning the subset does not implement.
-const UNSUPPORTED_FN_PARTS: &[&str] = &["personality", "prefix", "prologue", "partition"];
+const UNSUPPORTED_FN_PARTS: &[&str] = &["prefix", "prologue", "partition"];
 const UNSUPPORTED_LINKAGE: &[&str] = &["dllimport", "dllexport", "ifunc", "alias"];
 
 fn is_numeric(name: &str) -> bool {

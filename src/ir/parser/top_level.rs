@@ -354,14 +354,24 @@ impl<'a> Parser<'a> {
 
     /// Skips function attributes up to `{` (definitions) or the next top-level entity (declarations),
     /// keeping the placement, the `gc` strategy and `noclobber` (its operand and where it is).
-    pub(super) fn function_attributes(
-        &mut self,
-    ) -> PResult<(Placement, Option<String>, Option<MetadataAttribute<'a>>)> {
+    pub(super) fn function_attributes(&mut self) -> PResult<FunctionAttributes<'a>> {
         let mut placement = Placement::default();
         let mut gc = None;
         let mut noclobber = None;
+        let mut personality = None;
         loop {
             match self.tok.tok {
+                Tok::Word("personality") => {
+                    let span = self.bump()?.span;
+                    let tspan = self.tok.span;
+                    let ty = self.value_type()?;
+                    self.expect_pointer(tspan, &ty, "the personality")?;
+                    let Tok::Global(name) = self.tok.tok else {
+                        return Err(self.expected("the personality function's '@name'"));
+                    };
+                    self.bump()?;
+                    personality = Some(Personality { name: name_string(name), span });
+                }
                 Tok::Word("noclobber") => {
                     let span = self.bump()?.span;
                     if noclobber.is_some() {
@@ -398,7 +408,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok((placement, gc, noclobber));
+                        return Ok(FunctionAttributes { placement, gc, noclobber, personality });
                     }
                 }
             }
@@ -739,7 +749,7 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let (placement, gc, noclobber) = self.function_attributes()?;
+        let FunctionAttributes { placement, gc, noclobber, personality } = self.function_attributes()?;
         if let Some((reference, span)) = noclobber {
             self.pending_registers.push(PendingRegisters { of: RegistersOf::NoClobber(id), reference, span });
         }
@@ -750,6 +760,7 @@ impl<'a> Parser<'a> {
             cc,
             gc,
             noclobber: None,
+            personality,
             ret,
             ret_ext,
             params: Vec::new(),
@@ -777,4 +788,13 @@ impl<'a> Parser<'a> {
     }
 
     // ---- function bodies ----
+}
+
+/// What a function's attributes say that the IR keeps: its placement, `gc` strategy, `noclobber`
+/// operand (with where it is) and personality.
+pub(super) struct FunctionAttributes<'a> {
+    placement: Placement,
+    gc: Option<String>,
+    noclobber: Option<MetadataAttribute<'a>>,
+    personality: Option<Personality>,
 }

@@ -1,0 +1,124 @@
+//! Exceptions written in IR by hand (`tests/exceptions/*.ll`): `invoke`, `landingpad` with catch,
+//! filter and cleanup clauses, `resume`, `llvm.eh.typeid.for`, built by patchmap and by llc-19 on
+//! both targets, linked with libstdc++ and run: the same output. And what is refused: the JIT
+//! and the interpreter (no unwinder for their frames), `invoke` of a statepoint.
+
+use crate::support;
+
+use std::path::Path;
+
+use patchmap::compile::Options;
+use patchmap::ir;
+use support::Arch;
+
+fn programs() -> Vec<std::path::PathBuf> {
+    support::ll_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exceptions"))
+}
+
+#[test]
+fn hand_written_landing_pads_run_as_llc19_builds_them() {
+    let Some(llc) = support::tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let programs = programs();
+    assert!(!programs.is_empty());
+    for ll in &programs {
+        let name = ll.file_stem().unwrap().to_string_lossy().into_owned();
+        let module = ir::parse_file(ll).unwrap_or_else(|e| panic!("{e}"));
+        for arch in Arch::ALL {
+            let Some(toolchain) = support::cxx_toolchain(arch) else { continue };
+            let reference = support::llc_object(&llc, ll, arch, "2", dir.path())
+                .and_then(|o| toolchain.link_and_run(&o, dir.path(), &format!("{name}-llc")))
+                .unwrap_or_else(|e| panic!("{name} {arch:?}: reference: {e}"));
+            // Each catch, the filter and the cleanups are taken at least once; the selectors are
+            // numbered as llc-19 numbers them.
+            let lines: &[&str] = match name.as_str() {
+                "landing_pads" => {
+                    &["classify(1) = 41", "classify(2) = -1000", "outer(2) = 100", "cleanup in middle after call 2"]
+                }
+                "selectors" => &["selectors(0) = 2005 (142)", "selectors(1) = 1003 (142)", "selectors(3) = 1002 (142)"],
+                _ => &[],
+            };
+            for line in lines {
+                assert!(reference.stdout.contains(line), "{name} {arch:?}: llc-19's program printed {reference:?}");
+            }
+            let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+            let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+            let ours = toolchain.link_and_run(&object, dir.path(), &format!("{name}-patchmap")).unwrap();
+            assert_eq!(ours, reference, "{name} {arch:?}");
+        }
+    }
+}
+
+#[test]
+fn landing_pads_print_back_as_parsed() {
+    for ll in programs() {
+        let module = ir::parse_file(&ll).unwrap_or_else(|e| panic!("{e}"));
+        let printed = module.to_string();
+        for word in ["personality ptr @__gxx_personality_v0", "invoke", "unwind label", "landingpad", "catch ptr @"] {
+            assert!(printed.contains(word), "{} printed without '{word}':\n{printed}", ll.display());
+        }
+        let again = ir::parse(ll.to_str().unwrap(), &printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        ir::verify(&again).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.to_string(), printed);
+        // And LLVM reads the printed text as the same kind of IR.
+        let Some(llc) = support::tool("llc-19") else { continue };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("printed.ll");
+        std::fs::write(&path, &printed).unwrap();
+        let (code, _, err) = support::run(
+            std::process::Command::new(llc)
+                .args(["-O2", "-mtriple=x86_64-unknown-linux-gnu", "-filetype=null"])
+                .arg(&path),
+        );
+        assert_eq!(code, 0, "llc-19 rejects the printed {}: {err}\n{printed}", ll.display());
+    }
+}
+
+#[test]
+fn every_clause_kind_prints_back() {
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exceptions/landing_pads.ll");
+    let printed = ir::parse_file(&ll).unwrap().to_string();
+    for word in ["cleanup\n", "catch ptr null", "filter [1 x ptr] [ptr @_ZTIi]", "resume { ptr, i32 } %"] {
+        assert!(printed.contains(word), "printed without '{word}':\n{printed}");
+    }
+}
+
+#[test]
+fn the_jit_and_the_interpreter_refuse_landing_pads_with_a_position() {
+    let ll = &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exceptions/landing_pads.ll");
+    let module = ir::parse_file(ll).unwrap();
+    let Err(e) = patchmap::emit::jit::JitCode::compile(&module, &Options::default()) else {
+        panic!("the JIT compiled landing pads it cannot unwind to")
+    };
+    let message = e.to_string();
+    assert!(message.contains("landing_pads.ll:") && message.contains("unsupported in the JIT"), "{message}");
+    let classify = module.functions.iter().position(|f| f.name == "classify").unwrap();
+    let mut interp = patchmap::interp::Interpreter::new(&module);
+    // SAFETY: the interpreter stops at the invoke, before any call.
+    let error = unsafe { interp.call(ir::FuncId(classify as u32), &[0]) }.unwrap_err();
+    assert!(error.message.contains("'invoke' is not supported by the interpreter"), "{error}");
+    assert!(error.span.line > 0, "{error}");
+}
+
+#[test]
+fn invoke_of_a_statepoint_is_refused_with_a_position() {
+    let text = r#"
+declare i32 @__gxx_personality_v0(...)
+declare void @callee()
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+define void @f() gc "statepoint-example" personality ptr @__gxx_personality_v0 {
+entry:
+  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0)
+          to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %p = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %p
+}
+"#;
+    let module = ir::parse("invoke.ll", text).unwrap_or_else(|e| panic!("{e}"));
+    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
+    let Err(e) = patchmap::emit::object::compile(&module, &options) else { panic!("compiled") };
+    assert!(e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of intrinsic"), "{e}");
+}
