@@ -47,11 +47,30 @@ use memory::Allocation;
 /// members included), which the interpreter's 64-bit values cannot hold. Stack maps ignore their
 /// operands here, so the `i128` constants they record are no obstacle.
 fn computes_with_i128(module: &Module, data: &InstData) -> bool {
-    let holds = |t: &Type| {
+    computes_with(module, data, &|t: &Type| {
         let mut found = false;
         t.for_each_leaf(0, &mut |_, leaf| found |= *leaf == Type::I128);
         found
-    };
+    })
+}
+
+/// Whether `data` computes with a vector value (its result or an operand's type), which the
+/// interpreter does not run yet: it refuses them by name.
+fn computes_with_vector(module: &Module, data: &InstData) -> bool {
+    fn holds(t: &Type) -> bool {
+        match t {
+            Type::Vector(..) => true,
+            Type::Array(_, elem) => holds(elem),
+            Type::Struct(s) => s.field_types().iter().any(holds),
+            _ => false,
+        }
+    }
+    computes_with(module, data, &holds)
+        || matches!(&data.kind, Inst::Select { lanewise: true, .. } | Inst::ShuffleVector { .. })
+}
+
+/// Whether `holds` is true of `data`'s result type or of an operand's type.
+fn computes_with(module: &Module, data: &InstData, holds: &dyn Fn(&Type) -> bool) -> bool {
     holds(&data.ty)
         || match &data.kind {
             Inst::ICmp { ty, .. } | Inst::Switch { ty, .. } => holds(ty),
@@ -59,6 +78,7 @@ fn computes_with_i128(module: &Module, data: &InstData) -> bool {
             Inst::Store { val, .. } | Inst::AtomicRmw { val, .. } | Inst::InsertValue { val, .. } => holds(&val.ty),
             Inst::CmpXchg { cmp, .. } => holds(&cmp.ty),
             Inst::ExtractValue { agg, .. } => holds(&agg.ty),
+            Inst::ExtractElement { vec, .. } => holds(&vec.ty),
             Inst::Ret { val } => val.as_ref().is_some_and(|v| holds(&v.ty)),
             Inst::Call { callee: Value::Func(f), .. }
                 if module.function(*f).intrinsic() == Some(Intrinsic::StackMap) =>
@@ -716,6 +736,13 @@ impl<'a> Interpreter<'a> {
         if computes_with_i128(self.module, data) {
             return Err("the interpreter does not run i128 values (it holds values in 64 bits)".to_string());
         }
+        if computes_with_vector(self.module, data) {
+            return Err(format!(
+                "the interpreter does not run vector values yet ('{}' of '{}')",
+                crate::ir::verify::mnemonic(&data.kind),
+                data.ty
+            ));
+        }
         let value = match &data.kind {
             Inst::Binary { op, lhs, rhs } => {
                 scalar::binary(*op, ty, self.value(frame, lhs, ty)?, self.value(frame, rhs, ty)?)?
@@ -729,7 +756,7 @@ impl<'a> Interpreter<'a> {
                 let (l, r) = (self.value(frame, lhs, operands)?, self.value(frame, rhs, operands)?);
                 u64::from(scalar::fcmp(*pred, operands, l, r))
             }
-            Inst::Select { cond, if_true, if_false } => {
+            Inst::Select { cond, if_true, if_false, .. } => {
                 let chosen = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
                 let bits = self.value(frame, chosen, ty)?;
                 if ty.is_aggregate() {
@@ -866,6 +893,9 @@ impl<'a> Interpreter<'a> {
                 address
             }
             Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
+            Inst::ExtractElement { .. } | Inst::InsertElement { .. } | Inst::ShuffleVector { .. } => {
+                unreachable!("vector instructions are refused above")
+            }
             Inst::Call { callee: Value::Func(callee), args, .. }
                 if self.module.function(*callee).intrinsic().is_some_and(|i| {
                     !matches!(i, Intrinsic::StackMap | Intrinsic::PatchPoint | Intrinsic::Statepoint)
@@ -1083,6 +1113,7 @@ impl<'a> Interpreter<'a> {
             Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {
                 return Err(format!("{intrinsic:?} reads or sets machine state the interpreter does not model"));
             }
+            Intrinsic::Reduce(_) => unreachable!("vector operands are refused before intrinsics run"),
         };
         Ok(Step::Next(result))
     }

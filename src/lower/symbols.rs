@@ -7,7 +7,7 @@ use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::CallConv;
 use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleError, ModuleReloc, ModuleRelocTarget};
 
-use super::{clif_type, dynamic_stack};
+use super::dynamic_stack;
 use crate::arch::Arch;
 use crate::ir::{self, Inst, IrError};
 use crate::target::Target;
@@ -379,7 +379,7 @@ pub fn plan<'t>(
                         ints += 1;
                     }
                 }
-                if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
+                if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_split()) {
                     for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
                         if needed > 0 && *used < registers && *used + needed > registers {
                             pad.extend(std::iter::repeat_n(filler, registers - *used));
@@ -416,15 +416,18 @@ pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
 
 /// How many integer and floating-point registers `scalars` take: an I128 takes two.
 fn register_counts(scalars: &[AbiParam]) -> (usize, usize) {
-    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+    let float = scalars.iter().filter(|p| p.value_type.is_float() || p.value_type.is_vector()).count();
     let int = scalars.iter().filter(|p| p.value_type.is_int()).map(|p| p.value_type.bytes().div_ceil(8) as usize).sum();
     (int, float)
 }
 
 /// One ABI parameter per scalar of `ty` (none for `void`), extended as `ext` says.
 fn push_scalars(ty: &ir::Type, ext: ir::Extension, out: &mut Vec<AbiParam>) {
-    if ty.is_aggregate() {
-        ty.for_each_leaf(0, &mut |_, t| out.push(AbiParam::new(clif_type(t))));
+    if ty.is_split() {
+        // Vectors cross as their register pieces; the lowering refuses the shapes that cannot.
+        let mut pieces = Vec::new();
+        let _ = super::vectors::push_abi_pieces(ty, &mut pieces);
+        out.extend(pieces.into_iter().map(AbiParam::new));
     } else if *ty != ir::Type::Void {
         out.push(AbiParam::new(super::abi_type(ty, ext)));
     }
