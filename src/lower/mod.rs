@@ -284,7 +284,7 @@ impl<'a> Lowering<'a> {
             return Err(self.error(self.f.span, message));
         }
         for ty in self.f.params.iter().map(|p| &p.ty).chain([&self.f.ret]) {
-            vectors::push_abi_pieces(ty, &mut Vec::new()).map_err(|message| self.error(self.f.span, message))?;
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new()).map_err(|message| self.error(self.f.span, message))?;
         }
         let order = reverse_postorder(self.f);
         self.blocks = vec![None; self.f.blocks.len()];
@@ -319,7 +319,7 @@ impl<'a> Lowering<'a> {
             let pieces = match p.abi {
                 ParamAbi::Plain if p.ty.is_split() => {
                     let mut pieces = Vec::new();
-                    vectors::push_abi_pieces(&p.ty, &mut pieces).expect("checked above");
+                    vectors::push_abi_pieces(self.arch, &p.ty, &mut pieces).expect("checked above");
                     pieces.len()
                 }
                 _ => 1,
@@ -1402,7 +1402,7 @@ impl<'a> Lowering<'a> {
             return Err(self.error(data.span, message));
         }
         for ty in args.iter().map(|a| &a.ty).chain([&sig.ret]) {
-            vectors::push_abi_pieces(ty, &mut Vec::new()).map_err(|message| self.error(data.span, message))?;
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new()).map_err(|message| self.error(data.span, message))?;
         }
         // A direct call passes arguments as the callee's declaration says (its attributes).
         let declared = match callee {

@@ -20,43 +20,68 @@ use cranelift_codegen::ir::types::{self, Type as ClifType};
 use cranelift_codegen::ir::{self as clif, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind};
 
 use super::{clif_type, Lowering};
+use crate::arch::Arch;
 use crate::ir::{self, CastOp, Const, IntrinsicOp, IrError, Operand, ReduceOp, Type, Value};
 
 /// Bytes of the scratch slot: the largest vector (64 lanes of 8 bytes).
 const SCRATCH_BYTES: u32 = (ir::MAX_AGGREGATE_VALUE_SCALARS * 8) as u32;
 
-/// The Cranelift types a vector of type `ty` crosses the C ABI as, or why it cannot: a 64-bit
-/// vector in one floating-point register (an `F64`, as x86-64 passes clang's `<2 x float>` and
-/// AArch64 any 64-bit vector), a 128-bit one in one vector register (`I8X16`), a wider multiple of
-/// 128 bits in several (as LLVM splits `<8 x i32>` without AVX). Lanes must be whole bytes:
-/// narrower vectors and `<N x i1>` are promoted lane-wise by LLVM, differently on each target.
-pub fn abi_pieces(ty: &Type) -> Result<Vec<ClifType>, String> {
-    let Type::Vector(n, elem) = ty else { return Ok(vec![clif_type(ty)]) };
-    let bytes = ty.store_size();
-    let whole_bytes = elem.int_bits().is_none_or(|b| matches!(b, 8 | 16 | 32 | 64));
-    match bytes {
-        _ if !whole_bytes || *n < 2 => {}
-        8 => return Ok(vec![types::F64]),
-        b if b % 16 == 0 => return Ok(vec![types::I8X16; (b / 16) as usize]),
-        _ => {}
+/// How a vector crosses the C ABI: in `pieces` (an `F64` for 64 bits, in an XMM or D register;
+/// `I8X16`s for 128 bits each, in XMM or Q registers), lane `i` at byte `i * stride` of them.
+pub struct AbiShape {
+    /// The registers' Cranelift types, in order.
+    pub pieces: Vec<ClifType>,
+    /// Bytes from one lane to the next: the lane's size, or more where LLVM promotes lanes.
+    pub stride: u32,
+}
+
+/// The shape of vector `ty` at the C ABI on `arch`, as LLVM's type legalisation makes it, or why
+/// it is not supported. Both targets widen a vector to the next legal register (x86-64 to 128
+/// bits: `<2 x float>` in an XMM register's low half, `<3 x i32>` as `<4 x i32>`) and split a wider
+/// one into 128-bit registers (`<8 x i32>` without AVX); AArch64 keeps 64-bit vectors in D
+/// registers and promotes the lanes of narrower ones (`<4 x i8>` as `<4 x i16>`). Masks
+/// (`<N x i1>`) are promoted to the lane width that fills a register (x86-64: `<4 x i1>` as
+/// `<4 x i32>`; AArch64: as `<4 x i16>`), each lane 0 or 1.
+pub fn abi_shape(arch: Arch, ty: &Type) -> Result<AbiShape, String> {
+    let unsupported = |why: &str| format!("unsupported vector argument or result of type '{ty}': {why}");
+    let Type::Vector(n, elem) = ty else { return Err(unsupported("not a vector")) };
+    let n = *n;
+    let size = match elem.int_bits() {
+        Some(1) => 0,
+        Some(8 | 16 | 32 | 64) | None if **elem != Type::Half => elem.store_size() as u32,
+        _ => return Err(unsupported("lanes of this type are promoted in ways not modelled here")),
+    };
+    if n < 2 {
+        return Err(unsupported("LLVM passes one-lane vectors as their lane"));
     }
-    Err(format!(
-        "unsupported vector argument or result of type '{ty}': only vectors of 2 or more whole-byte lanes \
-         taking 8 bytes or a multiple of 16 cross the C ABI here (LLVM promotes the others lane-wise)"
-    ))
+    let stride = match (size, arch) {
+        // A mask's lanes take the width that fills a register, of at least a byte.
+        (0, Arch::X86_64) => (16 / n).max(1),
+        (0, Arch::Aarch64) if n <= 8 => 8 / n,
+        (0, Arch::Aarch64) => 1,
+        (s, Arch::Aarch64) if n * s < 8 && n.is_power_of_two() => 8 / n,
+        (s, Arch::Aarch64) if n * s < 8 => {
+            let _ = s;
+            return Err(unsupported("AArch64 widens and promotes such a vector in ways not modelled here"));
+        }
+        (s, _) => s,
+    };
+    let bytes = n * stride;
+    let pieces = if bytes == 8 { vec![types::F64] } else { vec![types::I8X16; bytes.div_ceil(16) as usize] };
+    Ok(AbiShape { pieces, stride })
 }
 
 /// The ABI pieces of a value of type `ty`, scalars and vectors nested in aggregates included.
-pub fn push_abi_pieces(ty: &Type, out: &mut Vec<ClifType>) -> Result<(), String> {
+pub fn push_abi_pieces(arch: Arch, ty: &Type, out: &mut Vec<ClifType>) -> Result<(), String> {
     match ty {
-        Type::Vector(..) => out.extend(abi_pieces(ty)?),
+        Type::Vector(..) => out.extend(abi_shape(arch, ty)?.pieces),
         Type::Array(_, elem) if elem.leaf_count() == 0 => {}
         Type::Array(n, elem) => {
             for _ in 0..*n {
-                push_abi_pieces(elem, out)?;
+                push_abi_pieces(arch, elem, out)?;
             }
         }
-        Type::Struct(s) => s.field_types().iter().try_for_each(|t| push_abi_pieces(t, out))?,
+        Type::Struct(s) => s.field_types().iter().try_for_each(|t| push_abi_pieces(arch, t, out))?,
         Type::Void | Type::Token => {}
         scalar => out.push(clif_type(scalar)),
     }
@@ -130,7 +155,7 @@ impl Lowering<'_> {
     }
 
     /// The ABI values of a value of type `ty` whose scalars (lanes and leaves) are `scalars`:
-    /// vectors packed into their pieces ([`abi_pieces`]), everything else as it is.
+    /// vectors packed into their pieces ([`abi_shape`]), everything else as it is.
     pub(super) fn to_abi(&mut self, ty: &Type, scalars: &[clif::Value]) -> Vec<clif::Value> {
         if !holds_vector(ty) {
             return scalars.to_vec();
@@ -143,13 +168,22 @@ impl Lowering<'_> {
 
     fn to_abi_walk(&mut self, ty: &Type, scalars: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
         match ty {
-            Type::Vector(n, _) => {
+            Type::Vector(n, elem) => {
                 let lanes = &scalars[*at..*at + *n as usize];
                 *at += *n as usize;
                 let p = self.scratch_address();
-                self.store_vector(ty, lanes, p);
-                let pieces = abi_pieces(ty).expect("checked before lowering");
-                for (i, piece) in pieces.into_iter().enumerate() {
+                let shape = abi_shape(self.arch, ty).expect("checked before lowering");
+                if shape.stride as u64 == elem.store_size() && **elem != Type::I1 {
+                    self.store_vector(ty, lanes, p);
+                } else {
+                    // Promoted lanes: each zero-extended to the stride (LLVM's callee reads the low bits).
+                    let wide = ClifType::int(8 * shape.stride as u16).expect("a stride of 1, 2, 4 or 8 bytes");
+                    for (i, &lane) in lanes.iter().enumerate() {
+                        let lane = if wide == clif_type(elem) { lane } else { self.b.ins().uextend(wide, lane) };
+                        self.b.ins().store(MemFlagsData::new(), lane, p, i as i32 * shape.stride as i32);
+                    }
+                }
+                for (i, piece) in shape.pieces.into_iter().enumerate() {
                     out.push(self.b.ins().load(piece, MemFlagsData::new(), p, 16 * i as i32));
                 }
             }
@@ -177,14 +211,24 @@ impl Lowering<'_> {
 
     fn from_abi_walk(&mut self, ty: &Type, values: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
         match ty {
-            Type::Vector(..) => {
-                let count = abi_pieces(ty).expect("checked before lowering").len();
+            Type::Vector(n, elem) => {
+                let shape = abi_shape(self.arch, ty).expect("checked before lowering");
+                let count = shape.pieces.len();
                 let p = self.scratch_address();
                 for (i, &piece) in values[*at..*at + count].iter().enumerate() {
                     self.b.ins().store(MemFlagsData::new(), piece, p, 16 * i as i32);
                 }
                 *at += count;
-                out.extend(self.load_vector(ty, p));
+                if shape.stride as u64 == elem.store_size() && **elem != Type::I1 {
+                    out.extend(self.load_vector(ty, p));
+                } else {
+                    for i in 0..*n as i32 {
+                        let lane = self.load_scalar(elem, p, i * shape.stride as i32);
+                        // A promoted mask lane: only its low bit is defined.
+                        let lane = if **elem == Type::I1 { self.b.ins().band_imm_s(lane, 1) } else { lane };
+                        out.push(lane);
+                    }
+                }
             }
             Type::Array(n, elem) if elem.leaf_count() > 0 => {
                 (0..*n).for_each(|_| self.from_abi_walk(elem, values, at, out))
