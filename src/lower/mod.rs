@@ -1278,7 +1278,8 @@ impl<'a> Lowering<'a> {
         for (i, index) in indices.iter().enumerate() {
             if i > 0 {
                 current = match current {
-                    Type::Array(_, elem) => *elem,
+                    // A vector's lanes (whole bytes: verified) sit at their store size.
+                    Type::Array(_, elem) | Type::Vector(_, elem) => *elem,
                     Type::Struct(_) => {
                         // A field, chosen by a constant (verified): its offset.
                         let n = match &index.value {
