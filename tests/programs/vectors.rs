@@ -17,7 +17,7 @@ fn dir() -> std::path::PathBuf {
 fn vector_programs_run_as_llc_19_builds_them() {
     let programs = support::ll_files(&dir().join("programs"));
     assert!(programs.len() >= 2, "the lanes and memory programs");
-    support::programs_run_as_llc19_builds_them(&programs, 9);
+    support::programs_run_as_llc19_builds_them(&programs, 8);
 }
 
 /// `tests/vectors/abi/`: 128-bit vectors in XMM/Q registers, `<2 x float>` in one register's low
@@ -38,7 +38,7 @@ fn unsupported_vector_shapes_are_refused_with_a_position() {
     ] {
         for arch in support::Arch::ALL {
             let error = support::compile_for(arch, ir).expect_err(ir);
-            assert!(error.contains("input.ll:1:1:") && error.contains(wanted), "{arch:?}: {error}");
+            assert!(error.contains("input.ll:1:") && error.contains(wanted), "{arch:?}: {error}");
         }
     }
     let error = support::compile_for(support::Arch::X86_64, "define void @f(ptr %p) {\n  %v = load <2 x i24>, ptr %p\n  ret void\n}\n")

@@ -5,8 +5,8 @@
 ; the location's low 64 bits must hold.
 declare i32 @printf(ptr, ...)
 declare void @llvm.experimental.stackmap(i64, i32, ...)
-@ints = global [4 x i32] [i32 1, i32 -2, i32 305419896, i32 7]
-@dbls = global [2 x double] [double 1.5, double -0.25]
+@ints = global [4 x i32] [i32 1, i32 -2, i32 305419896, i32 7], align 16
+@dbls = global [2 x double] [double 1.5, double -0.25], align 16
 @fmt = private constant [29 x i8] c"S%d 64:%llx 64:%llx 64:%llx\0A\00"
 
 define internal void @announce(i32 %id, <4 x i32> %a, <2 x double> %b, <8 x i16> %c) noinline {
