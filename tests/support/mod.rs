@@ -298,11 +298,6 @@ pub fn programs_run_as_llc19_builds_them(programs: &[PathBuf], min_lines: usize)
                     assert!(code == 1 && err.contains("the interpreter does not run i128 values"), "{name}: {err}");
                     continue;
                 }
-                if mode == ["--interpret"] && ll.components().any(|c| c.as_os_str() == "vectors") {
-                    // The interpreter does not run vectors yet: it refuses them by name.
-                    assert!(code == 1 && err.contains("the interpreter does not run vector values"), "{name}: {err}");
-                    continue;
-                }
                 // `run` prints main's result after the program's own output.
                 let expected = format!("{}{}\n", reference.stdout, reference.status);
                 assert_eq!((code, out), (0, expected), "{name} run {mode:?}: {err}");

@@ -75,10 +75,9 @@ define void @bitcasts(i64 %x) {
   %hw = zext i16 %h to i64
   call i32 (ptr, ...) @printf(ptr @.x, i64 %hw)
   %d = bitcast <4 x float> <float 1.0, float 2.0, float -0.0, float 0x7FF0000000000000> to <2 x double>
-  %dbits = bitcast <2 x double> %d to i128
-  %lo = trunc i128 %dbits to i64
-  %hi128 = lshr i128 %dbits, 64
-  %hi = trunc i128 %hi128 to i64
+  %dbits = bitcast <2 x double> %d to <2 x i64>
+  %lo = extractelement <2 x i64> %dbits, i32 0
+  %hi = extractelement <2 x i64> %dbits, i32 1
   call i32 (ptr, ...) @printf(ptr @.x, i64 %lo)
   call i32 (ptr, ...) @printf(ptr @.x, i64 %hi)
   call i32 (ptr, ...) @printf(ptr @.nl)
