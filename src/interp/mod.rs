@@ -742,29 +742,34 @@ impl<'a> Interpreter<'a> {
             Inst::Binary { op, lhs, rhs } if ty.is_vector() => {
                 let (l, r) = (self.lanes(frame, lhs, ty)?, self.lanes(frame, rhs, ty)?);
                 let elem = ty.lane_type();
-                let out = l.iter().zip(&r).map(|(&a, &b)| scalar::binary(*op, elem, a, b)).collect::<Result<Vec<_>, _>>()?;
+                let out =
+                    l.iter().zip(&r).map(|(&a, &b)| scalar::binary(*op, elem, a, b)).collect::<Result<Vec<_>, _>>()?;
                 vector_result(frame, id, ty, &out)
             }
             Inst::FNeg { val } if ty.is_vector() => {
-                let out: Vec<u64> = self.lanes(frame, val, ty)?.into_iter().map(|v| scalar::fneg(ty.lane_type(), v)).collect();
+                let out: Vec<u64> =
+                    self.lanes(frame, val, ty)?.into_iter().map(|v| scalar::fneg(ty.lane_type(), v)).collect();
                 vector_result(frame, id, ty, &out)
             }
             Inst::ICmp { pred, ty: operands, lhs, rhs } if operands.is_vector() => {
                 let (l, r) = (self.lanes(frame, lhs, operands)?, self.lanes(frame, rhs, operands)?);
                 let elem = operands.lane_type();
-                let out: Vec<u64> = l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::icmp(*pred, elem, a, b))).collect();
+                let out: Vec<u64> =
+                    l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::icmp(*pred, elem, a, b))).collect();
                 vector_result(frame, id, ty, &out)
             }
             Inst::FCmp { pred, ty: operands, lhs, rhs } if operands.is_vector() => {
                 let (l, r) = (self.lanes(frame, lhs, operands)?, self.lanes(frame, rhs, operands)?);
                 let elem = operands.lane_type();
-                let out: Vec<u64> = l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::fcmp(*pred, elem, a, b))).collect();
+                let out: Vec<u64> =
+                    l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::fcmp(*pred, elem, a, b))).collect();
                 vector_result(frame, id, ty, &out)
             }
             Inst::Select { lanewise: true, cond, if_true, if_false } => {
                 let c = self.lanes(frame, cond, &ty.with_lanes_of(Type::I1))?;
                 let (t, f) = (self.lanes(frame, if_true, ty)?, self.lanes(frame, if_false, ty)?);
-                let out: Vec<u64> = c.iter().zip(t.iter().zip(&f)).map(|(&c, (&t, &f))| if c != 0 { t } else { f }).collect();
+                let out: Vec<u64> =
+                    c.iter().zip(t.iter().zip(&f)).map(|(&c, (&t, &f))| if c != 0 { t } else { f }).collect();
                 vector_result(frame, id, ty, &out)
             }
             Inst::Cast { op: crate::ir::CastOp::BitCast, from, val } if from.is_vector() || ty.is_vector() => {
@@ -788,7 +793,8 @@ impl<'a> Interpreter<'a> {
             }
             Inst::Cast { op, from, val } if from.is_vector() => {
                 let (f, t) = (from.lane_type(), ty.lane_type());
-                let out: Vec<u64> = self.lanes(frame, val, from)?.into_iter().map(|v| scalar::cast(*op, f, t, v)).collect();
+                let out: Vec<u64> =
+                    self.lanes(frame, val, from)?.into_iter().map(|v| scalar::cast(*op, f, t, v)).collect();
                 vector_result(frame, id, ty, &out)
             }
             Inst::ExtractElement { vec, index } => {
@@ -1131,7 +1137,15 @@ impl<'a> Interpreter<'a> {
                     .iter()
                     .zip(&v)
                     // SAFETY: a vector value is the address of its image.
-                    .map(|(a, &bits)| if a.ty.is_vector() { unsafe { vectors::lanes(&a.ty, bits) } } else { vec![bits; n] })
+                    .map(
+                        |(a, &bits)| {
+                            if a.ty.is_vector() {
+                                unsafe { vectors::lanes(&a.ty, bits) }
+                            } else {
+                                vec![bits; n]
+                            }
+                        },
+                    )
                     .collect();
                 let out = vectors::intrinsic(op, ty.lane_type(), &columns, fused);
                 Some(vector_result(frame, id, ty, &out))

@@ -441,12 +441,12 @@ impl FunctionPrinter<'_> {
             Inst::Select { lanewise, cond, if_true, if_false } => {
                 let cty = if *lanewise { ty.with_lanes_of(Type::I1) } else { Type::I1 };
                 write!(
-                out,
-                "select {cty} {}, {ty} {}, {ty} {}",
-                self.value(cond, &cty),
-                self.value(if_true, ty),
-                self.value(if_false, ty)
-            )
+                    out,
+                    "select {cty} {}, {ty} {}, {ty} {}",
+                    self.value(cond, &cty),
+                    self.value(if_true, ty),
+                    self.value(if_false, ty)
+                )
             }
             Inst::Cast { op, from, val } => {
                 write!(out, "{} {from} {} to {ty}", cast_mnemonic(*op), self.value(val, from))
@@ -538,7 +538,14 @@ impl FunctionPrinter<'_> {
                 self.value(&index.value, &index.ty)
             ),
             Inst::ShuffleVector { a, b, mask } => {
-                write!(out, "shufflevector {} {}, {} {}, ", a.ty, self.value(&a.value, &a.ty), a.ty, self.value(b, &a.ty))?;
+                write!(
+                    out,
+                    "shufflevector {} {}, {} {}, ",
+                    a.ty,
+                    self.value(&a.value, &a.ty),
+                    a.ty,
+                    self.value(b, &a.ty)
+                )?;
                 write!(out, "<{} x i32> <", mask.len())?;
                 for (i, lane) in mask.iter().enumerate() {
                     let sep = if i == 0 { "" } else { ", " };

@@ -1063,7 +1063,10 @@ impl<'m> Verifier<'m> {
                 };
                 self.result(d, &Type::Vector(mask.len() as u32, Box::new(a.ty.lane_type().clone())));
                 if let Some(l) = mask.iter().flatten().find(|&&l| l >= 2 * n) {
-                    self.error(span, format!("'shufflevector' mask lane {l} is past the {} lanes of both vectors", 2 * n));
+                    self.error(
+                        span,
+                        format!("'shufflevector' mask lane {l} is past the {} lanes of both vectors", 2 * n),
+                    );
                 }
                 self.operand(cx, at, 0, &a.value, &a.ty, "vector");
                 self.operand(cx, at, 1, b, &a.ty, "vector");
@@ -1589,9 +1592,7 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
         CastOp::BitCast => match (from, to) {
             (Ptr(a), Ptr(b)) => a == b,
             (Ptr(_), _) | (_, Ptr(_)) => false,
-            (a, b) => {
-                a.is_scalar() && b.is_scalar() && bits(a) == bits(b) && *a != Int(1) && *b != Int(1)
-            }
+            (a, b) => a.is_scalar() && b.is_scalar() && bits(a) == bits(b) && *a != Int(1) && *b != Int(1),
         },
     }
 }

@@ -284,7 +284,8 @@ impl<'a> Lowering<'a> {
             return Err(self.error(self.f.span, message));
         }
         for ty in self.f.params.iter().map(|p| &p.ty).chain([&self.f.ret]) {
-            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new()).map_err(|message| self.error(self.f.span, message))?;
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
+                .map_err(|message| self.error(self.f.span, message))?;
         }
         let order = reverse_postorder(self.f);
         self.blocks = vec![None; self.f.blocks.len()];
@@ -1406,7 +1407,8 @@ impl<'a> Lowering<'a> {
             return Err(self.error(data.span, message));
         }
         for ty in args.iter().map(|a| &a.ty).chain([&sig.ret]) {
-            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new()).map_err(|message| self.error(data.span, message))?;
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
+                .map_err(|message| self.error(data.span, message))?;
         }
         // A direct call passes arguments as the callee's declaration says (its attributes).
         let declared = match callee {

@@ -18,7 +18,9 @@
 //!
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
-use cranelift_codegen::ir::{self as clif, types, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind};
+use cranelift_codegen::ir::{
+    self as clif, types, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind,
+};
 use cranelift_codegen::isa::CallConv;
 
 use super::{clif_type, explicit, Lowering};

@@ -104,8 +104,7 @@ impl Lowering<'_> {
         if let Some(slot) = self.vector_scratch {
             return slot;
         }
-        let slot =
-            self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, SCRATCH_BYTES, 4));
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, SCRATCH_BYTES, 4));
         self.vector_scratch = Some(slot);
         slot
     }
@@ -187,7 +186,9 @@ impl Lowering<'_> {
                     out.push(self.b.ins().load(piece, MemFlagsData::new(), p, 16 * i as i32));
                 }
             }
-            Type::Array(n, elem) if elem.leaf_count() > 0 => (0..*n).for_each(|_| self.to_abi_walk(elem, scalars, at, out)),
+            Type::Array(n, elem) if elem.leaf_count() > 0 => {
+                (0..*n).for_each(|_| self.to_abi_walk(elem, scalars, at, out))
+            }
             Type::Struct(s) => s.field_types().iter().for_each(|t| self.to_abi_walk(t, scalars, at, out)),
             _ => {
                 let count = ty.leaf_count() as usize;

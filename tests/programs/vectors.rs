@@ -34,14 +34,21 @@ fn unsupported_vector_shapes_are_refused_with_a_position() {
     for (ir, wanted, archs) in [
         ("define <1 x i64> @f(<1 x i64> %v) {\n  ret <1 x i64> %v\n}\n", "one-lane vectors", &support::Arch::ALL[..]),
         // x86-64 widens it to a <16 x i8> like any narrow vector; AArch64 would widen and promote.
-        ("define <3 x i8> @f(<3 x i8> %v) {\n  ret <3 x i8> %v\n}\n", "in ways not modelled here", &[support::Arch::Aarch64]),
+        (
+            "define <3 x i8> @f(<3 x i8> %v) {\n  ret <3 x i8> %v\n}\n",
+            "in ways not modelled here",
+            &[support::Arch::Aarch64],
+        ),
     ] {
         for &arch in archs {
             let error = support::compile_for(arch, ir).expect_err(ir);
             assert!(error.contains("input.ll:1:") && error.contains(wanted), "{arch:?}: {error}");
         }
     }
-    let error = support::compile_for(support::Arch::X86_64, "define void @f(ptr %p) {\n  %v = load <2 x i24>, ptr %p\n  ret void\n}\n")
-        .expect_err("i24 lanes in memory");
+    let error = support::compile_for(
+        support::Arch::X86_64,
+        "define void @f(ptr %p) {\n  %v = load <2 x i12>, ptr %p\n  ret void\n}\n",
+    )
+    .expect_err("i12 lanes in memory");
     assert!(error.contains("input.ll:2:") && error.contains("its lanes are not whole bytes"), "{error}");
 }

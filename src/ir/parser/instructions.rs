@@ -181,10 +181,8 @@ impl<'a> Parser<'a> {
                 let ty = self.value_type()?;
                 if cty.is_vector() {
                     if cty.lanes() != ty.lanes() {
-                        return Err(self.err(
-                            tspan,
-                            format!("'select' of '{ty}' by a '{cty}' condition: the lane counts differ"),
-                        ));
+                        return Err(self
+                            .err(tspan, format!("'select' of '{ty}' by a '{cty}' condition: the lane counts differ")));
                     }
                 }
                 let if_true = self.value(f, &ty)?;
@@ -311,7 +309,9 @@ impl<'a> Parser<'a> {
                 let vspan = self.tok.span;
                 let vec = self.operand(f)?;
                 if !vec.ty.is_vector() {
-                    return Err(self.err(vspan, format!("'extractelement' requires a vector operand, found '{}'", vec.ty)));
+                    return Err(
+                        self.err(vspan, format!("'extractelement' requires a vector operand, found '{}'", vec.ty))
+                    );
                 }
                 self.expect_punct(b',', " after the vector")?;
                 let index = self.lane_index(f)?;
@@ -362,10 +362,8 @@ impl<'a> Parser<'a> {
                         Const::Undef | Const::Poison => Ok(None),
                         Const::Zero => Ok(Some(0)),
                         Const::Int(i) if (0..i64::from(lanes)).contains(i) => Ok(Some(*i as u32)),
-                        _ => Err(self.err(
-                            cspan,
-                            format!("'shufflevector' mask lanes are constants below {lanes} or poison"),
-                        )),
+                        _ => Err(self
+                            .err(cspan, format!("'shufflevector' mask lanes are constants below {lanes} or poison"))),
                     }
                 };
                 let mask = match &mask_const {

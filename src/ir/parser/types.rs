@@ -148,9 +148,7 @@ impl<'a> Parser<'a> {
         let n = u32::try_from(n)
             .ok()
             .filter(|&n| n > 0 && u64::from(n) <= MAX_AGGREGATE_VALUE_SCALARS)
-            .ok_or_else(|| {
-                self.err(nspan, format!("vector length {n} is not 1 to {MAX_AGGREGATE_VALUE_SCALARS}"))
-            })?;
+            .ok_or_else(|| self.err(nspan, format!("vector length {n} is not 1 to {MAX_AGGREGATE_VALUE_SCALARS}")))?;
         self.expect_word("x", " in a vector type")?;
         let espan = self.tok.span;
         let elem = self.nested_value_type(depth + 1)?;
@@ -848,7 +846,9 @@ impl<'a> Parser<'a> {
         }
         self.expect_punct(b'>', " to close the vector constant")?;
         if items.len() as u64 != u64::from(n) {
-            return Err(self.err(span, format!("vector constant has {} elements, expected {n} for '{ty}'", items.len())));
+            return Err(
+                self.err(span, format!("vector constant has {} elements, expected {n} for '{ty}'", items.len()))
+            );
         }
         Ok(Const::Aggregate(Box::new(items)))
     }
