@@ -52,3 +52,50 @@ fn unsupported_vector_shapes_are_refused_with_a_position() {
     .expect_err("i12 lanes in memory");
     assert!(error.contains("input.ll:2:") && error.contains("its lanes are not whole bytes"), "{error}");
 }
+
+/// The x86-64 code assumes SSE2 only (clang's default CPU): no instruction of SSE3, SSSE3, SSE4.1,
+/// SSE4.2 or AVX appears in the vector programs' code, as `llvm-objdump-19` decodes it.
+#[test]
+fn x86_64_vector_code_needs_sse2_only() {
+    let Some(objdump) = support::tool("llvm-objdump-19") else { return };
+    const LATER: [&str; 22] = [
+        "pshufb",
+        "palignr",
+        "phadd",
+        "pabs",
+        "psign",
+        "pmaddubsw",
+        "pinsrb",
+        "pinsrd",
+        "pinsrq",
+        "pextrb",
+        "pextrd",
+        "pextrq",
+        "pblend",
+        "blendv",
+        "ptest",
+        "pmulld",
+        "pminsd",
+        "pmaxsd",
+        "pminud",
+        "roundps",
+        "movddup",
+        "haddp",
+    ];
+    let temp = tempfile::tempdir().unwrap();
+    let programs = support::ll_files(&dir().join("programs"));
+    assert!(programs.len() >= 2);
+    for ll in &programs {
+        let object = support::compile_for(support::Arch::X86_64, &std::fs::read_to_string(ll).unwrap()).unwrap();
+        let path = temp.path().join("vectors.o");
+        std::fs::write(&path, object).unwrap();
+        let (code, text, err) =
+            support::run(std::process::Command::new(&objdump).args(["-d", "--no-show-raw-insn"]).arg(&path));
+        assert_eq!(code, 0, "{err}");
+        let mnemonics: Vec<&str> = text.lines().filter_map(|l| l.split('\t').nth(1)).map(str::trim).collect();
+        assert!(mnemonics.contains(&"movdqu"), "{ll:?}: the vector moves of the C ABI are there");
+        let later: Vec<&&str> =
+            mnemonics.iter().filter(|m| LATER.iter().any(|l| m.starts_with(l)) || m.starts_with('v')).collect();
+        assert!(later.is_empty(), "{ll:?}: instructions beyond SSE2: {later:?}");
+    }
+}
