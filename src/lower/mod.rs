@@ -327,7 +327,7 @@ impl<'a> Lowering<'a> {
             };
             self.param_start.push(self.params.len());
             let scalars = match p.abi {
-                ParamAbi::Plain => self.from_abi(&p.ty, &raw[next..next + pieces]),
+                ParamAbi::Plain => self.unpacked_from_abi(&p.ty, &raw[next..next + pieces]),
                 _ => raw[next..next + pieces].to_vec(),
             };
             self.params.extend(scalars);
@@ -710,7 +710,7 @@ impl<'a> Lowering<'a> {
                     }
                     Some(operand) => {
                         let scalars = self.scalars(&operand.value, &operand.ty)?;
-                        self.to_abi(&operand.ty, &scalars)
+                        self.packed_for_abi(&operand.ty, &scalars)
                     }
                     None => self.register_returns.take().unwrap_or_default(),
                 };
@@ -1448,7 +1448,7 @@ impl<'a> Lowering<'a> {
                 let v = self.extended(&arg.ty, ext(i), *v);
                 values.push(v);
             } else {
-                let abi_values = self.to_abi(&arg.ty, &scalars);
+                let abi_values = self.packed_for_abi(&arg.ty, &scalars);
                 values.extend(abi_values);
             }
         }
@@ -1502,7 +1502,7 @@ impl<'a> Lowering<'a> {
         let mut results = self.b.inst_results(call).to_vec();
         let relocated = results.split_off(results.len() - recorded.map_or(0, |r| r.relocated.len()));
         if sig.ret.is_split() {
-            let scalars = self.from_abi(&sig.ret, &results);
+            let scalars = self.unpacked_from_abi(&sig.ret, &results);
             self.aggregates.insert(id, scalars);
         } else if let Some(&result) = results.first() {
             // As for parameters: the callee leaves the bits above N undefined (even when it is to

@@ -155,17 +155,17 @@ impl Lowering<'_> {
 
     /// The ABI values of a value of type `ty` whose scalars (lanes and leaves) are `scalars`:
     /// vectors packed into their pieces ([`abi_shape`]), everything else as it is.
-    pub(super) fn to_abi(&mut self, ty: &Type, scalars: &[clif::Value]) -> Vec<clif::Value> {
+    pub(super) fn packed_for_abi(&mut self, ty: &Type, scalars: &[clif::Value]) -> Vec<clif::Value> {
         if !holds_vector(ty) {
             return scalars.to_vec();
         }
         let mut out = Vec::new();
         let mut at = 0;
-        self.to_abi_walk(ty, scalars, &mut at, &mut out);
+        self.pack_walk(ty, scalars, &mut at, &mut out);
         out
     }
 
-    fn to_abi_walk(&mut self, ty: &Type, scalars: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
+    fn pack_walk(&mut self, ty: &Type, scalars: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
         match ty {
             Type::Vector(n, elem) => {
                 let lanes = &scalars[*at..*at + *n as usize];
@@ -187,9 +187,9 @@ impl Lowering<'_> {
                 }
             }
             Type::Array(n, elem) if elem.leaf_count() > 0 => {
-                (0..*n).for_each(|_| self.to_abi_walk(elem, scalars, at, out))
+                (0..*n).for_each(|_| self.pack_walk(elem, scalars, at, out))
             }
-            Type::Struct(s) => s.field_types().iter().for_each(|t| self.to_abi_walk(t, scalars, at, out)),
+            Type::Struct(s) => s.field_types().iter().for_each(|t| self.pack_walk(t, scalars, at, out)),
             _ => {
                 let count = ty.leaf_count() as usize;
                 out.extend_from_slice(&scalars[*at..*at + count]);
@@ -199,18 +199,18 @@ impl Lowering<'_> {
     }
 
     /// The scalars (lanes and leaves) of a value of type `ty` that crossed the C ABI as `values`:
-    /// the inverse of [`Lowering::to_abi`].
-    pub(super) fn from_abi(&mut self, ty: &Type, values: &[clif::Value]) -> Vec<clif::Value> {
+    /// the inverse of [`Lowering::packed_for_abi`].
+    pub(super) fn unpacked_from_abi(&mut self, ty: &Type, values: &[clif::Value]) -> Vec<clif::Value> {
         if !holds_vector(ty) {
             return values.to_vec();
         }
         let mut out = Vec::new();
         let mut at = 0;
-        self.from_abi_walk(ty, values, &mut at, &mut out);
+        self.unpack_walk(ty, values, &mut at, &mut out);
         out
     }
 
-    fn from_abi_walk(&mut self, ty: &Type, values: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
+    fn unpack_walk(&mut self, ty: &Type, values: &[clif::Value], at: &mut usize, out: &mut Vec<clif::Value>) {
         match ty {
             Type::Vector(n, elem) => {
                 let shape = abi_shape(self.arch, ty).expect("checked before lowering");
@@ -232,9 +232,9 @@ impl Lowering<'_> {
                 }
             }
             Type::Array(n, elem) if elem.leaf_count() > 0 => {
-                (0..*n).for_each(|_| self.from_abi_walk(elem, values, at, out))
+                (0..*n).for_each(|_| self.unpack_walk(elem, values, at, out))
             }
-            Type::Struct(s) => s.field_types().iter().for_each(|t| self.from_abi_walk(t, values, at, out)),
+            Type::Struct(s) => s.field_types().iter().for_each(|t| self.unpack_walk(t, values, at, out)),
             _ => {
                 let count = ty.leaf_count() as usize;
                 out.extend_from_slice(&values[*at..*at + count]);

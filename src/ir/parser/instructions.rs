@@ -179,11 +179,10 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', "")?;
                 let tspan = self.tok.span;
                 let ty = self.value_type()?;
-                if cty.is_vector() {
-                    if cty.lanes() != ty.lanes() {
-                        return Err(self
-                            .err(tspan, format!("'select' of '{ty}' by a '{cty}' condition: the lane counts differ")));
-                    }
+                if cty.is_vector() && cty.lanes() != ty.lanes() {
+                    return Err(
+                        self.err(tspan, format!("'select' of '{ty}' by a '{cty}' condition: the lane counts differ"))
+                    );
                 }
                 let if_true = self.value(f, &ty)?;
                 self.expect_punct(b',', "")?;
