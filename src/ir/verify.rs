@@ -350,7 +350,7 @@ impl<'m> Verifier<'m> {
         if g.placement.thread_local && (g.placement.section.is_some() || g.placement.comdat.is_some()) {
             self.error(g.span, format!("thread_local global '@{}' cannot have a section or comdat", g.name));
         }
-        if !g.ty.is_scalar() && !g.ty.is_aggregate() {
+        if !g.ty.is_scalar() && !g.ty.is_split() {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
         if g.init.is_none() && !matches!(g.linkage, Linkage::External | Linkage::ExternWeak) {
@@ -473,6 +473,9 @@ impl<'m> Verifier<'m> {
             (Init::Scalar(Const::Address(s, _)), Type::Ptr(0)) => self.symbol(*s),
             (Init::Scalar(c @ Const::BlockAddress(_)), Type::Ptr(0)) => const_fits(self.m, c, ty),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
+            (Init::Scalar(c), t @ Type::Vector(..)) if vector_in_memory(t).is_ok() => {
+                self.addresses(c).and_then(|()| const_fits(self.m, c, t))
+            }
             _ => Err(format!("does not match type '{ty}'")),
         }
     }

@@ -166,9 +166,40 @@ define i32 @main() {
   call i32 (ptr, ...) @printf(ptr @.g, double %sd)
   call void @vector_gep(ptr %slot)
   call i32 (ptr, ...) @printf(ptr @.nl)
+  call i32 @vector_globals()
   ret i32 3
 }
 
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare i32 @llvm.vector.reduce.add.v8i32(<8 x i32>)
 declare i32 @llvm.vector.reduce.xor.v8i32(<8 x i32>)
+
+; Vector globals: their initial bytes at LLVM's layout (a mask a bit each, <3 x i32> 12 bytes and
+; padding, pointer lanes relocated).
+@gv = global <4 x i32> <i32 1, i32 -2, i32 3, i32 305419896>, align 16
+@gm = global <12 x i1> <i1 1, i1 0, i1 1, i1 1, i1 0, i1 0, i1 0, i1 1, i1 0, i1 1, i1 1, i1 0>
+@g3 = global <3 x i32> <i32 7, i32 8, i32 9>
+@gp = global <2 x ptr> <ptr @gv, ptr getelementptr (i8, ptr @g3, i64 4)>
+@gh = global <4 x half> <half 0xH3C00, half 0xH8001, half 0xH7C00, half 0xH0000>
+
+define i32 @vector_globals() {
+  %m = load i16, ptr @gm
+  %mw = zext i16 %m to i32
+  call i32 (ptr, ...) @printf(ptr @.d, i32 %mw)
+  %p = load <2 x ptr>, ptr @gp
+  %p1 = extractelement <2 x ptr> %p, i32 1
+  %x = load i32, ptr %p1
+  call i32 (ptr, ...) @printf(ptr @.d, i32 %x)
+  %v = load <4 x i32>, ptr @gv
+  %s = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %v)
+  call i32 (ptr, ...) @printf(ptr @.d, i32 %s)
+  %h = load i64, ptr @gh
+  call i32 (ptr, ...) @printf(ptr @.x, i64 %h)
+  %t = load <3 x i32>, ptr @g3
+  %t2 = extractelement <3 x i32> %t, i32 2
+  call i32 (ptr, ...) @printf(ptr @.d, i32 %t2)
+  call i32 (ptr, ...) @printf(ptr @.nl)
+  ret i32 0
+}
+
+declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
