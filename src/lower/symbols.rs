@@ -380,7 +380,9 @@ pub fn plan<'t>(
                         ints += 1;
                     }
                 }
-                if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_split()) {
+                // Not for a vector split into several registers: LLVM passes each part by itself
+                // (the first in the last free register, the rest on the stack).
+                if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
                     for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
                         if needed > 0 && *used < registers && *used + needed > registers {
                             pad.extend(std::iter::repeat_n(filler, registers - *used));

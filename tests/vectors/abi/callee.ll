@@ -78,3 +78,15 @@ define <2 x i64> @many(<4 x i32> %v0, <4 x i32> %v1, i64 %i, <4 x i32> %v2, <4 x
   %r = add <2 x i64> %x, %v9
   ret <2 x i64> %r
 }
+
+; Seven doubles leave one vector register: the first half of the <8 x i32> goes there, the second
+; on the stack (LLVM passes the parts of a split vector one by one).
+define i32 @straddle(double %a, double %b, double %c, double %d, double %e, double %f, double %g, <8 x i32> %v) noinline {
+  %x = extractelement <8 x i32> %v, i32 0
+  %y = extractelement <8 x i32> %v, i32 7
+  %m = mul i32 %y, 1000
+  %s = add i32 %x, %m
+  %gi = fptosi double %g to i32
+  %r = add i32 %s, %gi
+  ret i32 %r
+}

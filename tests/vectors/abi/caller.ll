@@ -7,6 +7,7 @@ declare <2 x float> @swap2(<2 x float>, float)
 declare <8 x i32> @wide(i32, <8 x i32>, <2 x double>)
 declare <4 x i8> @narrow(<4 x i8>, <2 x i16>, <8 x i8>)
 declare <4 x i1> @masks(<4 x i1>, <8 x i1>, <16 x i1>)
+declare i32 @straddle(double, double, double, double, double, double, double, <8 x i32>)
 declare <2 x i64> @many(<4 x i32>, <4 x i32>, i64, <4 x i32>, <4 x i32>, <4 x i32>, double, <4 x i32>, <4 x i32>, <4 x i32>, <4 x i32>, <2 x i64>)
 
 define internal void @p(i64 %v) noinline {
@@ -43,5 +44,8 @@ define i32 @main() {
   %y1 = extractelement <2 x i64> %y, i32 1
   call void @p(i64 %y0)
   call void @p(i64 %y1)
+  %st = call i32 @straddle(double 1.0, double 2.0, double 3.0, double 4.0, double 5.0, double 6.0, double 7.0, <8 x i32> <i32 11, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 42>)
+  %stw = zext i32 %st to i64
+  call void @p(i64 %stw)
   ret i32 0
 }
