@@ -217,6 +217,22 @@ fn constant_bytes(ty: &Type, c: &Const, out: &mut Vec<u8>, addresses: &mut Initi
         (Const::Relative(r), _) => addresses.relative.push((start as u64, size as u8, (**r).clone())),
         (Const::BlockAddress(b), _) => addresses.blocks.push((start as u64, (**b).clone())),
         (Const::LabelDifference(pair), _) => addresses.label_differences.push((start as u64, size, (**pair).clone())),
+        // A vector's lanes are packed: a mask's a bit each, the others at their store size.
+        (Const::Aggregate(items), Type::Vector(_, elem)) if **elem == Type::I1 => {
+            let mut bits = vec![0u8; size];
+            for (i, item) in items.iter().enumerate() {
+                bits[i / 8] |= u8::from(item.int_value().unwrap_or(0) & 1 != 0) << (i % 8);
+            }
+            out.extend_from_slice(&bits);
+        }
+        (Const::Aggregate(items), Type::Vector(_, elem)) => {
+            let stride = elem.store_size() as usize;
+            for (i, item) in items.iter().enumerate() {
+                out.resize(start + i * stride, 0);
+                constant_bytes(elem, item, out, addresses);
+                out.truncate(start + (i + 1) * stride);
+            }
+        }
         (Const::Aggregate(items), _) => {
             for (i, item) in items.iter().enumerate() {
                 if let Some((member, offset)) = ty.member(i as u64) {

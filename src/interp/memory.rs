@@ -92,6 +92,20 @@ unsafe fn write_init(address: u64, ty: &Type, init: &Init, address_of: &Addresse
 /// `address` must be writable for `ty.alloc_size()` bytes.
 pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &Addresses<'_>) {
     match c {
+        // A vector's lanes, packed (a mask's a bit each).
+        Const::Aggregate(items) if ty.is_vector() => {
+            let elem = ty.lane_type();
+            for (i, item) in items.iter().enumerate() {
+                if *elem == Type::I1 {
+                    let bit = u8::from(scalar::constant(item, elem) & 1 != 0) << (i % 8);
+                    // SAFETY: byte i / 8 lies within the vector's bytes.
+                    unsafe { *((address + i as u64 / 8) as *mut u8) |= bit };
+                } else {
+                    // SAFETY: lane i lies within the vector's bytes.
+                    unsafe { write_constant(address + i as u64 * elem.store_size(), elem, item, address_of) };
+                }
+            }
+        }
         Const::Aggregate(items) => {
             for (i, item) in items.iter().enumerate() {
                 let Some((member, offset)) = ty.member(i as u64) else { break };
@@ -100,7 +114,7 @@ pub unsafe fn write_constant(address: u64, ty: &Type, c: &Const, address_of: &Ad
             }
         }
         // SAFETY: within the bytes (the caller's contract).
-        Const::Zero | Const::Undef | Const::Poison if ty.is_aggregate() => unsafe {
+        Const::Zero | Const::Undef | Const::Poison if ty.is_split() => unsafe {
             std::ptr::write_bytes(address as *mut u8, 0, ty.alloc_size() as usize)
         },
         // SAFETY: a pointer within the bytes.

@@ -33,6 +33,7 @@ mod native;
 mod scalar;
 #[cfg(test)]
 mod tests;
+mod vectors;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -47,11 +48,22 @@ use memory::Allocation;
 /// members included), which the interpreter's 64-bit values cannot hold. Stack maps ignore their
 /// operands here, so the `i128` constants they record are no obstacle.
 fn computes_with_i128(module: &Module, data: &InstData) -> bool {
-    let holds = |t: &Type| {
+    computes_with(module, data, &|t: &Type| {
         let mut found = false;
         t.for_each_leaf(0, &mut |_, leaf| found |= *leaf == Type::I128);
         found
-    };
+    })
+}
+
+/// The image of a vector result `lanes` of instruction `id` (of type `ty`), kept in `frame`.
+fn vector_result(frame: &mut Frame<'_>, id: InstId, ty: &Type, lanes: &[u64]) -> u64 {
+    let image = vectors::image(ty, lanes);
+    // SAFETY: `image` holds the bytes copied.
+    unsafe { frame.keep_image(id, image.as_ptr() as u64, image.len() as u64) }
+}
+
+/// Whether `holds` is true of `data`'s result type or of an operand's type.
+fn computes_with(module: &Module, data: &InstData, holds: &dyn Fn(&Type) -> bool) -> bool {
     holds(&data.ty)
         || match &data.kind {
             Inst::ICmp { ty, .. } | Inst::Switch { ty, .. } => holds(ty),
@@ -59,6 +71,7 @@ fn computes_with_i128(module: &Module, data: &InstData) -> bool {
             Inst::Store { val, .. } | Inst::AtomicRmw { val, .. } | Inst::InsertValue { val, .. } => holds(&val.ty),
             Inst::CmpXchg { cmp, .. } => holds(&cmp.ty),
             Inst::ExtractValue { agg, .. } => holds(&agg.ty),
+            Inst::ExtractElement { vec, .. } => holds(&vec.ty),
             Inst::Ret { val } => val.as_ref().is_some_and(|v| holds(&v.ty)),
             Inst::Call { callee: Value::Func(f), .. }
                 if module.function(*f).intrinsic() == Some(Intrinsic::StackMap) =>
@@ -439,7 +452,7 @@ impl<'a> Interpreter<'a> {
         for (bits, p) in params.iter_mut().zip(&f.params) {
             let copied = match &p.abi {
                 ParamAbi::ByVal(t) => Some((t, t.align())),
-                ParamAbi::Plain if p.ty.is_aggregate() => Some((&p.ty, 1)),
+                ParamAbi::Plain if p.ty.is_split() => Some((&p.ty, 1)),
                 _ => None,
             };
             let Some((ty, align)) = copied else {
@@ -489,7 +502,7 @@ impl<'a> Interpreter<'a> {
         for p in &frame.f.params {
             let mut leaves = Vec::new();
             p.ty.for_each_leaf(0, &mut |_, t| leaves.push(t.is_float()));
-            if !p.ty.is_aggregate() {
+            if !p.ty.is_split() {
                 leaves = vec![p.ty.is_float()];
             }
             for float in leaves {
@@ -615,7 +628,7 @@ impl<'a> Interpreter<'a> {
                     let callee = stack.pop().expect("a frame is returning");
                     let ret = &callee.f.ret;
                     let Some(caller) = stack.last_mut() else {
-                        if ret.is_aggregate() {
+                        if ret.is_split() {
                             let size = ret.alloc_size() as usize;
                             // SAFETY: an aggregate result is the address of its bytes in a live frame.
                             let bytes = unsafe { std::slice::from_raw_parts(value.unwrap_or(0) as *const u8, size) };
@@ -626,7 +639,7 @@ impl<'a> Interpreter<'a> {
                     };
                     let call = caller.f.blocks[caller.block].insts[caller.pos];
                     let ty = &caller.f.inst(call).ty;
-                    if ty.is_aggregate() {
+                    if ty.is_split() {
                         // SAFETY: the callee's frame, which holds the result's bytes, is still alive.
                         let address = unsafe { caller.keep_image(call, value.unwrap_or(0), ty.alloc_size()) };
                         caller.set(call, address);
@@ -655,7 +668,7 @@ impl<'a> Interpreter<'a> {
                 .ok_or_else(|| format!("a phi of %{} has no value for %{}", f.block(to).name, f.block(from).name))?;
             let bits = self.value(frame, value, &data.ty)?;
             // Phis take their values at once: an aggregate's bytes are copied before any phi is set.
-            let bytes = data.ty.is_aggregate().then(|| {
+            let bytes = data.ty.is_split().then(|| {
                 // SAFETY: an aggregate value is the address of its bytes, alive in this frame.
                 unsafe { std::slice::from_raw_parts(bits as *const u8, data.ty.alloc_size() as usize) }.to_vec()
             });
@@ -674,6 +687,14 @@ impl<'a> Interpreter<'a> {
     }
 
     /// The bits of operand `v` used at type `ty`.
+    /// The lanes of vector operand `v` of type `ty`.
+    fn lanes(&self, frame: &Frame<'a>, v: &Value, ty: &Type) -> Result<Vec<u64>, String> {
+        let address = self.value(frame, v, ty)?;
+        // SAFETY: a vector value is the address of its image (an instruction's, a parameter's
+        // copy or a constant's).
+        Ok(unsafe { vectors::lanes(ty, address) })
+    }
+
     fn value(&self, frame: &Frame<'a>, v: &Value, ty: &Type) -> Result<u64, String> {
         match v {
             Value::Inst(i) => match &frame.known {
@@ -700,7 +721,7 @@ impl<'a> Interpreter<'a> {
             Value::Const(Const::LabelDifference(pair)) => {
                 Ok(scalar::normalize(ty, self.block_address(&pair.0).wrapping_sub(self.block_address(&pair.1))))
             }
-            Value::Const(c) if ty.is_aggregate() => Ok(self.constant_image(c, ty)),
+            Value::Const(c) if ty.is_split() => Ok(self.constant_image(c, ty)),
             Value::Const(c) => Ok(scalar::constant(c, ty)),
             Value::Global(g) => self.globals[g.0 as usize].ok_or_else(|| {
                 let name = &self.module.global(*g).name;
@@ -716,7 +737,109 @@ impl<'a> Interpreter<'a> {
         if computes_with_i128(self.module, data) {
             return Err("the interpreter does not run i128 values (it holds values in 64 bits)".to_string());
         }
+
         let value = match &data.kind {
+            Inst::Binary { op, lhs, rhs } if ty.is_vector() => {
+                let (l, r) = (self.lanes(frame, lhs, ty)?, self.lanes(frame, rhs, ty)?);
+                let elem = ty.lane_type();
+                let out =
+                    l.iter().zip(&r).map(|(&a, &b)| scalar::binary(*op, elem, a, b)).collect::<Result<Vec<_>, _>>()?;
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::FNeg { val } if ty.is_vector() => {
+                let out: Vec<u64> =
+                    self.lanes(frame, val, ty)?.into_iter().map(|v| scalar::fneg(ty.lane_type(), v)).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::ICmp { pred, ty: operands, lhs, rhs } if operands.is_vector() => {
+                let (l, r) = (self.lanes(frame, lhs, operands)?, self.lanes(frame, rhs, operands)?);
+                let elem = operands.lane_type();
+                let out: Vec<u64> =
+                    l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::icmp(*pred, elem, a, b))).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::FCmp { pred, ty: operands, lhs, rhs } if operands.is_vector() => {
+                let (l, r) = (self.lanes(frame, lhs, operands)?, self.lanes(frame, rhs, operands)?);
+                let elem = operands.lane_type();
+                let out: Vec<u64> =
+                    l.iter().zip(&r).map(|(&a, &b)| u64::from(scalar::fcmp(*pred, elem, a, b))).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::Select { lanewise: true, cond, if_true, if_false } => {
+                let c = self.lanes(frame, cond, &ty.with_lanes_of(Type::I1))?;
+                let (t, f) = (self.lanes(frame, if_true, ty)?, self.lanes(frame, if_false, ty)?);
+                let out: Vec<u64> =
+                    c.iter().zip(t.iter().zip(&f)).map(|(&c, (&t, &f))| if c != 0 { t } else { f }).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::Cast { op: crate::ir::CastOp::BitCast, from, val } if from.is_vector() || ty.is_vector() => {
+                let bits = self.value(frame, val, from)?;
+                let mut buffer = vec![0u8; from.alloc_size().max(ty.alloc_size()).max(8) as usize];
+                if from.is_vector() {
+                    // SAFETY: a vector value is the address of its image.
+                    unsafe { std::ptr::copy(bits as *const u8, buffer.as_mut_ptr(), from.store_size() as usize) };
+                } else {
+                    // SAFETY: the buffer holds the scalar.
+                    unsafe { memory::store(from, buffer.as_mut_ptr() as u64, bits) };
+                }
+                if ty.is_vector() {
+                    buffer.truncate(ty.alloc_size() as usize);
+                    // SAFETY: the buffer holds the image.
+                    unsafe { frame.keep_image(id, buffer.as_ptr() as u64, buffer.len() as u64) }
+                } else {
+                    // SAFETY: the buffer holds the scalar.
+                    unsafe { memory::load(ty, buffer.as_ptr() as u64) }
+                }
+            }
+            Inst::Cast { op, from, val } if from.is_vector() => {
+                let (f, t) = (from.lane_type(), ty.lane_type());
+                let out: Vec<u64> =
+                    self.lanes(frame, val, from)?.into_iter().map(|v| scalar::cast(*op, f, t, v)).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::ExtractElement { vec, index } => {
+                let lanes = self.lanes(frame, &vec.value, &vec.ty)?;
+                let i = self.value(frame, &index.value, &index.ty)?;
+                // An index past the last lane is poison: 0 here.
+                usize::try_from(i).ok().and_then(|i| lanes.get(i).copied()).unwrap_or(0)
+            }
+            Inst::InsertElement { vec, val, index } => {
+                let mut lanes = self.lanes(frame, vec, ty)?;
+                let v = self.value(frame, val, ty.lane_type())?;
+                let i = self.value(frame, &index.value, &index.ty)?;
+                if let Some(lane) = usize::try_from(i).ok().and_then(|i| lanes.get_mut(i)) {
+                    *lane = v;
+                }
+                vector_result(frame, id, ty, &lanes)
+            }
+            Inst::ShuffleVector { a, b, mask } => {
+                let mut joined = self.lanes(frame, &a.value, &a.ty)?;
+                joined.extend(self.lanes(frame, b, &a.ty)?);
+                let out: Vec<u64> = mask.iter().map(|l| l.map_or(0, |i| joined[i as usize])).collect();
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::Load { ptr, .. } if ty.is_vector() => {
+                let address = self.value(frame, ptr, &Type::PTR)?;
+                if address == 0 {
+                    return Err(format!("load of {ty} from a null pointer"));
+                }
+                // Only the store size is read (a <3 x i32> reads 12 bytes).
+                let mut image = vec![0u8; ty.alloc_size() as usize];
+                // SAFETY: a non-null address the IR loads from is valid (no undefined behaviour).
+                unsafe { std::ptr::copy(address as *const u8, image.as_mut_ptr(), ty.store_size() as usize) };
+                // SAFETY: the image holds the vector's bytes.
+                unsafe { frame.keep_image(id, image.as_ptr() as u64, image.len() as u64) }
+            }
+            Inst::Store { val, ptr, .. } if val.ty.is_vector() => {
+                let bits = self.value(frame, &val.value, &val.ty)?;
+                let address = self.value(frame, ptr, &Type::PTR)?;
+                if address == 0 {
+                    return Err(format!("store of {} to a null pointer", val.ty));
+                }
+                // SAFETY: the image, and a non-null address the IR stores its store size to.
+                unsafe { std::ptr::copy(bits as *const u8, address as *mut u8, val.ty.store_size() as usize) };
+                return Ok(Step::Next(None));
+            }
             Inst::Binary { op, lhs, rhs } => {
                 scalar::binary(*op, ty, self.value(frame, lhs, ty)?, self.value(frame, rhs, ty)?)?
             }
@@ -729,10 +852,10 @@ impl<'a> Interpreter<'a> {
                 let (l, r) = (self.value(frame, lhs, operands)?, self.value(frame, rhs, operands)?);
                 u64::from(scalar::fcmp(*pred, operands, l, r))
             }
-            Inst::Select { cond, if_true, if_false } => {
+            Inst::Select { cond, if_true, if_false, .. } => {
                 let chosen = if self.value(frame, cond, &Type::I1)? != 0 { if_true } else { if_false };
                 let bits = self.value(frame, chosen, ty)?;
-                if ty.is_aggregate() {
+                if ty.is_split() {
                     // SAFETY: an aggregate value is the address of its bytes.
                     unsafe { frame.keep_image(id, bits, ty.alloc_size()) }
                 } else {
@@ -817,7 +940,7 @@ impl<'a> Interpreter<'a> {
             // No code: the clobbers only constrain where compiled code keeps values.
             // The nops of a clobber-only asm do nothing.
             Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
-            Inst::Freeze { val } if ty.is_aggregate() => {
+            Inst::Freeze { val } if ty.is_split() => {
                 let base = self.value(frame, val, ty)?;
                 // SAFETY: an aggregate value is the address of its bytes, of its type's size.
                 unsafe { frame.keep_image(id, base, ty.alloc_size()) }
@@ -826,7 +949,7 @@ impl<'a> Interpreter<'a> {
             Inst::ExtractValue { agg, indices } => {
                 let base = self.value(frame, &agg.value, &agg.ty)?;
                 let (member, offset) = member_at(&agg.ty, indices);
-                if member.is_aggregate() {
+                if member.is_split() {
                     // SAFETY: the member lies within the aggregate's bytes.
                     unsafe { frame.keep_image(id, base + offset, member.alloc_size()) }
                 } else {
@@ -840,7 +963,7 @@ impl<'a> Interpreter<'a> {
                 let (member, offset) = member_at(ty, indices);
                 // SAFETY: the aggregate's bytes, copied into this instruction's own.
                 let address = unsafe { frame.keep_image(id, base, ty.alloc_size()) };
-                if member.is_aggregate() {
+                if member.is_split() {
                     let size = member.alloc_size() as usize;
                     // SAFETY: the member lies within the new bytes; the inserted value is another image.
                     unsafe { std::ptr::copy(bits as *const u8, (address + offset) as *mut u8, size) };
@@ -1015,6 +1138,26 @@ impl<'a> Interpreter<'a> {
             v.push(self.value(frame, &a.value, &a.ty)?);
         }
         let result = match intrinsic {
+            Intrinsic::Op(op) if ty.is_vector() => {
+                let fused = crate::arch::Arch::host().is_some_and(|arch| arch.fuses_multiply_add());
+                let n = ty.lanes().unwrap_or(0) as usize;
+                let columns: Vec<Vec<u64>> = args
+                    .iter()
+                    .zip(&v)
+                    // SAFETY: a vector value is the address of its image.
+                    .map(
+                        |(a, &bits)| {
+                            if a.ty.is_vector() {
+                                unsafe { vectors::lanes(&a.ty, bits) }
+                            } else {
+                                vec![bits; n]
+                            }
+                        },
+                    )
+                    .collect();
+                let out = vectors::intrinsic(op, ty.lane_type(), &columns, fused);
+                Some(vector_result(frame, id, ty, &out))
+            }
             Intrinsic::Op(op) => {
                 let fused = crate::arch::Arch::host().is_some_and(|arch| arch.fuses_multiply_add());
                 Some(scalar::intrinsic(op, ty, &v, fused))
@@ -1095,6 +1238,14 @@ impl<'a> Interpreter<'a> {
                 return Err(
                     "'llvm.eh.typeid.for' is not supported by the interpreter: it has no exception tables".to_string()
                 );
+            }
+            Intrinsic::Reduce(op) => {
+                let fused = crate::arch::Arch::host().is_some_and(|arch| arch.fuses_multiply_add());
+                let vector = args.last().expect("a verified reduction has a vector operand");
+                // SAFETY: a vector value is the address of its image.
+                let lanes = unsafe { vectors::lanes(&vector.ty, v[v.len() - 1]) };
+                let start = (args.len() == 2).then(|| v[0]);
+                Some(vectors::reduce(op, vector.ty.lane_type(), start, &lanes, fused)?)
             }
         };
         Ok(Step::Next(result))

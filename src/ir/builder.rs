@@ -416,7 +416,7 @@ impl FunctionBuilder<'_> {
     /// `select i1 cond, T if_true, T if_false`, typed by whichever of the two is not a constant.
     pub fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
         let ty = self.infer(&if_true, &if_false, "select");
-        self.push(Inst::Select { cond, if_true, if_false }, ty)
+        self.push(Inst::Select { lanewise: false, cond, if_true, if_false }, ty)
     }
 
     /// A cast of `val` (of type `from`) to `to`.

@@ -2,7 +2,7 @@
 //! must have. The verifier checks declarations against [`Intrinsic::signature`]; the lowering and the
 //! interpreter give each its meaning.
 
-use super::{Signature, StructType, Type};
+use super::{BinOp, Signature, StructType, Type};
 
 /// An intrinsic function, by what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +73,47 @@ pub enum Intrinsic {
     /// `llvm.eh.typeid.for.p0(ptr @typeinfo)`: the selector value a landing pad of this function
     /// receives for an exception caught by that type (its index in the function's type table).
     TypeIdFor,
+    /// `llvm.vector.reduce.<op>.vNT(<N x T> v)` (`fadd`/`fmul` take a start value first): the
+    /// vector's lanes folded into one.
+    Reduce(ReduceOp),
+}
+
+/// How `llvm.vector.reduce.*` folds two lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    /// `add`, `mul`, `and`, `or`, `xor`, and `fadd`/`fmul` (in lane order from the start value).
+    Binary(BinOp),
+    /// `smax`, `smin`, `umax`, `umin`, `fmax`/`fmin` (as `maxnum`/`minnum`), `fmaximum`/`fminimum`.
+    Op(IntrinsicOp),
+}
+
+impl ReduceOp {
+    /// Each `llvm.vector.reduce.` name's operation.
+    const TABLE: [(&'static str, ReduceOp); 15] = [
+        ("add", ReduceOp::Binary(BinOp::Add)),
+        ("mul", ReduceOp::Binary(BinOp::Mul)),
+        ("and", ReduceOp::Binary(BinOp::And)),
+        ("or", ReduceOp::Binary(BinOp::Or)),
+        ("xor", ReduceOp::Binary(BinOp::Xor)),
+        ("fadd", ReduceOp::Binary(BinOp::FAdd)),
+        ("fmul", ReduceOp::Binary(BinOp::FMul)),
+        ("smax", ReduceOp::Op(IntrinsicOp::SMax)),
+        ("smin", ReduceOp::Op(IntrinsicOp::SMin)),
+        ("umax", ReduceOp::Op(IntrinsicOp::UMax)),
+        ("umin", ReduceOp::Op(IntrinsicOp::UMin)),
+        ("fmax", ReduceOp::Op(IntrinsicOp::MaxNum)),
+        ("fmin", ReduceOp::Op(IntrinsicOp::MinNum)),
+        ("fmaximum", ReduceOp::Op(IntrinsicOp::Maximum)),
+        ("fminimum", ReduceOp::Op(IntrinsicOp::Minimum)),
+    ];
+
+    /// Whether the lanes are floating-point (else integers).
+    pub fn is_float(self) -> bool {
+        match self {
+            ReduceOp::Binary(op) => op.is_float(),
+            ReduceOp::Op(op) => op.is_float(),
+        }
+    }
 }
 
 /// The arithmetic of a `*.with.overflow` intrinsic.
@@ -297,6 +338,9 @@ impl Intrinsic {
         if let Some(&(_, i)) = OVERLOADED.iter().find(|(n, _)| *n == stem) {
             return Some(i);
         }
+        if let Some(op) = stem.strip_prefix("vector.reduce.") {
+            return ReduceOp::TABLE.iter().find(|(n, _)| *n == op).map(|&(_, r)| Intrinsic::Reduce(r));
+        }
         // Value operations are always overloaded.
         if suffix.is_empty() {
             return None;
@@ -340,12 +384,25 @@ impl Intrinsic {
                 [ty @ Type::Ptr(_)] => sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32]),
                 _ => None,
             },
-            Intrinsic::Op(op) => {
-                let [ty] = &types[..] else { return None };
-                if op.is_float() != ty.is_float() || !(ty.is_float() || ty.is_int()) || *ty == Type::I1 {
+            Intrinsic::Reduce(op) => {
+                let [vector @ Type::Vector(_, elem)] = &types[..] else { return None };
+                let lane = &**elem;
+                if op.is_float() != lane.is_float() || !(lane.is_float() || lane.is_int()) {
                     return None;
                 }
-                if op == IntrinsicOp::Bswap && ty.int_bits().is_none_or(|b| b % 16 != 0) {
+                let params = match op {
+                    ReduceOp::Binary(BinOp::FAdd | BinOp::FMul) => vec![lane.clone(), vector.clone()],
+                    _ => vec![vector.clone()],
+                };
+                sig(lane.clone(), params)
+            }
+            Intrinsic::Op(op) => {
+                let [ty] = &types[..] else { return None };
+                let lane = ty.lane_type();
+                if op.is_float() != lane.is_float() || !(lane.is_float() || lane.is_int()) || *lane == Type::I1 {
+                    return None;
+                }
+                if op == IntrinsicOp::Bswap && lane.int_bits().is_none_or(|b| b % 16 != 0) {
                     return None;
                 }
                 let (_, _, n) = IntrinsicOp::TABLE
@@ -464,6 +521,7 @@ pub fn mangled_name(ty: &Type) -> String {
         Type::Float => "f32".to_string(),
         Type::Double => "f64".to_string(),
         Type::Ptr(n) => format!("p{n}"),
+        Type::Vector(n, elem) => format!("v{n}{}", mangled_name(elem)),
         t => t.to_string(),
     }
 }
@@ -472,6 +530,13 @@ pub fn mangled_name(ty: &Type) -> String {
 /// (`p0i8`, `p1i8`, `p0f_isVoidf`) name a pointee after the address space, which llc-19 drops (it
 /// remangles them `p0`, `p1`): they are pointers too.
 fn mangled_type(part: &str) -> Option<Type> {
+    // `v4i32`, `v2f64`, `v2p0`: a fixed-width vector (scalable ones, `nxv4i32`, are not types here).
+    if let Some(rest) = part.strip_prefix('v') {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let n: u32 = rest[..digits].parse().ok().filter(|&n| n > 0)?;
+        let elem = mangled_type(&rest[digits..]).filter(Type::is_scalar)?;
+        return Some(Type::Vector(n, Box::new(elem)));
+    }
     match part {
         "f16" => Some(Type::Half),
         "f32" => Some(Type::Float),

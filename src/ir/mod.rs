@@ -21,7 +21,7 @@ pub mod statepoints;
 pub mod verify;
 
 pub use error::{IrError, Span};
-pub use intrinsics::{Intrinsic, IntrinsicOp, Overflow};
+pub use intrinsics::{Intrinsic, IntrinsicOp, Overflow, ReduceOp};
 pub use parser::{parse, parse_file};
 pub use points::{PatchPointCall, PointCall};
 pub use statepoints::{StatepointCall, TokenUse};
@@ -63,6 +63,11 @@ pub enum Type {
     /// A struct: literal (`{ T, ... }`, `<{ T, ... }>` packed) or identified (`%name`, defined by
     /// `%name = type ...`), shared so that copies of a type are cheap.
     Struct(Arc<StructType>),
+    /// `<N x T>`: a fixed-width vector of `N` lanes of a scalar type `T` (`iN`, `half`, `float`,
+    /// `double`, `ptr`). Operations work lane by lane; in memory it takes LLVM's layout: the lanes
+    /// packed one after the other (`<N x i1>` one bit each), `ceil(N * bits / 8)` bytes stored,
+    /// aligned to that size rounded up to a power of two.
+    Vector(u32, Box<Type>),
 }
 
 /// The width an `iN` is held and laid out in (one fact, kept with the other per-target facts).
@@ -185,6 +190,42 @@ impl Type {
     pub fn is_aggregate(&self) -> bool {
         matches!(self, Type::Array(..) | Type::Struct(_))
     }
+    /// Whether this is a vector `<N x T>`.
+    pub fn is_vector(&self) -> bool {
+        matches!(self, Type::Vector(..))
+    }
+    /// The lane type of a vector; the type itself otherwise. Lane-wise operations check this.
+    pub fn lane_type(&self) -> &Type {
+        match self {
+            Type::Vector(_, elem) => elem,
+            other => other,
+        }
+    }
+    /// The number of lanes of a vector; `None` for every other type.
+    pub fn lanes(&self) -> Option<u32> {
+        match self {
+            Type::Vector(n, _) => Some(*n),
+            _ => None,
+        }
+    }
+    /// `ty` with this type's shape: `<N x ty>` for a vector of N lanes, else `ty` (the result type
+    /// of a lane-wise comparison or cast).
+    pub fn with_lanes_of(&self, ty: Type) -> Type {
+        match self {
+            Type::Vector(n, _) => Type::Vector(*n, Box::new(ty)),
+            _ => ty,
+        }
+    }
+    /// Held in registers as several scalars: an aggregate (its leaves) or a vector (its lanes).
+    pub fn is_split(&self) -> bool {
+        self.is_aggregate() || self.is_vector()
+    }
+    /// The bits a vector's lanes take in memory, packed: `N` times the lane's width (an `iN` lane
+    /// takes N bits, not its container's).
+    fn vector_bits(n: u32, elem: &Type) -> u64 {
+        let lane = elem.int_bits().map_or(elem.alloc_size() * 8, u64::from);
+        u64::from(n) * lane
+    }
     /// A literal struct type of `fields`.
     pub fn structure(fields: Vec<Type>) -> Type {
         Type::Struct(Arc::new(StructType::new(None, false, Some(fields))))
@@ -200,6 +241,7 @@ impl Type {
             Type::Double | Type::Ptr(_) => 8,
             Type::Array(n, elem) => n.saturating_mul(elem.alloc_size()),
             Type::Struct(s) => s.size,
+            Type::Vector(..) => self.store_size().next_multiple_of(self.align()),
         }
     }
     /// How many bytes a load or store of a scalar touches: `ceil(N/8)` for `iN` (an `i24` load reads
@@ -207,6 +249,7 @@ impl Type {
     pub fn store_size(&self) -> u64 {
         match self {
             Type::Int(bits) => u64::from(bits.div_ceil(8)),
+            Type::Vector(n, elem) => Type::vector_bits(*n, elem).div_ceil(8),
             other => other.alloc_size(),
         }
     }
@@ -216,6 +259,7 @@ impl Type {
             Type::Void | Type::Token => 1,
             Type::Array(_, elem) => elem.align(),
             Type::Struct(s) => s.align,
+            Type::Vector(..) => self.store_size().max(1).next_power_of_two(),
             other => other.alloc_size().max(1),
         }
     }
@@ -223,7 +267,7 @@ impl Type {
     /// recurses once per level, so the parser bounds it.
     pub fn depth(&self) -> usize {
         match self {
-            Type::Array(_, elem) => 1 + elem.depth(),
+            Type::Array(_, elem) | Type::Vector(_, elem) => 1 + elem.depth(),
             Type::Struct(s) => s.depth,
             _ => 0,
         }
@@ -255,6 +299,8 @@ impl Type {
     pub fn gep_step(&self, index: i64) -> Option<(&Type, i64)> {
         match self {
             Type::Array(_, elem) => Some((elem, index.wrapping_mul(elem.alloc_size() as i64))),
+            // Lanes of whole bytes only (the verifier refuses the others): they sit at their size.
+            Type::Vector(_, elem) => Some((elem, index.wrapping_mul(elem.store_size() as i64))),
             Type::Struct(s) => {
                 let i = usize::try_from(index).ok()?;
                 Some((s.field_types().get(i)?, s.offsets[i] as i64))
@@ -279,6 +325,13 @@ impl Type {
                     t.for_each_leaf(base + off, f);
                 }
             }
+            // The offsets of lanes narrower than a byte mean nothing: vector memory is packed (see
+            // `Type::Vector`), and loads and stores of vectors lay lanes out themselves.
+            Type::Vector(n, elem) => {
+                for i in 0..u64::from(*n) {
+                    f(base + i * elem.store_size(), elem);
+                }
+            }
             Type::Void | Type::Token => {}
             scalar => f(base, scalar),
         }
@@ -288,6 +341,7 @@ impl Type {
         match self {
             Type::Array(n, elem) => n.saturating_mul(elem.leaf_count()),
             Type::Struct(s) => s.field_types().iter().fold(0u64, |a, t| a.saturating_add(t.leaf_count())),
+            Type::Vector(n, _) => u64::from(*n),
             Type::Void | Type::Token => 0,
             _ => 1,
         }
@@ -1181,9 +1235,12 @@ pub enum Inst {
         /// The right operand.
         rhs: Value,
     },
-    /// `select i1 cond, T a, T b`: `a` if `cond` is 1, else `b`; both have the result's type.
+    /// `select i1 cond, T a, T b`: `a` if `cond` is 1, else `b`; both have the result's type. With a
+    /// vector condition `<N x i1>` (of a vector result), each lane is chosen by its own.
     Select {
-        /// The `i1` condition.
+        /// Whether the condition is a vector, choosing lane by lane.
+        lanewise: bool,
+        /// The `i1` (or `<N x i1>`) condition.
         cond: Value,
         /// The result when `cond` is 1.
         if_true: Value,
@@ -1296,6 +1353,34 @@ pub enum Inst {
         val: Operand,
         /// Member indices, outermost first.
         indices: Vec<u32>,
+    },
+    /// `extractelement <N x T> vec, iM index`: lane `index` (a constant or not) of a vector; the
+    /// result type is `T`. An index past the last lane is poison (0 here).
+    ExtractElement {
+        /// The vector.
+        vec: Operand,
+        /// The lane number.
+        index: Operand,
+    },
+    /// `insertelement <N x T> vec, T val, iM index`: `vec` (of the result type) with lane `index`
+    /// replaced by `val`; an index past the last lane gives poison (`vec` unchanged here).
+    InsertElement {
+        /// The vector, of the result type.
+        vec: Value,
+        /// The new lane, of the lane type.
+        val: Value,
+        /// The lane number.
+        index: Operand,
+    },
+    /// `shufflevector <N x T> a, <N x T> b, <M x i32> mask`: `<M x T>` whose lane `i` is lane
+    /// `mask[i]` of `a` and `b` joined (`a`'s lanes first), or poison for a `poison`/`undef` lane.
+    ShuffleVector {
+        /// The first vector; its type is `b`'s too.
+        a: Operand,
+        /// The second vector.
+        b: Value,
+        /// The mask's lanes: an index into the `2N` lanes of `a` and `b`, or `None` for poison.
+        mask: Vec<Option<u32>>,
     },
     /// `phi T [v, %pred], ...`: one entry per predecessor edge.
     Phi {
@@ -1548,7 +1633,7 @@ impl Inst {
                 f(rhs);
             }
             Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => f(val),
-            Inst::Select { cond, if_true, if_false } => {
+            Inst::Select { cond, if_true, if_false, .. } => {
                 f(cond);
                 f(if_true);
                 f(if_false);
@@ -1572,6 +1657,19 @@ impl Inst {
             Inst::InsertValue { agg, val, .. } => {
                 f(agg);
                 f(&mut val.value);
+            }
+            Inst::ExtractElement { vec, index } => {
+                f(&mut vec.value);
+                f(&mut index.value);
+            }
+            Inst::InsertElement { vec, val, index } => {
+                f(vec);
+                f(val);
+                f(&mut index.value);
+            }
+            Inst::ShuffleVector { a, b, .. } => {
+                f(&mut a.value);
+                f(b);
             }
             Inst::Gep { base, indices, .. } => {
                 f(base);
@@ -1642,7 +1740,10 @@ impl Inst {
                 vec![lhs, rhs]
             }
             Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => vec![val],
-            Inst::Select { cond, if_true, if_false } => vec![cond, if_true, if_false],
+            Inst::Select { cond, if_true, if_false, .. } => vec![cond, if_true, if_false],
+            Inst::ExtractElement { vec, index } => vec![&vec.value, &index.value],
+            Inst::InsertElement { vec, val, index } => vec![vec, val, &index.value],
+            Inst::ShuffleVector { a, b, .. } => vec![&a.value, b],
             Inst::Alloca { count, .. } => count.iter().map(|c| &c.value).collect(),
             Inst::Load { ptr, .. } => vec![ptr],
             Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
@@ -1923,6 +2024,7 @@ impl fmt::Display for Type {
             Type::Ptr(n) => write!(f, "ptr addrspace({n})"),
             Type::Token => f.write_str("token"),
             Type::Array(n, t) => write!(f, "[{n} x {t}]"),
+            Type::Vector(n, t) => write!(f, "<{n} x {t}>"),
             Type::Struct(s) => write!(f, "{s}"),
         }
     }

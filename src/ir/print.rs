@@ -172,6 +172,11 @@ pub fn const_in(m: Option<&Module>, c: &Const, ty: &Type) -> String {
         }
         Const::Address(s, 0) => symbol_text(m, *s),
         Const::Address(s, offset) => format!("getelementptr (i8, ptr {}, i64 {offset})", symbol_text(m, *s)),
+        Const::Aggregate(items) if ty.is_vector() => {
+            let lane = ty.lane_type();
+            let items: Vec<String> = items.iter().map(|c| format!("{lane} {}", const_in(m, c, lane))).collect();
+            format!("<{}>", items.join(", "))
+        }
         Const::Aggregate(items) => {
             let (open, close) = match ty {
                 Type::Struct(s) if s.packed => ("<{ ", " }>"),
@@ -433,13 +438,16 @@ impl FunctionPrinter<'_> {
             Inst::FCmp { pred, ty, lhs, rhs } => {
                 write!(out, "fcmp {} {ty} {}, {}", float_pred(*pred), self.value(lhs, ty), self.value(rhs, ty))
             }
-            Inst::Select { cond, if_true, if_false } => write!(
-                out,
-                "select i1 {}, {ty} {}, {ty} {}",
-                self.value(cond, &Type::I1),
-                self.value(if_true, ty),
-                self.value(if_false, ty)
-            ),
+            Inst::Select { lanewise, cond, if_true, if_false } => {
+                let cty = if *lanewise { ty.with_lanes_of(Type::I1) } else { Type::I1 };
+                write!(
+                    out,
+                    "select {cty} {}, {ty} {}, {ty} {}",
+                    self.value(cond, &cty),
+                    self.value(if_true, ty),
+                    self.value(if_false, ty)
+                )
+            }
             Inst::Cast { op, from, val } => {
                 write!(out, "{} {from} {} to {ty}", cast_mnemonic(*op), self.value(val, from))
             }
@@ -511,6 +519,42 @@ impl FunctionPrinter<'_> {
                     write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
                 }
                 Ok(())
+            }
+            Inst::ExtractElement { vec, index } => write!(
+                out,
+                "extractelement {} {}, {} {}",
+                vec.ty,
+                self.value(&vec.value, &vec.ty),
+                index.ty,
+                self.value(&index.value, &index.ty)
+            ),
+            Inst::InsertElement { vec, val, index } => write!(
+                out,
+                "insertelement {ty} {}, {} {}, {} {}",
+                self.value(vec, ty),
+                ty.lane_type(),
+                self.value(val, ty.lane_type()),
+                index.ty,
+                self.value(&index.value, &index.ty)
+            ),
+            Inst::ShuffleVector { a, b, mask } => {
+                write!(
+                    out,
+                    "shufflevector {} {}, {} {}, ",
+                    a.ty,
+                    self.value(&a.value, &a.ty),
+                    a.ty,
+                    self.value(b, &a.ty)
+                )?;
+                write!(out, "<{} x i32> <", mask.len())?;
+                for (i, lane) in mask.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    match lane {
+                        Some(l) => write!(out, "{sep}i32 {l}")?,
+                        None => write!(out, "{sep}i32 poison")?,
+                    }
+                }
+                out.write_str(">")
             }
             Inst::ExtractValue { agg, indices } => {
                 write!(out, "extractvalue {} {}", agg.ty, self.value(&agg.value, &agg.ty))?;

@@ -350,7 +350,7 @@ impl<'m> Verifier<'m> {
         if g.placement.thread_local && (g.placement.section.is_some() || g.placement.comdat.is_some()) {
             self.error(g.span, format!("thread_local global '@{}' cannot have a section or comdat", g.name));
         }
-        if !g.ty.is_scalar() && !g.ty.is_aggregate() {
+        if !g.ty.is_scalar() && !g.ty.is_split() {
             self.error(g.span, format!("global '@{}' cannot have type '{}'", g.name, g.ty));
         }
         if g.init.is_none() && !matches!(g.linkage, Linkage::External | Linkage::ExternWeak) {
@@ -473,6 +473,9 @@ impl<'m> Verifier<'m> {
             (Init::Scalar(Const::Address(s, _)), Type::Ptr(0)) => self.symbol(*s),
             (Init::Scalar(c @ Const::BlockAddress(_)), Type::Ptr(0)) => const_fits(self.m, c, ty),
             (Init::Scalar(c), t) if t.is_scalar() => const_fits(self.m, c, t),
+            (Init::Scalar(c), t @ Type::Vector(..)) if vector_in_memory(t).is_ok() => {
+                self.addresses(c).and_then(|()| const_fits(self.m, c, t))
+            }
             _ => Err(format!("does not match type '{ty}'")),
         }
     }
@@ -943,7 +946,8 @@ impl<'m> Verifier<'m> {
         }
         match &d.kind {
             Inst::Binary { op: bop, lhs, rhs } => {
-                let ok = if bop.is_float() { d.ty.is_float() } else { d.ty.is_int() };
+                let lane = d.ty.lane_type();
+                let ok = if bop.is_float() { lane.is_float() } else { lane.is_int() };
                 if !ok {
                     let kind = if bop.is_float() { "a floating-point" } else { "an integer" };
                     self.error(span, format!("'{op}' requires {kind} type, found '{}'", d.ty));
@@ -999,14 +1003,14 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Freeze { val } => {
-                if !d.ty.is_scalar() && !d.ty.is_aggregate() {
+                if !d.ty.is_scalar() && !d.ty.is_split() {
                     self.error(span, format!("'freeze' of type '{}' is not supported", d.ty));
                     return;
                 }
                 self.operand(cx, at, 0, val, &d.ty, "operand");
             }
             Inst::FNeg { val } => {
-                if !d.ty.is_float() {
+                if !d.ty.lane_type().is_float() {
                     self.error(span, format!("'fneg' requires a floating-point type, found '{}'", d.ty));
                     return;
                 }
@@ -1014,23 +1018,29 @@ impl<'m> Verifier<'m> {
             }
             Inst::ICmp { ty, lhs, rhs, .. } | Inst::FCmp { ty, lhs, rhs, .. } => {
                 let float = matches!(d.kind, Inst::FCmp { .. });
-                let ok = if float { ty.is_float() } else { ty.is_int() || ty.is_ptr() };
+                let lane = ty.lane_type();
+                let ok = if float { lane.is_float() } else { lane.is_int() || lane.is_ptr() };
                 if !ok {
                     let kind = if float { "floating-point" } else { "integer or pointer" };
                     self.error(span, format!("'{op}' requires {kind} operands, found '{ty}'"));
                     return;
                 }
-                self.result(d, &Type::I1);
+                self.result(d, &ty.with_lanes_of(Type::I1));
                 self.operand(cx, at, 0, lhs, ty, "operand");
                 self.operand(cx, at, 1, rhs, ty, "operand");
             }
-            Inst::Select { cond, if_true, if_false } => {
+            Inst::Select { lanewise, cond, if_true, if_false } => {
+                let cty = if *lanewise { d.ty.with_lanes_of(Type::I1) } else { Type::I1 };
+                if *lanewise && !d.ty.is_vector() {
+                    self.error(span, format!("'select' by a vector condition of '{}', which is no vector", d.ty));
+                    return;
+                }
                 if let Ok(Some(t)) = self.value_type(cx, cond) {
-                    if t != Type::I1 {
-                        self.error(d.operand_span(0), format!("'select' condition must be i1, found {t}"));
+                    if t != cty {
+                        self.error(d.operand_span(0), format!("'select' condition must be {cty}, found {t}"));
                     }
                 }
-                self.operand(cx, at, 0, cond, &Type::I1, "condition");
+                self.operand(cx, at, 0, cond, &cty, "condition");
                 self.operand(cx, at, 1, if_true, &d.ty, "operand");
                 self.operand(cx, at, 2, if_false, &d.ty, "operand");
             }
@@ -1065,6 +1075,9 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::Load { ptr, align, atomic, .. } => {
+                if let Err(message) = vector_in_memory(&d.ty) {
+                    self.error(span, format!("'load': {message}"));
+                }
                 self.alignment(span, *align);
                 if let Some(ordering) = atomic {
                     if matches!(ordering, Ordering::Release | Ordering::AcqRel) {
@@ -1076,6 +1089,9 @@ impl<'m> Verifier<'m> {
             }
             Inst::Store { val, ptr, align, atomic, .. } => {
                 self.result(d, &Type::Void);
+                if let Err(message) = vector_in_memory(&val.ty) {
+                    self.error(span, format!("'store': {message}"));
+                }
                 if let Some(ordering) = atomic {
                     if matches!(ordering, Ordering::Acquire | Ordering::AcqRel) {
                         self.error(span, format!("atomic 'store' cannot have '{}' ordering", ordering.keyword()));
@@ -1102,6 +1118,7 @@ impl<'m> Verifier<'m> {
                     if i > 0 {
                         match ty {
                             Type::Array(_, elem) => ty = elem,
+                            Type::Vector(_, elem) if vector_in_memory(ty).is_ok() && **elem != Type::I1 => ty = elem,
                             Type::Struct(_) => {
                                 // Struct fields are chosen by constant indices only.
                                 let n = match &idx.value {
@@ -1140,6 +1157,35 @@ impl<'m> Verifier<'m> {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
                     }
                 }
+            }
+            Inst::ExtractElement { vec, index } => {
+                self.result(d, vec.ty.lane_type());
+                self.operand(cx, at, 0, &vec.value, &vec.ty, "vector");
+                self.operand(cx, at, 1, &index.value, &index.ty, "lane index");
+            }
+            Inst::InsertElement { vec, val, index } => {
+                if !d.ty.is_vector() {
+                    self.error(span, format!("'insertelement' into '{}', which is no vector", d.ty));
+                    return;
+                }
+                self.operand(cx, at, 0, vec, &d.ty, "vector");
+                self.operand(cx, at, 1, val, d.ty.lane_type(), "inserted element");
+                self.operand(cx, at, 2, &index.value, &index.ty, "lane index");
+            }
+            Inst::ShuffleVector { a, b, mask } => {
+                let (Some(n), false) = (a.ty.lanes(), mask.is_empty()) else {
+                    self.error(span, "'shufflevector' of non-vectors or with an empty mask".to_string());
+                    return;
+                };
+                self.result(d, &Type::Vector(mask.len() as u32, Box::new(a.ty.lane_type().clone())));
+                if let Some(l) = mask.iter().flatten().find(|&&l| l >= 2 * n) {
+                    self.error(
+                        span,
+                        format!("'shufflevector' mask lane {l} is past the {} lanes of both vectors", 2 * n),
+                    );
+                }
+                self.operand(cx, at, 0, &a.value, &a.ty, "vector");
+                self.operand(cx, at, 1, b, &a.ty, "vector");
             }
             Inst::ExtractValue { agg, indices } => {
                 match member_type(&agg.ty, indices) {
@@ -1577,6 +1623,18 @@ fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
     }
 }
 
+/// Whether a load or store can move a value of type `ty`: any type but a vector of integers
+/// whose width is not a whole number of bytes (other than `i1`, whose lanes take a bit each), which
+/// LLVM packs across byte boundaries.
+fn vector_in_memory(ty: &Type) -> Result<(), String> {
+    match ty {
+        Type::Vector(_, elem) if elem.int_bits().is_some_and(|b| b != 1 && b % 8 != 0) => {
+            Err(format!("unsupported vector type '{ty}' in memory: its lanes are not whole bytes"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Whether constant `c` can have type `ty`.
 fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
     match (c, ty) {
@@ -1601,6 +1659,12 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
         }
         (Const::Aggregate(items), Type::Array(n, elem)) => {
             if items.len() as u64 != *n {
+                return Err(format!("{} elements for type '{ty}'", items.len()));
+            }
+            items.iter().try_for_each(|c| const_fits(m, c, elem))
+        }
+        (Const::Aggregate(items), Type::Vector(n, elem)) => {
+            if items.len() as u64 != u64::from(*n) {
                 return Err(format!("{} elements for type '{ty}'", items.len()));
             }
             items.iter().try_for_each(|c| const_fits(m, c, elem))
@@ -1633,6 +1697,24 @@ fn const_fits(m: &Module, c: &Const, ty: &Type) -> Result<(), String> {
 
 fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
     use Type::*;
+    // Bit widths, not sizes: an i24 and a float both take 4 bytes; a vector's lanes are packed.
+    let bits = |t: &Type| match t {
+        Vector(n, elem) => u64::from(*n) * elem.int_bits().map_or(elem.alloc_size() * 8, u64::from),
+        t => t.int_bits().map_or(t.alloc_size() * 8, u64::from),
+    };
+    if op == CastOp::BitCast && (from.is_vector() || to.is_vector()) {
+        // Lanes of pointers only to pointers, as LLVM (a vector of them to a vector of them).
+        let pointers = |t: &Type| t.lane_type().is_ptr();
+        return bits(from) == bits(to)
+            && pointers(from) == pointers(to)
+            && (!pointers(from) || from.lanes() == to.lanes())
+            && [from, to].iter().all(|t| t.is_vector() || t.is_scalar());
+    }
+    match (from, to) {
+        (Vector(a, x), Vector(b, y)) => return a == b && cast_is_valid(op, x, y),
+        (Vector(..), _) | (_, Vector(..)) => return false,
+        _ => {}
+    }
     let int_bits = |t: &Type| t.int_bits().map(u32::from);
     match op {
         CastOp::ZExt | CastOp::SExt => matches!((int_bits(from), int_bits(to)), (Some(a), Some(b)) if a < b),
@@ -1647,11 +1729,7 @@ fn cast_is_valid(op: CastOp, from: &Type, to: &Type) -> bool {
         CastOp::BitCast => match (from, to) {
             (Ptr(a), Ptr(b)) => a == b,
             (Ptr(_), _) | (_, Ptr(_)) => false,
-            (a, b) => {
-                // Bit widths, not sizes: an i24 and a float both take 4 bytes.
-                let bits = |t: &Type| t.int_bits().map_or(t.alloc_size() * 8, u64::from);
-                a.is_scalar() && b.is_scalar() && bits(a) == bits(b) && *a != Int(1) && *b != Int(1)
-            }
+            (a, b) => a.is_scalar() && b.is_scalar() && bits(a) == bits(b) && *a != Int(1) && *b != Int(1),
         },
     }
 }
@@ -1681,6 +1759,9 @@ pub(crate) fn mnemonic(inst: &Inst) -> &'static str {
         Inst::Freeze { .. } => "freeze",
         Inst::Gep { .. } => "getelementptr",
         Inst::ExtractValue { .. } => "extractvalue",
+        Inst::ExtractElement { .. } => "extractelement",
+        Inst::InsertElement { .. } => "insertelement",
+        Inst::ShuffleVector { .. } => "shufflevector",
         Inst::InsertValue { .. } => "insertvalue",
         Inst::Phi { .. } => "phi",
         Inst::Call { invoke: None, .. } => "call",

@@ -26,6 +26,15 @@ impl Lowering<'_> {
     ) -> Result<Option<clif::Value>, IrError> {
         let span = self.f.inst(inst).span;
         let ty = self.f.inst(inst).ty.clone();
+        match intrinsic {
+            Intrinsic::Reduce(op) => return self.reduce(op, args).map(Some),
+            Intrinsic::Op(op) if ty.is_vector() => {
+                let lanes = self.intrinsic_lanes(op, &ty, args)?;
+                self.aggregates.insert(inst, lanes);
+                return Ok(None);
+            }
+            _ => {}
+        }
         let mut values = Vec::with_capacity(args.len());
         for a in args {
             values.push(self.value(&a.value, &a.ty)?);
@@ -121,7 +130,8 @@ impl Lowering<'_> {
             | Intrinsic::Statepoint
             | Intrinsic::GcResult
             | Intrinsic::GcRelocate
-            | Intrinsic::ReturnWithRegisters => {
+            | Intrinsic::ReturnWithRegisters
+            | Intrinsic::Reduce(_) => {
                 return Err(self.error(span, "this intrinsic is lowered elsewhere or not supported"));
             }
         })
@@ -179,7 +189,7 @@ impl Lowering<'_> {
     }
 
     /// A value operation on operands of type `ty` (its result's type).
-    fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
+    pub(super) fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
         if *ty == Type::Half {
             // Promoted as LLVM does: computed in float, rounded back to half.
             let wide: Vec<clif::Value> = v

@@ -6,7 +6,8 @@
 //!
 //! Representation: integers keep their width (`i1` lives in an `I8` holding 0 or 1), `ptr` is an `I64`,
 //! an aggregate value (array or struct) is its scalars in memory order, one Cranelift value each (in
-//! parameters, results, phis and calls alike), `phi`s become block parameters, and blocks are lowered
+//! parameters, results, phis and calls alike), a vector is its lanes likewise (see [`vectors`] for
+//! the design and the CPU features assumed), `phi`s become block parameters, and blocks are lowered
 //! in reverse postorder so every definition is lowered before its uses; unreachable blocks are dropped.
 
 pub mod dynamic_stack;
@@ -17,6 +18,7 @@ pub mod points;
 mod statepoints;
 pub mod symbols;
 mod variadic;
+mod vectors;
 
 use std::collections::HashMap;
 
@@ -175,6 +177,7 @@ pub fn lower_function(
         register_returns: None,
         variadic: None,
         exceptions: exceptions::ExceptionTables::default(),
+        vector_scratch: None,
     };
     if let Err(error) = lowering.run(named_arguments) {
         drop(lowering);
@@ -235,6 +238,8 @@ struct Lowering<'a> {
     folded: HashMap<InstId, (InstId, i64)>,
     /// The type table and the landing pads' selectors, for `llvm.eh.typeid.for` and the LSDA.
     exceptions: exceptions::ExceptionTables,
+    /// The frame slot vectors cross between lanes and ABI registers through (see [`vectors`]).
+    vector_scratch: Option<StackSlot>,
 }
 
 impl<'a> Lowering<'a> {
@@ -282,6 +287,10 @@ impl<'a> Lowering<'a> {
         if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
             return Err(self.error(self.f.span, message));
         }
+        for ty in self.f.params.iter().map(|p| &p.ty).chain([&self.f.ret]) {
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
+                .map_err(|message| self.error(self.f.span, message))?;
+        }
         let order = reverse_postorder(self.f);
         self.blocks = vec![None; self.f.blocks.len()];
         for &block in &order {
@@ -292,7 +301,7 @@ impl<'a> Lowering<'a> {
                 if !matches!(data.kind, Inst::Phi { .. }) {
                     break;
                 }
-                if data.ty.is_aggregate() {
+                if data.ty.is_split() {
                     let mut leaves = Vec::new();
                     data.ty.for_each_leaf(0, &mut |_, t| leaves.push(clif_type(t)));
                     let params = leaves.into_iter().map(|t| self.b.append_block_param(clif_block, t)).collect();
@@ -310,17 +319,34 @@ impl<'a> Lowering<'a> {
         }
         let entry = self.blocks[0].expect("the entry block is reachable");
         self.b.append_block_params_for_function_params(entry);
-        self.params = self.b.block_params(entry).to_vec();
-        let mut next = 0;
-        for (p, padding) in self.f.params.iter().zip(&self.param_padding) {
-            next += padding.len();
-            self.param_start.push(next);
-            next += if p.abi == ParamAbi::Plain && p.ty.is_aggregate() { p.ty.leaf_count() as usize } else { 1 };
-        }
+        let raw = self.b.block_params(entry).to_vec();
         self.b.switch_to_block(entry);
+        // Each parameter's scalars (vectors unpacked into lanes), from `param_start`.
+        let mut next = 0;
+        let f = self.f;
+        for (i, p) in f.params.iter().enumerate() {
+            next += self.param_padding[i].len();
+            let pieces = match p.abi {
+                ParamAbi::Plain if p.ty.is_split() => {
+                    let mut pieces = Vec::new();
+                    vectors::push_abi_pieces(self.arch, &p.ty, &mut pieces).expect("checked above");
+                    pieces.len()
+                }
+                _ => 1,
+            };
+            self.param_start.push(self.params.len());
+            let scalars = match p.abi {
+                ParamAbi::Plain => self.unpacked_from_abi(&p.ty, &raw[next..next + pieces]),
+                _ => raw[next..next + pieces].to_vec(),
+            };
+            self.params.extend(scalars);
+            next += pieces;
+        }
+        // What follows the named parameters (the variadic save area's view of them) keeps its place.
+        self.params.extend_from_slice(&raw[next..]);
         // Callers (llc's code among them) leave the bits above N undefined: make them canonical.
         for (i, p) in self.f.params.iter().enumerate() {
-            if p.abi == ParamAbi::Plain && !p.ty.is_aggregate() {
+            if p.abi == ParamAbi::Plain && !p.ty.is_split() {
                 let at = self.param_start[i];
                 let param = self.narrowed(&p.ty, self.params[at]);
                 self.params[at] = self.canonical(&p.ty, param);
@@ -352,6 +378,112 @@ impl<'a> Lowering<'a> {
         let ty = &data.ty;
         let result = match &data.kind {
             Inst::Phi { .. } => return Ok(()),
+            Inst::Binary { op, lhs, rhs } if ty.is_vector() => {
+                let (l, r) = (self.scalars(lhs, ty)?, self.scalars(rhs, ty)?);
+                let elem = ty.lane_type();
+                let lanes = l.iter().zip(&r).map(|(&l, &r)| self.lane_binary(*op, elem, l, r)).collect();
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::FNeg { val } if ty.is_vector() => {
+                let lanes = self.scalars(val, ty)?;
+                let elem = ty.lane_type();
+                let negated = lanes.iter().map(|&v| self.lane_fneg(elem, v)).collect();
+                self.aggregates.insert(id, negated);
+                None
+            }
+            Inst::ICmp { pred, ty: operand_ty, lhs, rhs } if operand_ty.is_vector() => {
+                let (l, r) = (self.scalars(lhs, operand_ty)?, self.scalars(rhs, operand_ty)?);
+                let elem = operand_ty.lane_type();
+                let lanes = l.iter().zip(&r).map(|(&l, &r)| self.lane_icmp(*pred, elem, l, r)).collect();
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::FCmp { pred, ty: operand_ty, lhs, rhs } if operand_ty.is_vector() => {
+                let (l, r) = (self.scalars(lhs, operand_ty)?, self.scalars(rhs, operand_ty)?);
+                let elem = operand_ty.lane_type();
+                let lanes = l.iter().zip(&r).map(|(&l, &r)| self.lane_fcmp(*pred, elem, l, r)).collect();
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::Select { lanewise: true, cond, if_true, if_false } => {
+                let c = self.scalars(cond, &ty.with_lanes_of(Type::I1))?;
+                let t = self.scalars(if_true, ty)?;
+                let f = self.scalars(if_false, ty)?;
+                let chosen = c.iter().zip(t.iter().zip(&f)).map(|(&c, (&t, &f))| self.select(c, t, f)).collect();
+                self.aggregates.insert(id, chosen);
+                None
+            }
+            Inst::Cast { op: CastOp::BitCast, from, val } if from.is_vector() || ty.is_vector() => {
+                let v = self.scalars(val, from)?;
+                let mut out = self.vector_bitcast(from, ty, &v);
+                if ty.is_vector() {
+                    self.aggregates.insert(id, out);
+                    None
+                } else {
+                    out.pop()
+                }
+            }
+            Inst::Cast { op, from, val } if from.is_vector() => {
+                if from.lane_type().is_float() != ty.lane_type().is_float()
+                    && (*from.lane_type() == Type::I128 || *ty.lane_type() == Type::I128)
+                {
+                    return Err(self.error(
+                        data.span,
+                        format!("unsupported conversion from '{from}' to '{ty}': integers of more than 64 bits"),
+                    ));
+                }
+                let v = self.scalars(val, from)?;
+                let lanes = self.cast_lanes(*op, from, ty, &v);
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::ExtractElement { vec, index } => {
+                let lanes = self.scalars(&vec.value, &vec.ty)?;
+                Some(self.extract_lane(&lanes, index)?)
+            }
+            Inst::InsertElement { vec, val, index } => {
+                let mut lanes = self.scalars(vec, ty)?;
+                let v = self.value(val, ty.lane_type())?;
+                self.insert_lane(&mut lanes, v, index)?;
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::ShuffleVector { a, b, mask } => {
+                let mut joined = self.scalars(&a.value, &a.ty)?;
+                joined.extend(self.scalars(b, &a.ty)?);
+                let elem = ty.lane_type();
+                let lanes = mask
+                    .iter()
+                    .map(|lane| match lane {
+                        Some(i) => joined[*i as usize],
+                        None => self.zero_lane(elem),
+                    })
+                    .collect();
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::Load { ptr, volatile, atomic: None, .. } if ty.is_vector() => {
+                let p = self.value(ptr, &Type::PTR)?;
+                if *volatile {
+                    self.b.ins().sequence_point();
+                }
+                let lanes = self.load_vector(ty, p);
+                self.aggregates.insert(id, lanes);
+                None
+            }
+            Inst::Store { val, ptr, volatile, atomic: None, .. } if val.ty.is_vector() => {
+                let lanes = self.scalars(&val.value, &val.ty)?;
+                let p = self.value(ptr, &Type::PTR)?;
+                if *volatile {
+                    self.b.ins().sequence_point();
+                }
+                self.store_vector(&val.ty, &lanes, p);
+                if *volatile {
+                    self.b.ins().sequence_point();
+                }
+                None
+            }
             Inst::Binary { op, lhs, rhs } if *ty == Type::Half => {
                 // LLVM promotes: computed in float, rounded back to half.
                 let l = self.value(lhs, ty)?;
@@ -400,7 +532,7 @@ impl<'a> Lowering<'a> {
                     None => self.b.ins().iconst(types::I8, i64::from(*pred == FloatPred::True)),
                 })
             }
-            Inst::Select { cond, if_true, if_false } if ty.is_aggregate() => {
+            Inst::Select { cond, if_true, if_false, .. } if ty.is_split() => {
                 let c = self.value(cond, &Type::I1)?;
                 let t = self.scalars(if_true, ty)?;
                 let f = self.scalars(if_false, ty)?;
@@ -408,7 +540,7 @@ impl<'a> Lowering<'a> {
                 self.aggregates.insert(id, chosen);
                 None
             }
-            Inst::Select { cond, if_true, if_false } => {
+            Inst::Select { cond, if_true, if_false, .. } => {
                 let c = self.value(cond, &Type::I1)?;
                 let t = self.value(if_true, ty)?;
                 let f = self.value(if_false, ty)?;
@@ -478,7 +610,7 @@ impl<'a> Lowering<'a> {
                 self.aggregates.insert(id, vec![old, stored]);
                 None
             }
-            Inst::Freeze { val } if ty.is_aggregate() => {
+            Inst::Freeze { val } if ty.is_split() => {
                 // Undefined members are already fixed values (zero) in the code: freezing changes nothing.
                 let scalars = self.scalars(val, ty)?;
                 self.aggregates.insert(id, scalars);
@@ -526,7 +658,7 @@ impl<'a> Lowering<'a> {
                 let scalars = self.scalars(&agg.value, &agg.ty)?;
                 let (start, count) = member_scalars(&agg.ty, indices);
                 let member = scalars[start..start + count].to_vec();
-                if ty.is_aggregate() {
+                if ty.is_split() {
                     self.aggregates.insert(id, member);
                     None
                 } else {
@@ -595,11 +727,14 @@ impl<'a> Lowering<'a> {
             }
             Inst::Ret { val } => {
                 let values = match val {
-                    Some(operand) if !operand.ty.is_aggregate() && self.f.ret_ext != ir::Extension::None => {
+                    Some(operand) if !operand.ty.is_split() && self.f.ret_ext != ir::Extension::None => {
                         let v = self.value(&operand.value, &operand.ty)?;
                         vec![self.extended(&operand.ty, self.f.ret_ext, v)]
                     }
-                    Some(operand) => self.scalars(&operand.value, &operand.ty)?,
+                    Some(operand) => {
+                        let scalars = self.scalars(&operand.value, &operand.ty)?;
+                        self.packed_for_abi(&operand.ty, &scalars)
+                    }
                     None => self.register_returns.take().unwrap_or_default(),
                 };
                 if let Some((state, header)) = self.dynamic_stack {
@@ -627,6 +762,10 @@ impl<'a> Lowering<'a> {
 
     /// The Cranelift value of an operand used at type `ty`.
     fn value(&mut self, v: &Value, ty: &Type) -> Result<clif::Value, IrError> {
+        if ty.is_vector() {
+            // Every vector operand is lowered through `scalars`; a place that is not yet is refused.
+            return Err(self.error(self.f.span, format!("unsupported use of a '{ty}' vector value here")));
+        }
         Ok(match v {
             Value::Inst(id) => self.values[id.0 as usize].expect("a verified use is dominated by its definition"),
             Value::Param(n) => self.params[self.param_start[*n as usize]],
@@ -681,9 +820,9 @@ impl<'a> Lowering<'a> {
     }
 
     /// The Cranelift values of an operand of type `ty`: its scalars in memory order for an aggregate,
-    /// else the one value.
+    /// its lanes for a vector, else the one value.
     fn scalars(&mut self, v: &Value, ty: &Type) -> Result<Vec<clif::Value>, IrError> {
-        if !ty.is_aggregate() {
+        if !ty.is_split() {
             return Ok(vec![self.value(v, ty)?]);
         }
         Ok(match v {
@@ -706,8 +845,18 @@ impl<'a> Lowering<'a> {
         if ty.leaf_count() == 0 {
             return Ok(());
         }
-        if !ty.is_aggregate() {
+        if !ty.is_split() {
             out.push(self.value(&Value::Const(c.clone()), ty)?);
+            return Ok(());
+        }
+        if let Type::Vector(n, elem) = ty {
+            for i in 0..*n as usize {
+                let item = match c {
+                    Const::Aggregate(items) => &items[i],
+                    other => other,
+                };
+                self.constant_scalars(item, elem, out)?;
+            }
             return Ok(());
         }
         let count = match ty {
@@ -784,6 +933,47 @@ impl<'a> Lowering<'a> {
         let low = self.b.ins().select(c, t_low, f_low);
         let high = self.b.ins().select(c, t_high, f_high);
         self.b.ins().iconcat(low, high)
+    }
+
+    /// `op` on scalars of type `ty`, `half` included (computed in `float`, as LLVM promotes it).
+    fn lane_binary(&mut self, op: BinOp, ty: &Type, l: clif::Value, r: clif::Value) -> clif::Value {
+        if *ty != Type::Half {
+            return self.binary(op, ty, l, r);
+        }
+        let (l, r) = (self.half_to_float(l), self.half_to_float(r));
+        let v = self.binary(op, &Type::Float, l, r);
+        self.rounded_to_half(v)
+    }
+
+    /// `fneg` of a scalar of type `ty` (see the `FNeg` lowering for `half`).
+    fn lane_fneg(&mut self, ty: &Type, v: clif::Value) -> clif::Value {
+        if *ty != Type::Half {
+            return self.b.ins().fneg(v);
+        }
+        let wide = self.half_to_float(v);
+        let negated = self.b.ins().fneg(wide);
+        self.rounded_to_half(negated)
+    }
+
+    /// `icmp` of scalars of type `ty`: an `i1` (I8 0 or 1).
+    fn lane_icmp(&mut self, pred: IntPred, ty: &Type, mut l: clif::Value, mut r: clif::Value) -> clif::Value {
+        // An iN is held zero-extended; signed comparisons see its sign bit as the container's.
+        if is_signed(pred) {
+            l = self.signed(ty, l);
+            r = self.signed(ty, r);
+        }
+        self.b.ins().icmp(int_cc(pred), l, r)
+    }
+
+    /// `fcmp` of scalars of type `ty`: an `i1` (I8 0 or 1).
+    fn lane_fcmp(&mut self, pred: FloatPred, ty: &Type, mut l: clif::Value, mut r: clif::Value) -> clif::Value {
+        if *ty == Type::Half {
+            (l, r) = (self.half_to_float(l), self.half_to_float(r));
+        }
+        match float_cc(pred) {
+            Some(cc) => self.b.ins().fcmp(cc, l, r),
+            None => self.b.ins().iconst(types::I8, i64::from(pred == FloatPred::True)),
+        }
     }
 
     fn binary(&mut self, op: BinOp, ty: &Type, l: clif::Value, r: clif::Value) -> clif::Value {
@@ -1112,7 +1302,8 @@ impl<'a> Lowering<'a> {
         for (i, index) in indices.iter().enumerate() {
             if i > 0 {
                 current = match current {
-                    Type::Array(_, elem) => *elem,
+                    // A vector's lanes (whole bytes: verified) sit at their store size.
+                    Type::Array(_, elem) | Type::Vector(_, elem) => *elem,
                     Type::Struct(_) => {
                         // A field, chosen by a constant (verified): its offset.
                         let n = match &index.value {
@@ -1159,6 +1350,24 @@ impl<'a> Lowering<'a> {
 
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
         let data = self.f.inst(id);
+        if let Inst::Call { bundles, .. } = &data.kind {
+            // Stack maps' and patch points' live vectors are recorded (see `points`); the others
+            // are not yet.
+            let (operands, what): (Vec<&ir::Operand>, &str) = match ir::PointCall::decode(self.module, data) {
+                Some(Ok(ir::PointCall::PatchPoint(call))) => (call.args.iter().collect(), "a patch point's argument"),
+                Some(_) => (Vec::new(), ""),
+                None if !bundles.is_empty() || ir::StatepointCall::decode(self.module, data).is_some() => {
+                    (args.iter().chain(bundles.iter().flat_map(|b| b.operands.iter())).collect(), "a statepoint")
+                }
+                None => (Vec::new(), ""),
+            };
+            let result = (ir::PointCall::decode(self.module, data).is_some() && data.ty.is_vector())
+                .then_some((&data.ty, "a patch point's result"));
+            let refused = operands.iter().find(|a| vectors::holds_vector(&a.ty)).map(|a| (&a.ty, what)).or(result);
+            if let Some((ty, what)) = refused {
+                return Err(self.error(data.span, format!("unsupported vector of type '{ty}' as {what}")));
+            }
+        }
         match ir::PointCall::decode(self.module, data) {
             Some(Ok(ir::PointCall::StackMap { id: record, shadow, live })) => {
                 return self.stackmap(id, record, shadow, live)
@@ -1263,6 +1472,10 @@ impl<'a> Lowering<'a> {
         if let Some(message) = symbols::result_unsupported(self.arch, &sig.ret) {
             return Err(self.error(data.span, message));
         }
+        for ty in args.iter().map(|a| &a.ty).chain([&sig.ret]) {
+            vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
+                .map_err(|message| self.error(data.span, message))?;
+        }
         // A direct call passes arguments as the callee's declaration says (its attributes).
         let declared = match callee {
             Value::Func(fid) if !sig.varargs => Some(self.module.function(*fid)),
@@ -1297,11 +1510,12 @@ impl<'a> Lowering<'a> {
                 values.push(filler);
             }
             let scalars = self.scalars(&arg.value, &arg.ty)?;
-            if let ([v], false) = (scalars.as_slice(), arg.ty.is_aggregate()) {
+            if let ([v], false) = (scalars.as_slice(), arg.ty.is_split()) {
                 let v = self.extended(&arg.ty, ext(i), *v);
                 values.push(v);
             } else {
-                values.extend(scalars);
+                let abi_values = self.packed_for_abi(&arg.ty, &scalars);
+                values.extend(abi_values);
             }
         }
         // Extensions the call site adds to the declaration's change the signature this call uses.
@@ -1359,8 +1573,9 @@ impl<'a> Lowering<'a> {
             }
         };
         let relocated = results.split_off(results.len() - recorded.map_or(0, |r| r.relocated.len()));
-        if sig.ret.is_aggregate() {
-            self.aggregates.insert(id, results);
+        if sig.ret.is_split() {
+            let scalars = self.unpacked_from_abi(&sig.ret, &results);
+            self.aggregates.insert(id, scalars);
         } else if let Some(&result) = results.first() {
             // As for parameters: the callee leaves the bits above N undefined (even when it is to
             // extend them: x86-64's llc-19 does not extend a `signext i8` result).

@@ -18,7 +18,9 @@
 //!
 //! Constants never reach the code: they are recorded from the IR, as LLVM does.
 
-use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, StackSlot};
+use cranelift_codegen::ir::{
+    self as clif, types, AbiParam, InstBuilder, Signature, StackSlot, StackSlotData, StackSlotKind,
+};
 use cranelift_codegen::isa::CallConv;
 
 use super::{clif_type, explicit, Lowering};
@@ -258,6 +260,17 @@ impl Lowering<'_> {
         let mut context = Vec::new();
         for operand in live {
             let planned = match (&operand.value, &operand.ty) {
+                // A vector is stored in a frame slot of its own, at LLVM's memory layout, and
+                // recorded there: `Indirect` of its allocation size, as llc-19 records a spilled one.
+                (value, ty @ Type::Vector(..)) if !matches!(value, Value::Const(Const::Undef | Const::Poison)) => {
+                    let lanes = self.scalars(value, ty)?;
+                    let size = ty.alloc_size();
+                    let data = StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4);
+                    let slot = self.b.create_sized_stack_slot(data);
+                    let address = self.b.ins().stack_addr(types::I64, slot, 0);
+                    self.store_vector(ty, &lanes, address);
+                    PlannedLocation::Spilled { slot, size: size as u16 }
+                }
                 (Value::Const(Const::Int(v)), &Type::Int(bits)) => {
                     PlannedLocation::Constant(self.arch.recorded_constant(*v, bits))
                 }

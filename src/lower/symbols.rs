@@ -7,7 +7,7 @@ use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::CallConv;
 use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleError, ModuleReloc, ModuleRelocTarget};
 
-use super::{clif_type, dynamic_stack};
+use super::dynamic_stack;
 use crate::arch::Arch;
 use crate::ir::{self, Inst, IrError};
 use crate::target::Target;
@@ -172,7 +172,7 @@ impl Symbols {
         let frem = |ty: ir::Type| {
             move |_: &ir::Function, i: &ir::InstData| {
                 matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. })
-                    && (i.ty == ty || (i.ty == ir::Type::Half && ty == ir::Type::Float))
+                    && (*i.ty.lane_type() == ty || (*i.ty.lane_type() == ir::Type::Half && ty == ir::Type::Float))
             }
         };
         let mut import_conversion = |name: &str, from: ir::Type, to: ir::Type| -> Result<FuncId, IrError> {
@@ -188,9 +188,10 @@ impl Symbols {
                 | Inst::Load { .. }
                 | Inst::Phi { .. }
                 | Inst::Select { .. } => false,
-                Inst::Cast { from, .. } => *from == half || i.ty == half,
-                Inst::FCmp { ty, .. } => *ty == half,
-                _ => i.ty == half,
+                Inst::Cast { from, .. } => *from.lane_type() == half || *i.ty.lane_type() == half,
+                Inst::FCmp { ty, .. } => *ty.lane_type() == half,
+                Inst::Call { args, .. } => args.iter().any(|a| *a.ty.lane_type() == half) || *i.ty.lane_type() == half,
+                _ => *i.ty.lane_type() == half,
             }
         };
         let half_libcalls = if arch.converts_half_by_libcall() && uses(&computes_with_half) {
@@ -226,7 +227,7 @@ impl Symbols {
         let mut i128_division = [None; 4];
         for (routine, (op, name)) in i128_division.iter_mut().zip(I128_DIVISION) {
             let divides = |_: &ir::Function, i: &ir::InstData| {
-                matches!(i.kind, Inst::Binary { op: o, .. } if o == op) && i.ty == ir::Type::I128
+                matches!(i.kind, Inst::Binary { op: o, .. } if o == op) && *i.ty.lane_type() == ir::Type::I128
             };
             if uses(&divides) {
                 *routine = Some(import(name, ir::Type::I128)?);
@@ -382,7 +383,7 @@ pub fn plan<'t>(
             }
             _ => {
                 let mut scalars = Vec::new();
-                push_scalars(ty, ext, &mut scalars);
+                push_scalars(arch, ty, ext, &mut scalars);
                 let (int, float) = register_counts(&scalars);
                 if let (Some(registers), true) = (arch.whole_aggregate_registers(), *ty == ir::Type::I128) {
                     if arch.i128_starts_at_even_register() && ints % 2 == 1 && ints < registers {
@@ -394,6 +395,8 @@ pub fn plan<'t>(
                         ints += 1;
                     }
                 }
+                // Not for a vector split into several registers: LLVM passes each part by itself
+                // (the first in the last free register, the rest on the stack).
                 if let (Some(registers), true) = (arch.whole_aggregate_registers(), ty.is_aggregate()) {
                     for (used, needed, filler) in [(&mut ints, int, types::I64), (&mut floats, float, types::F64)] {
                         if needed > 0 && *used < registers && *used + needed > registers {
@@ -410,7 +413,7 @@ pub fn plan<'t>(
         }
         padding.push(pad);
     }
-    push_scalars(ret, ret_ext, &mut sig.returns);
+    push_scalars(arch, ret, ret_ext, &mut sig.returns);
     (sig, padding)
 }
 
@@ -418,7 +421,7 @@ pub fn plan<'t>(
 /// would return it through a hidden pointer, which Cranelift does not do for us.
 pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
     let mut scalars = Vec::new();
-    push_scalars(ty, ir::Extension::None, &mut scalars);
+    push_scalars(arch, ty, ir::Extension::None, &mut scalars);
     let (int, float) = register_counts(&scalars);
     let (limit, target) = (arch.result_registers(), arch.name());
     (int > limit || float > limit).then(|| {
@@ -431,15 +434,18 @@ pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
 
 /// How many integer and floating-point registers `scalars` take: an I128 takes two.
 fn register_counts(scalars: &[AbiParam]) -> (usize, usize) {
-    let float = scalars.iter().filter(|p| p.value_type.is_float()).count();
+    let float = scalars.iter().filter(|p| p.value_type.is_float() || p.value_type.is_vector()).count();
     let int = scalars.iter().filter(|p| p.value_type.is_int()).map(|p| p.value_type.bytes().div_ceil(8) as usize).sum();
     (int, float)
 }
 
 /// One ABI parameter per scalar of `ty` (none for `void`), extended as `ext` says.
-fn push_scalars(ty: &ir::Type, ext: ir::Extension, out: &mut Vec<AbiParam>) {
-    if ty.is_aggregate() {
-        ty.for_each_leaf(0, &mut |_, t| out.push(AbiParam::new(clif_type(t))));
+fn push_scalars(arch: Arch, ty: &ir::Type, ext: ir::Extension, out: &mut Vec<AbiParam>) {
+    if ty.is_split() {
+        // Vectors cross as their register pieces; the lowering refuses the shapes that cannot.
+        let mut pieces = Vec::new();
+        let _ = super::vectors::push_abi_pieces(arch, ty, &mut pieces);
+        out.extend(pieces.into_iter().map(AbiParam::new));
     } else if *ty != ir::Type::Void {
         out.push(AbiParam::new(super::abi_type(ty, ext)));
     }

@@ -1,4 +1,5 @@
-; expect: 2:16: error: unsupported vector type '<2 x i64>'
-define void @f(<2 x i64> %v) {
+; expect: 3:3: error: 'load': unsupported vector type '<4 x i12>' in memory: its lanes are not whole bytes
+define void @f(ptr %p) {
+  %v = load <4 x i12>, ptr %p
   ret void
 }

@@ -24,5 +24,6 @@ mod nest;
 mod object_placement;
 mod real_ir;
 mod struct_abi;
+mod vectors;
 mod volatile;
 mod zero_globals;

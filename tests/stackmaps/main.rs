@@ -25,4 +25,5 @@ mod reference;
 mod runtime;
 mod seed_reader;
 mod v1_counts;
+mod vectors;
 mod zero_cost;

@@ -52,6 +52,16 @@ impl<'a> Parser<'a> {
         Ok(id)
     }
 
+    /// The lane number of `extractelement` or `insertelement`: an integer operand.
+    fn lane_index(&mut self, f: &mut FnState<'a>) -> PResult<Operand> {
+        let ispan = self.tok.span;
+        let index = self.operand(f)?;
+        if !index.ty.is_int() {
+            return Err(self.err(ispan, format!("a vector lane index must be an integer, found '{}'", index.ty)));
+        }
+        Ok(index)
+    }
+
     pub(super) fn flags(&mut self, set: &[&str]) -> PResult<()> {
         while let Tok::Word(w) = self.tok.tok {
             if !set.contains(&w) {
@@ -89,7 +99,8 @@ impl<'a> Parser<'a> {
             self.flags(if op.is_float() { FAST_MATH } else { INT_FLAGS })?;
             let ty_span = self.tok.span;
             let ty = self.value_type()?;
-            let ok = if op.is_float() { ty.is_float() } else { ty.is_int() };
+            let lane = ty.lane_type();
+            let ok = if op.is_float() { lane.is_float() } else { lane.is_int() };
             if !ok {
                 let kind = if op.is_float() { "floating-point" } else { "integer" };
                 return Err(self.err(ty_span, format!("'{}' requires {kind} operands, found '{ty}'", op.mnemonic())));
@@ -113,7 +124,7 @@ impl<'a> Parser<'a> {
                 self.flags(FAST_MATH)?;
                 let ty_span = self.tok.span;
                 let ty = self.value_type()?;
-                if !ty.is_float() {
+                if !ty.lane_type().is_float() {
                     return Err(self.err(ty_span, format!("'fneg' requires a floating-point operand, found '{ty}'")));
                 }
                 let val = self.value(f, &ty)?;
@@ -129,13 +140,14 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let ty_span = self.tok.span;
                 let ty = self.value_type()?;
-                if !(ty.is_int() || ty.is_ptr()) {
+                if !(ty.lane_type().is_int() || ty.lane_type().is_ptr()) {
                     return Err(self.err(ty_span, format!("'icmp' requires integer or pointer operands, found '{ty}'")));
                 }
                 let lhs = self.value(f, &ty)?;
                 self.expect_punct(b',', " between the operands")?;
                 let rhs = self.value(f, &ty)?;
-                Ok((Inst::ICmp { pred, ty, lhs, rhs }, Type::I1))
+                let result = ty.with_lanes_of(Type::I1);
+                Ok((Inst::ICmp { pred, ty, lhs, rhs }, result))
             }
             "fcmp" => {
                 self.flags(FAST_MATH)?;
@@ -147,31 +159,38 @@ impl<'a> Parser<'a> {
                 self.bump()?;
                 let ty_span = self.tok.span;
                 let ty = self.value_type()?;
-                if !ty.is_float() {
+                if !ty.lane_type().is_float() {
                     return Err(self.err(ty_span, format!("'fcmp' requires floating-point operands, found '{ty}'")));
                 }
                 let lhs = self.value(f, &ty)?;
                 self.expect_punct(b',', " between the operands")?;
                 let rhs = self.value(f, &ty)?;
-                Ok((Inst::FCmp { pred, ty, lhs, rhs }, Type::I1))
+                let result = ty.with_lanes_of(Type::I1);
+                Ok((Inst::FCmp { pred, ty, lhs, rhs }, result))
             }
             "select" => {
                 self.flags(FAST_MATH)?;
                 let cspan = self.tok.span;
                 let cty = self.value_type()?;
-                if cty != Type::I1 {
+                if *cty.lane_type() != Type::I1 {
                     return Err(self.err(cspan, format!("'select' condition must be i1, found {cty}")));
                 }
                 let cond = self.value(f, &cty)?;
                 self.expect_punct(b',', "")?;
+                let tspan = self.tok.span;
                 let ty = self.value_type()?;
+                if cty.is_vector() && cty.lanes() != ty.lanes() {
+                    return Err(
+                        self.err(tspan, format!("'select' of '{ty}' by a '{cty}' condition: the lane counts differ"))
+                    );
+                }
                 let if_true = self.value(f, &ty)?;
                 self.expect_punct(b',', "")?;
                 let fspan = self.tok.span;
                 let fty = self.value_type()?;
                 self.expect_type(fspan, &fty, &ty, "the second 'select' value")?;
                 let if_false = self.value(f, &ty)?;
-                Ok((Inst::Select { cond, if_true, if_false }, ty))
+                Ok((Inst::Select { lanewise: cty.is_vector(), cond, if_true, if_false }, ty))
             }
             "alloca" => {
                 if let Tok::Word(w @ ("inalloca" | "swifterror")) = self.tok.tok {
@@ -284,6 +303,74 @@ impl<'a> Parser<'a> {
                 self.trailing_align()?;
                 let result = StructType::new(None, false, Some(vec![cmp.ty.clone(), Type::I1]));
                 Ok((Inst::CmpXchg { ptr, cmp, new, success, failure }, Type::Struct(Arc::new(result))))
+            }
+            "extractelement" => {
+                let vspan = self.tok.span;
+                let vec = self.operand(f)?;
+                if !vec.ty.is_vector() {
+                    return Err(
+                        self.err(vspan, format!("'extractelement' requires a vector operand, found '{}'", vec.ty))
+                    );
+                }
+                self.expect_punct(b',', " after the vector")?;
+                let index = self.lane_index(f)?;
+                let ty = vec.ty.lane_type().clone();
+                Ok((Inst::ExtractElement { vec, index }, ty))
+            }
+            "insertelement" => {
+                let vspan = self.tok.span;
+                let ty = self.value_type()?;
+                if !ty.is_vector() {
+                    return Err(self.err(vspan, format!("'insertelement' requires a vector operand, found '{ty}'")));
+                }
+                let vec = self.value(f, &ty)?;
+                self.expect_punct(b',', " after the vector")?;
+                let espan = self.tok.span;
+                let ety = self.value_type()?;
+                self.expect_type(espan, &ety, ty.lane_type(), "the inserted element")?;
+                let val = self.value(f, &ety)?;
+                self.expect_punct(b',', " after the inserted element")?;
+                let index = self.lane_index(f)?;
+                Ok((Inst::InsertElement { vec, val, index }, ty))
+            }
+            "shufflevector" => {
+                let aspan = self.tok.span;
+                let a = self.operand(f)?;
+                if !a.ty.is_vector() {
+                    return Err(self.err(aspan, format!("'shufflevector' requires vector operands, found '{}'", a.ty)));
+                }
+                self.expect_punct(b',', " after the first vector")?;
+                let bspan = self.tok.span;
+                let bty = self.value_type()?;
+                self.expect_type(bspan, &bty, &a.ty, "the second 'shufflevector' operand")?;
+                let b = self.value(f, &bty)?;
+                self.expect_punct(b',', " after the second vector")?;
+                let mspan = self.tok.span;
+                let mty = self.value_type()?;
+                let Type::Vector(m, ref elem) = mty else {
+                    return Err(self.err(mspan, format!("the 'shufflevector' mask must be '<M x i32>', found '{mty}'")));
+                };
+                if **elem != Type::I32 {
+                    return Err(self.err(mspan, format!("the 'shufflevector' mask must be '<M x i32>', found '{mty}'")));
+                }
+                let cspan = self.tok.span;
+                let mask_const = self.constant(&mty)?;
+                let lanes = 2 * a.ty.lanes().unwrap_or(0);
+                let lane = |c: &Const| -> PResult<Option<u32>> {
+                    match c {
+                        Const::Undef | Const::Poison => Ok(None),
+                        Const::Zero => Ok(Some(0)),
+                        Const::Int(i) if (0..i64::from(lanes)).contains(i) => Ok(Some(*i as u32)),
+                        _ => Err(self
+                            .err(cspan, format!("'shufflevector' mask lanes are constants below {lanes} or poison"))),
+                    }
+                };
+                let mask = match &mask_const {
+                    Const::Aggregate(items) => items.iter().map(lane).collect::<PResult<Vec<_>>>()?,
+                    other => vec![lane(other)?; m as usize],
+                };
+                let ty = Type::Vector(m, Box::new(a.ty.lane_type().clone()));
+                Ok((Inst::ShuffleVector { a, b, mask }, ty))
             }
             "freeze" => {
                 let ty = self.value_type()?;

@@ -28,7 +28,7 @@ use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
     Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
     NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
-    StatepointDirectives, StructType, Symbol, TailKind, Type, Value,
+    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
@@ -237,6 +237,9 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "fence",
     "freeze",
     "cmpxchg",
+    "extractelement",
+    "insertelement",
+    "shufflevector",
     "invoke",
     "landingpad",
     "resume",
@@ -244,9 +247,6 @@ const SUPPORTED_OPCODES: &[&str] = &[
 /// Instruction words of LLVM the subset rejects by name.
 const UNSUPPORTED_OPCODES: &[&str] = &[
     "callbr",
-    "extractelement",
-    "insertelement",
-    "shufflevector",
     "va_arg",
     "cleanuppad",
     "catchpad",

@@ -101,10 +101,7 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b'>', " to close the packed struct type")?;
                 ty
             }
-            Tok::Punct(b'<') => {
-                let text = self.bracketed_text(t.offset);
-                return Err(self.err(t.span, format!("unsupported vector type '{text}'")));
-            }
+            Tok::Punct(b'<') => self.vector_type(depth)?,
             Tok::Local(name) => {
                 self.bump()?;
                 self.named_type(name, t.span, depth)?
@@ -126,6 +123,43 @@ impl<'a> Parser<'a> {
             return self.function_type_pointer(ty, depth);
         }
         Ok(ty)
+    }
+
+    /// `<N x T>` from its `<`: a fixed-width vector of scalar lanes. Scalable vectors
+    /// (`<vscale x N x T>`) are refused: neither target's baseline (SSE2, NEON) has them.
+    fn vector_type(&mut self, depth: usize) -> PResult<Type> {
+        let open = self.tok;
+        if depth >= MAX_TYPE_NESTING {
+            return Err(self.err(open.span, format!("vector types nested more than {MAX_TYPE_NESTING} deep")));
+        }
+        self.bump()?;
+        if self.is_word("vscale") {
+            let text = self.bracketed_text(open.offset);
+            return Err(self.err(
+                open.span,
+                format!(
+                    "unsupported scalable vector type '{text}': only fixed-width vectors are supported (x86-64 and \
+                     AArch64 NEON have no scalable registers)"
+                ),
+            ));
+        }
+        let nspan = self.tok.span;
+        let n = self.unsigned("a vector length")?;
+        let n = u32::try_from(n)
+            .ok()
+            .filter(|&n| n > 0 && u64::from(n) <= MAX_AGGREGATE_VALUE_SCALARS)
+            .ok_or_else(|| self.err(nspan, format!("vector length {n} is not 1 to {MAX_AGGREGATE_VALUE_SCALARS}")))?;
+        self.expect_word("x", " in a vector type")?;
+        let espan = self.tok.span;
+        let elem = self.nested_value_type(depth + 1)?;
+        if !elem.is_scalar() {
+            return Err(self.err(
+                espan,
+                format!("vector element of type '{elem}': lanes are integers, floating-point values or pointers"),
+            ));
+        }
+        self.expect_punct(b'>', " to close the vector type")?;
+        Ok(Type::Vector(n, Box::new(elem)))
     }
 
     /// Whether the `(` at hand opens the parameters of a function type that a `*` (or `addrspace`)
@@ -492,6 +526,22 @@ impl<'a> Parser<'a> {
                 | "no_cfi"),
             ) => return Err(self.err(span, format!("unsupported constant expression '{w}'"))),
             Tok::Word("asm") => return Err(self.err(span, "unsupported inline asm")),
+            Tok::Punct(b'<') if ty.is_vector() => return self.vector_constant(ty),
+            Tok::Word("splat") if ty.is_vector() => {
+                // LLVM 19's `splat (T v)`: every lane `v`.
+                self.bump()?;
+                self.expect_punct(b'(', " after 'splat'")?;
+                let lane = ty.lane_type().clone();
+                let espan = self.tok.span;
+                let ety = self.value_type()?;
+                self.expect_type(espan, &ety, &lane, "the 'splat' element")?;
+                let item = self.member_constant(&lane)?;
+                if !self.is_punct(b')') {
+                    return Err(self.expected("')' to close 'splat'"));
+                }
+                let n = ty.lanes().unwrap_or(1) as usize;
+                Const::Aggregate(Box::new(vec![item; n]))
+            }
             Tok::Punct(b'[' | b'{' | b'<') | Tok::CStr(_) if ty.is_aggregate() => return self.aggregate_constant(ty),
             Tok::Punct(b'[' | b'{' | b'<') | Tok::CStr(_) => {
                 return Err(self.err(span, format!("aggregate constant used where '{ty}' is expected")));
@@ -777,6 +827,30 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok(items)
+    }
+
+    /// `<T v, ...>` of the vector type `ty`: one constant per lane.
+    fn vector_constant(&mut self, ty: &Type) -> PResult<Const> {
+        let span = self.tok.span;
+        let (n, lane) = (ty.lanes().unwrap_or(0), ty.lane_type().clone());
+        self.expect_punct(b'<', "")?;
+        let mut items = Vec::new();
+        loop {
+            let espan = self.tok.span;
+            let ety = self.ty()?;
+            self.expect_type(espan, &ety, &lane, "the vector element")?;
+            items.push(self.member_constant(&lane)?);
+            if !self.eat_punct(b',')? {
+                break;
+            }
+        }
+        self.expect_punct(b'>', " to close the vector constant")?;
+        if items.len() as u64 != u64::from(n) {
+            return Err(
+                self.err(span, format!("vector constant has {} elements, expected {n} for '{ty}'", items.len()))
+            );
+        }
+        Ok(Const::Aggregate(Box::new(items)))
     }
 
     /// `{ T v, ... }`, `<{ ... }>`, `[T v, ...]` or `c"..."` of the aggregate type `ty`.

@@ -1,0 +1,91 @@
+//! Vectors in stack map records (issue 27, item 1). `tests/vectors/live/live.ll`, compiled by
+//! patchmap and by llc-19 for both targets, gives records with the same IDs and location counts,
+//! each 128-bit vector recorded as llc-19 records one: in a register (size 16: an XMM or Q
+//! register) or in a frame slot (`Indirect`, size 16). patchmap stores each live vector in a slot
+//! of its own at LLVM's memory layout. Then the program runs under the location checker
+//! (`tests/checker/harness.c`), natively and under qemu-aarch64: at every stack map execution each
+//! location's low 64 bits hold the vector's low lanes the program announced, for patchmap's build
+//! and llc-19's alike; an announcement that does not match what a location holds is caught.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+
+use patchmap::compile::Options;
+use patchmap::stackmap::{object_file, LocationKind};
+use support::checker::{self, check_truth};
+use support::Arch;
+
+fn live() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/live/live.ll")
+}
+
+fn compile(ll: &Path, arch: Arch) -> Vec<u8> {
+    let module = patchmap::ir::parse_file(ll).unwrap_or_else(|e| panic!("{e}"));
+    let options = Options::new(Some(arch.triple()), "speed", 3).unwrap();
+    patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Each record's ID and its locations' kinds and sizes, sorted by ID.
+fn records(object: &[u8]) -> Vec<(u64, Vec<(LocationKind, u16)>)> {
+    let (maps, _) = object_file::read_models(object).expect("a readable stack map section");
+    let mut records: Vec<_> = maps
+        .iter()
+        .flat_map(|m| &m.records)
+        .map(|r| (r.id, r.locations.iter().map(|l| (l.kind, l.size)).collect()))
+        .collect();
+    records.sort_by_key(|r: &(u64, Vec<_>)| r.0);
+    records
+}
+
+#[test]
+fn vectors_are_recorded_as_llc_19_records_them() {
+    let Some(llc) = support::tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let ll = live();
+    for arch in Arch::ALL {
+        let ours = records(&compile(&ll, arch));
+        let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let reference = records(&reference);
+        let shape = |r: &[(u64, Vec<(LocationKind, u16)>)]| r.iter().map(|(id, l)| (*id, l.len())).collect::<Vec<_>>();
+        assert_eq!(shape(&ours), vec![(1, 3), (2, 3)], "{arch:?}: patchmap's IDs and location counts");
+        assert_eq!(shape(&ours), shape(&reference), "{arch:?}: IDs and location counts against llc-19's");
+        for (who, records) in [("patchmap", &ours), ("llc-19", &reference)] {
+            for (id, locations) in records.iter() {
+                for (i, &(kind, size)) in locations.iter().enumerate() {
+                    assert!(
+                        matches!(kind, LocationKind::Register | LocationKind::Indirect) && size == 16,
+                        "{arch:?}: {who}'s record {id} location {}: {kind:?} size {size}",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn recorded_vector_locations_hold_the_values_at_run_time() {
+    let ll = live();
+    let Some(llc) = support::tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for arch in Arch::ALL {
+        let Some(toolchain) = support::toolchain(arch) else { continue };
+        let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let plain = toolchain.link_and_run(&reference, dir.path(), "live-plain").unwrap();
+        for (who, object) in [("llc-19", reference.clone()), ("patchmap", compile(&ll, arch))] {
+            let name = format!("live-{who}-{arch:?}");
+            let exe = checker::build_checked(&object, &toolchain, dir.path(), &name).unwrap_or_else(|e| panic!("{e}"));
+            let (outcome, report) = checker::run_checked_report(&exe, &toolchain).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(outcome, plain, "{who} on {arch:?}: the checked run against llc-19's plain run");
+            assert_eq!(report.hits.len(), 2, "{who} on {arch:?}: two stack map executions");
+            check_truth(&report, &outcome.stdout).unwrap_or_else(|e| panic!("{who} on {arch:?}: {e}"));
+            // The check can fail: the second lane pair of the first vector is not what it holds.
+            let first = outcome.stdout.lines().next().unwrap().to_string();
+            let token = first.split(' ').nth(1).unwrap().to_string();
+            let wrong = first.replacen(&token, "64:deadbeef", 1);
+            let broken = outcome.stdout.replacen(&first, &wrong, 1);
+            assert!(check_truth(&report, &broken).is_err(), "{who} on {arch:?}: a wrong announcement passed");
+        }
+    }
+}
