@@ -25,10 +25,12 @@
 
 #[cfg(feature = "compiler")]
 pub mod compile;
+pub mod frames;
 pub mod runtime;
 
 #[cfg(feature = "compiler")]
 pub use compile::*;
+pub use frames::*;
 pub use runtime::*;
 
 use std::cell::RefCell;
@@ -707,6 +709,14 @@ fn location(map: &StackMap, l: &Location) -> PatchmapLocation {
     }
 }
 
+/// The library's location for a C one (its kind checked).
+fn location_of(l: &PatchmapLocation) -> Result<Location, PatchmapStatus> {
+    let Some(kind) = LocationKind::from_byte(l.kind) else {
+        return Err(fail(PatchmapStatus::InvalidArgument, format!("location kind {}", l.kind)));
+    };
+    Ok(Location { kind, size: l.size, dwarf_reg: l.dwarf_reg, offset: l.offset })
+}
+
 /// Location `index` of record `record`.
 ///
 /// # Safety
@@ -838,10 +848,10 @@ pub unsafe extern "C" fn patchmap_read_location(
             let (Some(l), Some(access)) = (location.as_ref(), access.as_ref()) else {
                 return fail(PatchmapStatus::InvalidArgument, "a null location or frame access");
             };
-            let Some(kind) = LocationKind::from_byte(l.kind) else {
-                return fail(PatchmapStatus::InvalidArgument, format!("location kind {}", l.kind));
+            let l = match location_of(l) {
+                Ok(l) => l,
+                Err(status) => return status,
             };
-            let l = Location { kind, size: l.size, dwarf_reg: l.dwarf_reg, offset: l.offset };
             match read_location(&l, &m.map.constants, &Access(*access)) {
                 Ok(value) => put(out, value),
                 Err(e @ (ReadError::Register(_) | ReadError::Memory { .. })) => {
