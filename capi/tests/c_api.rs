@@ -470,6 +470,66 @@ unsafe fn walk(map: *const PatchmapStackMap) {
             }
             patchmap_statepoint_table_free(table);
         }
+        // A frame-table walk from made-up registers stopped at the first record, on both targets,
+        // with every location of every frame placed, read and written.
+        unsafe extern "C" fn chain_memory(_: *mut std::ffi::c_void, address: u64, _: usize, value: *mut u64) -> bool {
+            // SAFETY: the library passes a valid out-parameter.
+            unsafe { *value = address.wrapping_add(0x40) };
+            address < 0x10_0000
+        }
+        unsafe extern "C" fn any_write(_: *mut std::ffi::c_void, address: u64, _: usize, _: u64) -> bool {
+            !address.is_multiple_of(7)
+        }
+        let mut frame_table = std::ptr::null_mut();
+        let (mut function, mut first) = (PatchmapFunction::default(), PatchmapRecord::default());
+        if patchmap_frame_table_new(map, &mut frame_table) == PatchmapStatus::Ok {
+            if patchmap_stackmap_function(map, 0, &mut function) == PatchmapStatus::Ok
+                && patchmap_stackmap_record(map, 0, &mut first) == PatchmapStatus::Ok
+            {
+                let memory =
+                    PatchmapMemory { context: std::ptr::null_mut(), read: Some(chain_memory), write: Some(any_write) };
+                for arch in [PatchmapArch::X86_64, PatchmapArch::Aarch64] {
+                    let mut registers = std::mem::zeroed::<PatchmapRegisters>();
+                    registers.return_address = function.address.wrapping_add(u64::from(first.instruction_offset));
+                    registers.stack_pointer = 0x8000;
+                    registers.general[usize::from(patchmap_arch_frame_pointer(arch))] = 0x8010;
+                    let mut walk = std::ptr::null_mut();
+                    let status = patchmap_frame_table_walk(frame_table, arch, &registers, &memory, &mut walk);
+                    assert_ne!(status, PatchmapStatus::Panic);
+                    if status != PatchmapStatus::Ok {
+                        continue;
+                    }
+                    let mut frame = std::mem::zeroed::<PatchmapWalkedFrame>();
+                    let frames = patchmap_stack_walk_num_frames(walk);
+                    assert!(frames >= 1);
+                    for i in 0..=frames {
+                        let mut value = 0;
+                        let status = patchmap_stack_walk_register(walk, i, i as u16, &registers, &memory, &mut value);
+                        assert_ne!(status, PatchmapStatus::Panic);
+                        let status = patchmap_stack_walk_frame(walk, i, &mut frame);
+                        assert_eq!(status == PatchmapStatus::Ok, i < frames);
+                        if status != PatchmapStatus::Ok
+                            || patchmap_stackmap_record(map, frame.record, &mut record) != PatchmapStatus::Ok
+                        {
+                            continue;
+                        }
+                        for k in 0..record.num_locations {
+                            assert_eq!(patchmap_stackmap_location(map, frame.record, k, &mut l), PatchmapStatus::Ok);
+                            let mut place = PatchmapPlace { kind: PatchmapPlaceKind::Value, value: 0 };
+                            for status in [
+                                patchmap_stack_walk_place(walk, i, &l, &registers, &memory, &mut place),
+                                patchmap_stack_walk_read(walk, i, &l, &registers, &memory, &mut value),
+                                patchmap_stack_walk_write(walk, i, &l, value ^ 1, &mut registers, &memory),
+                            ] {
+                                assert_ne!(status, PatchmapStatus::Panic);
+                            }
+                        }
+                    }
+                    patchmap_stack_walk_free(walk);
+                }
+            }
+            patchmap_frame_table_free(frame_table);
+        }
     }
 }
 
@@ -684,7 +744,64 @@ fn a_c_moving_collector_finds_its_roots_through_the_api() {
     assert!(stderr.contains(&format!("walk (status {walk})")) && stderr.contains("is in register R#"), "{stderr}");
 }
 
-/// Both C programs over JIT code, with either library, under valgrind: no invalid access, no leak.
+/// `frame_walk.c` over `nested_calls.ll` (f0 -> f1 -> f2 -> a runtime entry, ten values live across
+/// each call, compiled from C in the frame-table layout): the frame-table walk from the entry's
+/// registers finds the three frames at their records, every value of every frame reads as the
+/// program printed it (checked by the C program and again here from its output), some of them
+/// callee-saved registers of outer frames found in inner frames' save slots; three values written
+/// through the walk (a captured register, a spill slot, the outermost frame's saved register) are
+/// what the program prints after the entry returns. Its broken variants are caught.
+#[test]
+fn a_c_program_walks_every_frame_with_the_frame_table_and_writes_values() {
+    if tool("cc").is_none() || !runs_jit_code() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = root().join("capi/tests/nested_calls.ll");
+    for static_lib in [true, false] {
+        let exe = build_c(dir.path(), "frame_walk", static_lib);
+        let out = Command::new(&exe).arg(&program).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}{stdout}", String::from_utf8_lossy(&out.stderr));
+        // The program's own values, by (level, index), and the walk's reads of them.
+        let mut printed = std::collections::HashMap::new();
+        let mut reads = 0;
+        for line in stdout.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            match words[..] {
+                ["value", level, index, hex] if level.len() == 1 => {
+                    printed.insert((level.to_string(), index.to_string()), u64::from_str_radix(hex, 16).unwrap());
+                }
+                ["frame", frame, id, index, value, _] => {
+                    let level = (id[1..].parse::<u64>().unwrap() - 100).to_string();
+                    assert_eq!(frame.parse::<usize>().unwrap(), 2 - level.parse::<usize>().unwrap(), "{line}");
+                    let (size, hex) = value.split_once(':').unwrap();
+                    let mask = if size == "8" { u64::MAX } else { (1u64 << (8 * size.parse::<u32>().unwrap())) - 1 };
+                    let expected = printed[&(level, index.to_string())];
+                    assert_eq!(u64::from_str_radix(hex, 16).unwrap() & mask, expected & mask, "{line}");
+                    reads += 1;
+                }
+                _ => {}
+            }
+        }
+        assert_eq!((printed.len(), reads), (30, 30), "{stdout}");
+        let summary = stdout.lines().last().unwrap();
+        let numbers: Vec<usize> = summary.split(' ').filter_map(|w| w.parse().ok()).collect();
+        assert!(summary.starts_with("walked"), "{summary}");
+        let &[frames, values, saved, written] = &numbers[..] else { panic!("{summary}") };
+        assert_eq!((frames, values, written), (3, 30, 3), "{summary}");
+        assert!(saved >= 2, "only {saved} values of outer frames were in inner frames' save slots: {summary}");
+    }
+    let exe = dir.path().join("frame_walk-shared");
+    for broken in ["--ignore-saves", "--wrong-frame", "--write-captured"] {
+        let out = Command::new(&exe).arg(&program).arg(broken).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "frame_walk {broken} went unnoticed: {stderr}");
+        assert!(stderr.contains("mismatch"), "{broken}: {stderr}");
+    }
+}
+
+/// The C programs over JIT code, with either library, under valgrind: no invalid access, no leak.
 #[test]
 fn the_c_jit_programs_run_clean_under_valgrind() {
     let (Some(valgrind), Some(_)) = (tool("valgrind"), tool("cc")) else { return };
@@ -700,6 +817,7 @@ fn the_c_jit_programs_run_clean_under_valgrind() {
                 root().join("tests/gc_collector/gc_arrays.ll"),
                 None,
             ),
+            (build_c(dir.path(), "frame_walk", static_lib), root().join("capi/tests/nested_calls.ll"), None),
         ];
         for (exe, input, function) in runs {
             let out = valgrind_command(&valgrind).arg(&exe).arg(&input).args(function).output().unwrap();
