@@ -1,5 +1,6 @@
 /* patchmap's C API: read LLVM stack map sections (versions 1, 2, 3 and the frame-table layout), compile
- * LLVM IR to objects and JIT code, patch code, stop generated code and walk its frames for GC roots.
+ * LLVM IR to objects and JIT code, patch code, stop generated code and walk its frames (for GC roots,
+ * or with the frame table to read and write every value of every frame).
  * Generated from capi/src/ by cbindgen; do not edit. See README.md, "C API".
  *
  * Conventions: handles are opaque, each with its free function; lengths are explicit; a call that can
@@ -8,8 +9,9 @@
  * written only on success; no Rust panic crosses the boundary (PATCHMAP_STATUS_PANIC instead).
  * The compiler's declarations need PATCHMAP_COMPILER defined (patchmap.pc's Cflags do it).
  *
- * Threads: parsed stack maps and objects, statepoint tables and JIT handles are immutable, so any
- * number of threads may read one at once; freeing one needs that no thread uses it any more.
+ * Threads: parsed stack maps and objects, statepoint and frame tables, stack walks and JIT handles
+ * are immutable (a walk's writes go to the caller's registers and memory), so any number of
+ * threads may read one at once; freeing one needs that no thread uses it any more.
  * patchmap_last_error() is per thread. Entry and exit handlers run on the thread that called the
  * entry or exited, several at once if several threads do. Patching needs that no thread runs the
  * patched bytes meanwhile. */
