@@ -1,10 +1,13 @@
 //! The C API (issue 29): the header is what cbindgen makes of `capi/src/`; C programs built with the
 //! system compiler against it and against the static and the shared library: `readobj.c` prints
-//! exactly what `patchmap dump` prints for the `ir-examples` objects of both targets in every version;
+//! exactly what `patchmap dump` prints for the `ir-examples` objects of both targets in every version
+//! (patchmap's, and llc-19's);
 //! `jit_stop.c` stops JIT-compiled ir-examples at their records through patched exit calls and reads
 //! every value, which must be what the program printed for that record; `copying_collector.c` is a
 //! moving collector rooted through the statepoint walk that runs tests/gc_collector's programs, and
-//! whose broken variants are caught. All run clean under valgrind; `patchmap.pc` builds a program;
+//! whose broken variants are caught; `frame_walk.c` walks nested frames of JIT code stopped in an
+//! entry with the frame table, reads every value of every frame and writes some, and its broken
+//! variants are caught. All run clean under valgrind; `patchmap.pc` builds a program;
 //! the README's example runs; the entry points survive malformed sections (a mutation loop, and
 //! libFuzzer where clang-19's runtime is installed).
 
@@ -166,6 +169,38 @@ fn objects(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// llc-19's objects of the same ir-examples on both targets (LLVM's own sections, as a C runtime
+/// reads them); empty without llc-19. An example llc-19 crashes on is left out (llc-19 segfaults on
+/// two x86-64 patch point examples).
+fn llc_objects(dir: &Path) -> Vec<PathBuf> {
+    let Some(llc) = tool("llc-19") else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(root().join("ir-examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .filter(|p| std::fs::read_to_string(p).unwrap().contains("@llvm.experimental."))
+        .collect();
+    examples.sort();
+    for ll in &examples {
+        for target in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
+            let object = dir.join(format!("{}.{target}.llc.o", ll.file_stem().unwrap().to_string_lossy()));
+            let status = Command::new(&llc)
+                .args(["-O2", &format!("-mtriple={target}"), "-filetype=obj", "-o"])
+                .arg(&object)
+                .arg(ll)
+                .stderr(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            if status.success() {
+                out.push(object);
+            }
+        }
+    }
+    assert!(out.len() >= 40, "llc-19 compiled only {} ir-examples objects", out.len());
+    out
+}
+
 fn dump(object: &Path, symbols: bool) -> String {
     let mut text = Vec::new();
     patchmap::stackmap::object_file::dump(&std::fs::read(object).unwrap(), symbols, &mut text).unwrap();
@@ -179,7 +214,8 @@ fn a_c_readobj_prints_what_patchmap_dump_prints() {
     }
     let dir = tempfile::tempdir().unwrap();
     let builds = [build_readobj(dir.path(), true), build_readobj(dir.path(), false)];
-    let objects = objects(dir.path());
+    let mut objects = objects(dir.path());
+    objects.extend(llc_objects(dir.path()));
     let mut blobs = 0;
     for object in &objects {
         for symbols in [false, true] {
