@@ -72,6 +72,9 @@ typedef enum {
 typedef enum {
   // The stack slot at `value` holds the pointer: read and write it there.
   PATCHMAP_SLOT_KIND_ADDRESS = 1,
+  // The captured register whose DWARF number is `value` holds it (frame-table walks only): read
+  // and write it in `PatchmapRegisters`, which the entry restores.
+  PATCHMAP_SLOT_KIND_REGISTER = 2,
   // The pointer is the constant `value` (null): nothing to update.
   PATCHMAP_SLOT_KIND_CONSTANT = 3,
 } PatchmapSlotKind;
@@ -336,6 +339,23 @@ typedef struct {
   uint64_t value;
 } PatchmapPlace;
 
+// A place a GC pointer is read from and written back to.
+typedef struct {
+  // How to read it.
+  PatchmapSlotKind kind;
+  // The slot's address, or the constant.
+  uint64_t value;
+} PatchmapSlot;
+
+// A base pointer and a pointer derived from it (the same slot for a plain root). A collector that
+// moves the base's object writes the new base, and the derived pointer moved by the same distance.
+typedef struct {
+  // Where the base pointer is.
+  PatchmapSlot base;
+  // Where the derived pointer is.
+  PatchmapSlot derived;
+} PatchmapRoot;
+
 // A runtime entry's handler: called with the registers generated code had when it called the
 // entry (its arguments in the convention's registers). A result goes in
 // `patchmap_arch_integer_result`'s register.
@@ -370,23 +390,6 @@ typedef struct {
 
 // Reads 8 bytes of the stopped thread's memory at `address`; false if it cannot.
 typedef bool (*PatchmapReadMemory)(void *context, uint64_t address, uint64_t *value);
-
-// A place a GC pointer is read from and written back to.
-typedef struct {
-  // How to read it.
-  PatchmapSlotKind kind;
-  // The slot's address, or the constant.
-  uint64_t value;
-} PatchmapSlot;
-
-// A base pointer and a pointer derived from it (the same slot for a plain root). A collector that
-// moves the base's object writes the new base, and the derived pointer moved by the same distance.
-typedef struct {
-  // Where the base pointer is.
-  PatchmapSlot base;
-  // Where the derived pointer is.
-  PatchmapSlot derived;
-} PatchmapRoot;
 
 // A frame of generated code at a statepoint, as a walk hands it to its visitor. The arrays are
 // valid during the visit only.
@@ -843,6 +846,25 @@ PatchmapStatus patchmap_stack_walk_register(const PatchmapStackWalk *walk,
                                             const PatchmapRegisters *registers,
                                             const PatchmapMemory *memory,
                                             uint64_t *out);
+
+// The GC roots of frame `frame`'s statepoint record (none for a frame without a record): a (base,
+// derived) pair of slots for each pair, written to `roots` (at most `capacity`; null with 0 to
+// count only); `*count` is how many there are in all. Unlike `patchmap_statepoint_walk`'s, a root
+// may be in a register (`PATCHMAP_SLOT_KIND_REGISTER`: compiled with `max_registers_for_gc_values`
+// above 0): the captured one, or an outer frame's in an inner frame's save slot
+// (`PATCHMAP_SLOT_KIND_ADDRESS`). `PATCHMAP_STATUS_WALK` when the record is not a statepoint's.
+//
+// # Safety
+// `walk` is a live walk; `registers` and `memory` are valid for reads; `memory`'s callbacks are
+// sound to call during the call; `roots` is valid for `capacity` writes (or null with 0); `count`
+// is valid for a write.
+PatchmapStatus patchmap_stack_walk_roots(const PatchmapStackWalk *walk,
+                                         size_t frame,
+                                         const PatchmapRegisters *registers,
+                                         const PatchmapMemory *memory,
+                                         PatchmapRoot *roots,
+                                         size_t capacity,
+                                         size_t *count);
 
 // The architecture this process runs on; `PATCHMAP_STATUS_INVALID_ARGUMENT` on another host.
 //

@@ -13,8 +13,8 @@ use patchmap::runtime::frames::{FrameTable, Place, StackWalk, WalkError};
 use patchmap::runtime::{Memory, Registers};
 
 use crate::{
-    fail, guarded, location_of, put, size_t, PatchmapArch, PatchmapLocation, PatchmapRegisters, PatchmapStackMap,
-    PatchmapStatus,
+    fail, guarded, location_of, put, size_t, PatchmapArch, PatchmapLocation, PatchmapRegisters, PatchmapRoot,
+    PatchmapStackMap, PatchmapStatus,
 };
 
 /// A stack map in the frame-table layout (version `0x72`), its functions indexed by address: what
@@ -437,5 +437,48 @@ pub unsafe extern "C" fn patchmap_stack_walk_register(
             Ok(value) => unsafe { put(out, value) },
             Err(e) => walk_failed(e),
         }
+    })
+}
+
+/// The GC roots of frame `frame`'s statepoint record (none for a frame without a record): a (base,
+/// derived) pair of slots for each pair, written to `roots` (at most `capacity`; null with 0 to
+/// count only); `*count` is how many there are in all. Unlike `patchmap_statepoint_walk`'s, a root
+/// may be in a register (`PATCHMAP_SLOT_KIND_REGISTER`: compiled with `max_registers_for_gc_values`
+/// above 0): the captured one, or an outer frame's in an inner frame's save slot
+/// (`PATCHMAP_SLOT_KIND_ADDRESS`). `PATCHMAP_STATUS_WALK` when the record is not a statepoint's.
+///
+/// # Safety
+/// `walk` is a live walk; `registers` and `memory` are valid for reads; `memory`'s callbacks are
+/// sound to call during the call; `roots` is valid for `capacity` writes (or null with 0); `count`
+/// is valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn patchmap_stack_walk_roots(
+    walk: *const PatchmapStackWalk,
+    frame: size_t,
+    registers: *const PatchmapRegisters,
+    memory: *const PatchmapMemory,
+    roots: *mut PatchmapRoot,
+    capacity: size_t,
+    count: *mut size_t,
+) -> PatchmapStatus {
+    guarded(|| {
+        // SAFETY: the caller vouches for the pointers; the register layouts are the same.
+        let (walk, registers, memory) =
+            unsafe { (walk.as_ref(), (registers as *const Registers).as_ref(), memory.as_ref()) };
+        let (Some(walk), Some(registers), Some(memory), false) =
+            (walk, registers, memory, roots.is_null() && capacity > 0)
+        else {
+            return fail(PatchmapStatus::InvalidArgument, "a null walk, registers, memory, or roots with a capacity");
+        };
+        let found = match walk.walk.roots(frame, registers, &CallbackMemory(*memory)) {
+            Ok(found) => found,
+            Err(e) => return walk_failed(e),
+        };
+        for (i, &root) in found.iter().take(capacity).enumerate() {
+            // SAFETY: `roots` holds `capacity` entries, and `i` is below it.
+            unsafe { roots.add(i).write(root.into()) };
+        }
+        // SAFETY: the caller vouches for `count`.
+        unsafe { put(count, found.len()) }
     })
 }

@@ -751,20 +751,39 @@ fn a_c_moving_collector_finds_its_roots_through_the_api() {
     }
     let dir = tempfile::tempdir().unwrap();
     let gc = |name: &str| root().join("tests/gc_collector").join(name);
+    // The statepoint walk; the frame-table walk (roots through `patchmap_stack_walk_roots`), with GC
+    // pointers in frame slots only and with up to two per statepoint in callee-saved registers.
+    let walks: [&[&str]; 3] = [&[], &["--frame-table"], &["--frame-table", "--gc-registers", "2"]];
     for static_lib in [true, false] {
         let exe = build_c(dir.path(), "copying_collector", static_lib);
         for program in ["gc_list", "gc_tree", "gc_arrays"] {
-            let out = Command::new(&exe).arg(gc(&format!("{program}.ll"))).output().unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert!(out.status.success(), "{program}: {stderr}");
-            let expected = std::fs::read_to_string(gc(&format!("{program}.expected"))).unwrap();
-            assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{program}");
-            let stress = std::fs::read_to_string(gc(&format!("{program}.stress"))).unwrap();
-            assert_eq!(stderr.lines().last().unwrap(), format!("gc: {}", stress.trim()), "{program}");
+            for walk in walks {
+                let out = Command::new(&exe).arg(gc(&format!("{program}.ll"))).args(walk).output().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "{program} {walk:?}: {stderr}");
+                let expected = std::fs::read_to_string(gc(&format!("{program}.expected"))).unwrap();
+                assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{program} {walk:?}");
+                let stress = std::fs::read_to_string(gc(&format!("{program}.stress"))).unwrap();
+                assert_eq!(stderr.lines().last().unwrap(), format!("gc: {}", stress.trim()), "{program} {walk:?}");
+                if walk.contains(&"--gc-registers") {
+                    let in_registers =
+                        stderr.lines().find_map(|l| l.strip_prefix("gc: ")?.strip_suffix(" roots in registers"));
+                    let in_registers: u64 = in_registers.unwrap_or_else(|| panic!("{stderr}")).parse().unwrap();
+                    assert!(in_registers > 0, "{program} {walk:?}: no root was in a register");
+                }
+            }
         }
     }
     let exe = dir.path().join("copying_collector-shared");
-    for broken in [&["--skip-derived"][..], &["--skip-frame", "1"], &["--skip-frame", "2"]] {
+    let broken: [&[&str]; 6] = [
+        &["--skip-derived"],
+        &["--skip-frame", "1"],
+        &["--skip-frame", "2"],
+        &["--frame-table", "--gc-registers", "2", "--skip-derived"],
+        &["--frame-table", "--gc-registers", "2", "--skip-frame", "0"],
+        &["--frame-table", "--gc-registers", "2", "--skip-frame", "1"],
+    ];
+    for broken in broken {
         let out = Command::new(&exe).arg(gc("gc_list.ll")).args(broken).output().unwrap();
         let expected = std::fs::read_to_string(gc("gc_list.expected")).unwrap();
         assert!(
@@ -846,21 +865,23 @@ fn the_c_jit_programs_run_clean_under_valgrind() {
     }
     let dir = tempfile::tempdir().unwrap();
     for static_lib in [true, false] {
-        let runs = [
-            (build_c(dir.path(), "jit_stop", static_lib), root().join("ir-examples/sm_branches.ll"), Some("main")),
-            (
-                build_c(dir.path(), "copying_collector", static_lib),
-                root().join("tests/gc_collector/gc_arrays.ll"),
-                None,
-            ),
-            (build_c(dir.path(), "frame_walk", static_lib), root().join("capi/tests/nested_calls.ll"), None),
+        let collector = build_c(dir.path(), "copying_collector", static_lib);
+        let gc_arrays = root().join("tests/gc_collector/gc_arrays.ll");
+        let mut runs = vec![
+            (build_c(dir.path(), "jit_stop", static_lib), root().join("ir-examples/sm_branches.ll"), vec!["main"]),
+            (collector.clone(), gc_arrays.clone(), vec![]),
+            (build_c(dir.path(), "frame_walk", static_lib), root().join("capi/tests/nested_calls.ll"), vec![]),
         ];
-        for (exe, input, function) in runs {
-            let out = valgrind_command(&valgrind).arg(&exe).arg(&input).args(function).output().unwrap();
+        if !static_lib {
+            // Roots in registers through the frame-table walk (once: 11 s under valgrind).
+            runs.push((collector, gc_arrays, vec!["--frame-table", "--gc-registers", "2"]));
+        }
+        for (exe, input, args) in runs {
+            let out = valgrind_command(&valgrind).arg(&exe).arg(&input).args(&args).output().unwrap();
             assert_eq!(
                 out.status.code(),
                 Some(0),
-                "{} {} under valgrind: {}",
+                "{} {} {args:?} under valgrind: {}",
                 exe.display(),
                 input.display(),
                 String::from_utf8_lossy(&out.stderr)
