@@ -542,6 +542,14 @@ unsafe fn walk(map: *const PatchmapStackMap) {
                         let mut value = 0;
                         let status = patchmap_stack_walk_register(walk, i, i as u16, &registers, &memory, &mut value);
                         assert_ne!(status, PatchmapStatus::Panic);
+                        let mut roots = [PatchmapRoot {
+                            base: PatchmapSlot { kind: PatchmapSlotKind::Constant, value: 0 },
+                            derived: PatchmapSlot { kind: PatchmapSlotKind::Constant, value: 0 },
+                        }; 4];
+                        let mut count = 0;
+                        let status =
+                            patchmap_stack_walk_roots(walk, i, &registers, &memory, roots.as_mut_ptr(), 4, &mut count);
+                        assert_ne!(status, PatchmapStatus::Panic);
                         let status = patchmap_stack_walk_frame(walk, i, &mut frame);
                         assert_eq!(status == PatchmapStatus::Ok, i < frames);
                         if status != PatchmapStatus::Ok

@@ -1,7 +1,7 @@
 /* A libFuzzer target over the C API's section entry points: the input's first byte picks the version
  * to parse the rest as (0: the version byte's, 1, 2, 3, or the frame-table layout), and every
  * accessor, location read, address lookup, statepoint walk and frame-table walk (reads, places and
- * writes of every location of every frame) runs on what parses; the whole input
+ * writes of every location of every frame, and each frame's roots) runs on what parses; the whole input
  * also goes to patchmap_object_parse. A crash, a hang or a status the API does not document fails.
  * Built with clang-19 -fsanitize=fuzzer against libpatchmap_c.a and run for a bounded number of inputs
  * from real sections by capi/tests/c_api.rs. */
@@ -75,7 +75,10 @@ static void walk_frames(const PatchmapStackMap *map, uint64_t address) {
             PatchmapWalkedFrame frame;
             PatchmapRecord record;
             uint64_t value;
+            PatchmapRoot roots[4];
+            size_t count;
             expect(patchmap_stack_walk_register(walk, i, (uint16_t)i, &registers, &memory, &value));
+            expect(patchmap_stack_walk_roots(walk, i, &registers, &memory, roots, 4, &count));
             if (patchmap_stack_walk_frame(walk, i, &frame) != PATCHMAP_STATUS_OK ||
                 patchmap_stackmap_record(map, frame.record, &record) != PATCHMAP_STATUS_OK)
                 continue;
