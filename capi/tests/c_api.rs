@@ -4,7 +4,8 @@
 //! (patchmap's, and llc-19's);
 //! `jit_stop.c` stops JIT-compiled ir-examples at their records through patched exit calls and reads
 //! every value, which must be what the program printed for that record; `copying_collector.c` is a
-//! moving collector rooted through the statepoint walk that runs tests/gc_collector's programs, and
+//! moving collector rooted through the statepoint walk (or the frame-table walk, with GC pointers in
+//! registers too) that runs tests/gc_collector's programs, and
 //! whose broken variants are caught; `frame_walk.c` walks nested frames of JIT code stopped in an
 //! entry with the frame table, reads every value of every frame and writes some, and its broken
 //! variants are caught. All run clean under valgrind; `patchmap.pc` builds a program;
@@ -750,8 +751,9 @@ fn a_c_program_stops_jit_code_at_records_and_reads_every_value() {
 /// `copying_collector.c`: a moving collector in C whose roots come from the API's statepoint walk
 /// runs tests/gc_collector's programs with a collection at every allocation and safepoint: the output
 /// is the program's, and the collections and deopt values are those tests/gc_collector counts with
-/// its own section parser and libgcc's unwinder. Collectors that skip the derived pointers or a frame
-/// are caught.
+/// its own section parser and libgcc's unwinder; the same with the roots from the frame-table walk,
+/// GC pointers in callee-saved registers included (some must be). Collectors that skip the derived
+/// pointers or a frame are caught, with either walk.
 #[test]
 fn a_c_moving_collector_finds_its_roots_through_the_api() {
     if tool("cc").is_none() || !runs_jit_code() {
