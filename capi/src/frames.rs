@@ -137,6 +137,17 @@ fn walk_failed(error: WalkError) -> PatchmapStatus {
     fail(status, error.to_string())
 }
 
+/// [`walk_failed`] for a read or write of a walked frame, whose memory access (not the frame
+/// chain's) the callbacks refused.
+fn access_failed(error: WalkError) -> PatchmapStatus {
+    match error {
+        WalkError::Memory(address) => {
+            fail(PatchmapStatus::Unreadable, format!("the memory callback refused the access at {address:#x}"))
+        }
+        e => walk_failed(e),
+    }
+}
+
 /// Walks the frames of generated code of a thread stopped in an entry (`registers`, as the entry's
 /// handler received them): the innermost frame is the function holding `registers->return_address`;
 /// each frame's frame record (`[FP]`, `[FP + 8]`, read through `memory->read`) gives its caller,
@@ -329,7 +340,7 @@ pub unsafe extern "C" fn patchmap_stack_walk_place(
             Ok(Place::Register(dwarf)) => PatchmapPlace { kind: PatchmapPlaceKind::Register, value: u64::from(dwarf) },
             Ok(Place::Address(address)) => PatchmapPlace { kind: PatchmapPlaceKind::Address, value: address },
             Ok(Place::Value(value)) => PatchmapPlace { kind: PatchmapPlaceKind::Value, value },
-            Err(e) => return walk_failed(e),
+            Err(e) => return access_failed(e),
         };
         // SAFETY: the caller vouches for `out`.
         unsafe { put(out, place) }
@@ -364,7 +375,7 @@ pub unsafe extern "C" fn patchmap_stack_walk_read(
         match a.walk.walk.read(frame, &a.location, registers, &a.memory) {
             // SAFETY: the caller vouches for `out`.
             Ok(value) => unsafe { put(out, value) },
-            Err(e) => walk_failed(e),
+            Err(e) => access_failed(e),
         }
     })
 }
@@ -396,15 +407,9 @@ pub unsafe extern "C" fn patchmap_stack_walk_write(
                 (Err(status), _) => return status,
                 (_, None) => return fail(PatchmapStatus::InvalidArgument, "null registers"),
             };
-        let walk = &a.walk.walk;
-        match walk.write(frame, &a.location, value, registers, &mut a.memory) {
+        match a.walk.walk.write(frame, &a.location, value, registers, &mut a.memory) {
             Ok(()) => PatchmapStatus::Ok,
-            // The library names a failed access as the frame chain's: say it was this write.
-            Err(WalkError::Memory(address)) => fail(
-                PatchmapStatus::Unreadable,
-                format!("the memory callback did not write {} bytes at {address:#x}", a.location.size.clamp(1, 8)),
-            ),
-            Err(e) => walk_failed(e),
+            Err(e) => access_failed(e),
         }
     })
 }
@@ -435,7 +440,7 @@ pub unsafe extern "C" fn patchmap_stack_walk_register(
         match walk.walk.register(frame, dwarf, registers, &CallbackMemory(*memory)) {
             // SAFETY: the caller vouches for `out`.
             Ok(value) => unsafe { put(out, value) },
-            Err(e) => walk_failed(e),
+            Err(e) => access_failed(e),
         }
     })
 }
@@ -472,7 +477,7 @@ pub unsafe extern "C" fn patchmap_stack_walk_roots(
         };
         let found = match walk.walk.roots(frame, registers, &CallbackMemory(*memory)) {
             Ok(found) => found,
-            Err(e) => return walk_failed(e),
+            Err(e) => return access_failed(e),
         };
         for (i, &root) in found.iter().take(capacity).enumerate() {
             // SAFETY: `roots` holds `capacity` entries, and `i` is below it.
