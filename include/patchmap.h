@@ -1,5 +1,6 @@
 /* patchmap's C API: read LLVM stack map sections (versions 1, 2, 3 and the frame-table layout), compile
- * LLVM IR to objects and JIT code, patch code, stop generated code and walk its frames for GC roots.
+ * LLVM IR to objects and JIT code, patch code, stop generated code and walk its frames (for GC roots,
+ * or with the frame table to read and write every value of every frame).
  * Generated from capi/src/ by cbindgen; do not edit. See README.md, "C API".
  *
  * Conventions: handles are opaque, each with its free function; lengths are explicit; a call that can
@@ -8,8 +9,9 @@
  * written only on success; no Rust panic crosses the boundary (PATCHMAP_STATUS_PANIC instead).
  * The compiler's declarations need PATCHMAP_COMPILER defined (patchmap.pc's Cflags do it).
  *
- * Threads: parsed stack maps and objects, statepoint tables and JIT handles are immutable, so any
- * number of threads may read one at once; freeing one needs that no thread uses it any more.
+ * Threads: parsed stack maps and objects, statepoint and frame tables, stack walks and JIT handles
+ * are immutable (a walk's writes go to the caller's registers and memory), so any number of
+ * threads may read one at once; freeing one needs that no thread uses it any more.
  * patchmap_last_error() is per thread. Entry and exit handlers run on the thread that called the
  * entry or exited, several at once if several threads do. Patching needs that no thread runs the
  * patched bytes meanwhile. */
@@ -52,10 +54,27 @@ typedef enum {
   PATCHMAP_ARCH_AARCH64 = 2,
 } PatchmapArch;
 
+// Where a value of a walked frame lives (`PatchmapPlace::kind`).
+typedef enum {
+  // In the captured register whose DWARF number is `value`: the innermost frame's registers, and
+  // callee-saved registers no inner frame saved. A write lands in `PatchmapRegisters`, which the
+  // entry restores.
+  PATCHMAP_PLACE_KIND_REGISTER = 1,
+  // In memory at `value`: a spill slot, or the slot where an inner frame's prologue saved a
+  // callee-saved register (its epilogue restores it from there).
+  PATCHMAP_PLACE_KIND_ADDRESS = 2,
+  // The value itself, with no storage to write: a constant, a `Direct` location's address, an
+  // outer frame's FP or SP.
+  PATCHMAP_PLACE_KIND_VALUE = 3,
+} PatchmapPlaceKind;
+
 // Where a GC root is (`PatchmapSlot::kind`).
 typedef enum {
   // The stack slot at `value` holds the pointer: read and write it there.
   PATCHMAP_SLOT_KIND_ADDRESS = 1,
+  // The captured register whose DWARF number is `value` holds it (frame-table walks only): read
+  // and write it in `PatchmapRegisters`, which the entry restores.
+  PATCHMAP_SLOT_KIND_REGISTER = 2,
   // The pointer is the constant `value` (null): nothing to update.
   PATCHMAP_SLOT_KIND_CONSTANT = 3,
 } PatchmapSlotKind;
@@ -96,6 +115,10 @@ typedef struct PatchmapEntry PatchmapEntry;
 // An area of exit stubs, made on demand, all calling one handler.
 typedef struct PatchmapExits PatchmapExits;
 
+// A stack map in the frame-table layout (version `0x72`), its functions indexed by address: what
+// `patchmap_frame_table_walk` walks. Immutable: any number of threads may walk one at once.
+typedef struct PatchmapFrameTable PatchmapFrameTable;
+
 #if defined(PATCHMAP_COMPILER)
 // A module compiled into this process's executable memory, with its stack map section (absolute
 // addresses) and its records' patch sites. The code lives until `patchmap_jit_free`.
@@ -107,6 +130,9 @@ typedef struct PatchmapObject PatchmapObject;
 
 // One parsed stack map blob.
 typedef struct PatchmapStackMap PatchmapStackMap;
+
+// The frames of a thread stopped in an entry, innermost first: see `patchmap_frame_table_walk`.
+typedef struct PatchmapStackWalk PatchmapStackWalk;
 
 // The statepoint records of a stack map, by absolute address: for walking the frames of JIT code
 // or of a linked program (absolute function addresses).
@@ -271,6 +297,65 @@ typedef struct {
   uint64_t reserved;
 } PatchmapRegisters;
 
+// How a walk reads and writes the stopped thread's memory: `read` gives `size` (1 to 8)
+// little-endian bytes at an address, `write` stores the low `size` bytes of a value there; each
+// returns false when it cannot. `write` may be null when nothing is written.
+typedef struct {
+  // Passed back to both callbacks.
+  void *context;
+  // Reads memory.
+  bool (*read)(void *context, uint64_t address, size_t size, uint64_t *value);
+  // Writes memory.
+  bool (*write)(void *context, uint64_t address, size_t size, uint64_t value);
+} PatchmapMemory;
+
+// A frame of generated code found by a walk (`patchmap_stack_walk_frame`).
+typedef struct {
+  // The index of the frame's function record in the stack map the table was made of.
+  size_t function;
+  // The function's address.
+  uint64_t function_address;
+  // Where the frame resumes: its call's return address.
+  uint64_t return_address;
+  // The frame's stack pointer at that address (after the call returned).
+  uint64_t stack_pointer;
+  // The frame's frame pointer.
+  uint64_t frame_pointer;
+  // The index (in the stack map) of the first record at the return address, or `SIZE_MAX` if
+  // none is there.
+  size_t record;
+  // That record's ID (0 without one).
+  uint64_t id;
+  // Whether this is the innermost frame, whose registers are all the captured ones. In outer
+  // frames only callee-saved registers (and FP, SP) are known.
+  bool innermost;
+} PatchmapWalkedFrame;
+
+// Where a location's value lives in a walked frame (`patchmap_stack_walk_place`).
+typedef struct {
+  // Which kind of place.
+  PatchmapPlaceKind kind;
+  // The DWARF register, the address, or the value.
+  uint64_t value;
+} PatchmapPlace;
+
+// A place a GC pointer is read from and written back to.
+typedef struct {
+  // How to read it.
+  PatchmapSlotKind kind;
+  // The slot's address, or the constant.
+  uint64_t value;
+} PatchmapSlot;
+
+// A base pointer and a pointer derived from it (the same slot for a plain root). A collector that
+// moves the base's object writes the new base, and the derived pointer moved by the same distance.
+typedef struct {
+  // Where the base pointer is.
+  PatchmapSlot base;
+  // Where the derived pointer is.
+  PatchmapSlot derived;
+} PatchmapRoot;
+
 // A runtime entry's handler: called with the registers generated code had when it called the
 // entry (its arguments in the convention's registers). A result goes in
 // `patchmap_arch_integer_result`'s register.
@@ -305,23 +390,6 @@ typedef struct {
 
 // Reads 8 bytes of the stopped thread's memory at `address`; false if it cannot.
 typedef bool (*PatchmapReadMemory)(void *context, uint64_t address, uint64_t *value);
-
-// A place a GC pointer is read from and written back to.
-typedef struct {
-  // How to read it.
-  PatchmapSlotKind kind;
-  // The slot's address, or the constant.
-  uint64_t value;
-} PatchmapSlot;
-
-// A base pointer and a pointer derived from it (the same slot for a plain root). A collector that
-// moves the base's object writes the new base, and the derived pointer moved by the same distance.
-typedef struct {
-  // Where the base pointer is.
-  PatchmapSlot base;
-  // Where the derived pointer is.
-  PatchmapSlot derived;
-} PatchmapRoot;
 
 // A frame of generated code at a statepoint, as a walk hands it to its visitor. The arrays are
 // valid during the visit only.
@@ -665,6 +733,138 @@ size_t patchmap_jit_num_sites(const PatchmapJit *jit);
 // `jit` is a live handle; `out` is valid for a write.
 PatchmapStatus patchmap_jit_site(const PatchmapJit *jit, size_t index, PatchmapSite *out);
 #endif
+
+// Makes a frame table of `map`: a blob in the frame-table layout (every function with its frame:
+// its code size and where its prologue saved callee-saved registers) whose function addresses are
+// absolute (JIT code's section, or a linked program's). On success `*out` is a new table (free it
+// with `patchmap_frame_table_free`); it keeps a copy of what it needs. `PATCHMAP_STATUS_WALK` when
+// a function has no frame (another version: compile with `stackmap_version` `0x72`).
+//
+// # Safety
+// `map` is a live handle; `out` is valid for a write.
+PatchmapStatus patchmap_frame_table_new(const PatchmapStackMap *map, PatchmapFrameTable **out);
+
+// Frees a table (null: nothing). Walks made from it stay usable: they keep what they need.
+//
+// # Safety
+// `table` is null or a live table no thread uses.
+void patchmap_frame_table_free(PatchmapFrameTable *table);
+
+// Walks the frames of generated code of a thread stopped in an entry (`registers`, as the entry's
+// handler received them): the innermost frame is the function holding `registers->return_address`;
+// each frame's frame record (`[FP]`, `[FP + 8]`, read through `memory->read`) gives its caller,
+// while the return address lies in a function of the table. On success `*out` is a new walk (free
+// it with `patchmap_stack_walk_free`), valid while the stack stays as it was (during the handler).
+// `PATCHMAP_STATUS_WALK` when the return address is not in the table's code, a function keeps no
+// frame record or the chain is corrupt; `PATCHMAP_STATUS_UNREADABLE` when `memory->read` refused an
+// address of the chain.
+//
+// # Safety
+// `table` is a live table; `registers` and `memory` are valid for reads; `memory`'s callbacks are
+// sound to call with its context during the call; `out` is valid for a write.
+PatchmapStatus patchmap_frame_table_walk(const PatchmapFrameTable *table,
+                                         PatchmapArch arch,
+                                         const PatchmapRegisters *registers,
+                                         const PatchmapMemory *memory,
+                                         PatchmapStackWalk **out);
+
+// Frees a walk (null: nothing).
+//
+// # Safety
+// `walk` is null or a live walk no thread uses.
+void patchmap_stack_walk_free(PatchmapStackWalk *walk);
+
+// How many frames the walk found (at least 1).
+//
+// # Safety
+// `walk` is a live walk.
+size_t patchmap_stack_walk_num_frames(const PatchmapStackWalk *walk);
+
+// Frame `index` of the walk (0: innermost).
+//
+// # Safety
+// `walk` is a live walk; `out` is valid for a write.
+PatchmapStatus patchmap_stack_walk_frame(const PatchmapStackWalk *walk,
+                                         size_t index,
+                                         PatchmapWalkedFrame *out);
+
+// Where `location` (of frame `frame`'s record: `patchmap_stackmap_location` of the map the table
+// was made of, at the frame's `record`) lives in that frame.
+//
+// # Safety
+// `walk` is a live walk; `location`, `registers` and `memory` are valid for reads; `memory`'s
+// callbacks are sound to call during the call; `out` is valid for a write.
+PatchmapStatus patchmap_stack_walk_place(const PatchmapStackWalk *walk,
+                                         size_t frame,
+                                         const PatchmapLocation *location,
+                                         const PatchmapRegisters *registers,
+                                         const PatchmapMemory *memory,
+                                         PatchmapPlace *out);
+
+// The value `location` (as for `patchmap_stack_walk_place`) holds in frame `frame`, in the low
+// bytes of `*out` (the first 8 of a larger location): a register's low `size` bytes (an outer
+// frame's callee-saved register from where an inner frame saved it), a `Direct` location's address,
+// the `size` bytes an `Indirect` one points to, a constant. `PATCHMAP_STATUS_UNREADABLE` for a
+// caller-saved register of an outer frame (unknown after its call) or memory `memory->read` refused.
+//
+// # Safety
+// As `patchmap_stack_walk_place`.
+PatchmapStatus patchmap_stack_walk_read(const PatchmapStackWalk *walk,
+                                        size_t frame,
+                                        const PatchmapLocation *location,
+                                        const PatchmapRegisters *registers,
+                                        const PatchmapMemory *memory,
+                                        uint64_t *out);
+
+// Writes the low bytes (the location's size, at most 8) of `value` where `location` (as for
+// `patchmap_stack_walk_place`) of frame `frame` lives: into `registers` (which the entry restores
+// when its handler returns) or memory through `memory->write`, a callee-saved register's save slot
+// included (which the inner frame's epilogue restores into the register). The frame then sees the
+// value when it resumes. `PATCHMAP_STATUS_INVALID_ARGUMENT` for a location without storage (a
+// constant, a `Direct` address, an outer frame's FP or SP); `PATCHMAP_STATUS_UNREADABLE` when
+// `memory` cannot write there.
+//
+// # Safety
+// As `patchmap_stack_walk_place`; `registers` is valid for a write too.
+PatchmapStatus patchmap_stack_walk_write(const PatchmapStackWalk *walk,
+                                         size_t frame,
+                                         const PatchmapLocation *location,
+                                         uint64_t value,
+                                         PatchmapRegisters *registers,
+                                         const PatchmapMemory *memory);
+
+// The value (low 64 bits) of register `dwarf` in frame `frame`: any register of the innermost
+// frame; in an outer frame its FP and SP, and its callee-saved registers (from where inner frames
+// saved them). `PATCHMAP_STATUS_UNREADABLE` for a caller-saved register of an outer frame.
+//
+// # Safety
+// `walk` is a live walk; `registers` and `memory` are valid for reads; `memory`'s callbacks are
+// sound to call during the call; `out` is valid for a write.
+PatchmapStatus patchmap_stack_walk_register(const PatchmapStackWalk *walk,
+                                            size_t frame,
+                                            uint16_t dwarf,
+                                            const PatchmapRegisters *registers,
+                                            const PatchmapMemory *memory,
+                                            uint64_t *out);
+
+// The GC roots of frame `frame`'s statepoint record (none for a frame without a record): a (base,
+// derived) pair of slots for each pair, written to `roots` (at most `capacity`; null with 0 to
+// count only); `*count` is how many there are in all. Unlike `patchmap_statepoint_walk`'s, a root
+// may be in a register (`PATCHMAP_SLOT_KIND_REGISTER`: compiled with `max_registers_for_gc_values`
+// above 0): the captured one, or an outer frame's in an inner frame's save slot
+// (`PATCHMAP_SLOT_KIND_ADDRESS`). `PATCHMAP_STATUS_WALK` when the record is not a statepoint's.
+//
+// # Safety
+// `walk` is a live walk; `registers` and `memory` are valid for reads; `memory`'s callbacks are
+// sound to call during the call; `roots` is valid for `capacity` writes (or null with 0); `count`
+// is valid for a write.
+PatchmapStatus patchmap_stack_walk_roots(const PatchmapStackWalk *walk,
+                                         size_t frame,
+                                         const PatchmapRegisters *registers,
+                                         const PatchmapMemory *memory,
+                                         PatchmapRoot *roots,
+                                         size_t capacity,
+                                         size_t *count);
 
 // The architecture this process runs on; `PATCHMAP_STATUS_INVALID_ARGUMENT` on another host.
 //

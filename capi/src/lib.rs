@@ -2,7 +2,8 @@
 //! `libpatchmap_c.a` and `libpatchmap_c.so`, for runtimes written in C and C++: the stack map section
 //! reader (this file); compiling IR to objects and JIT code ([`compile`], with the `compiler`
 //! feature); patching code, stopping generated code through entries and exits, and walking its
-//! frames for GC roots ([`runtime`]).
+//! frames for GC roots ([`runtime`]); walking them with the frame table, where every location of
+//! every frame is read and written, callee-saved registers of outer frames included ([`frames`]).
 //!
 //! Conventions, the same for every function:
 //! - Handles are opaque (`PatchmapStackMap`, `PatchmapJit`, ...); each constructor has its `*_free`.
@@ -15,8 +16,9 @@
 //!   `PATCHMAP_STATUS_PANIC`.
 //! - Indices are 0-based; counts are `size_t`.
 //!
-//! Threads: parsed stack maps and objects, statepoint tables and JIT handles are immutable, so any
-//! number of threads may read one at once; freeing one needs that no thread uses it any more.
+//! Threads: parsed stack maps and objects, statepoint and frame tables, stack walks and JIT handles
+//! are immutable (a walk's writes go to the caller's registers and memory), so any number of
+//! threads may read one at once; freeing one needs that no thread uses it any more.
 //! `patchmap_last_error` is per thread. Entry and exit handlers run on the thread that called the
 //! entry or exited, several at once if several threads do. Patching needs that no thread runs the
 //! patched bytes meanwhile.
@@ -25,10 +27,12 @@
 
 #[cfg(feature = "compiler")]
 pub mod compile;
+pub mod frames;
 pub mod runtime;
 
 #[cfg(feature = "compiler")]
 pub use compile::*;
+pub use frames::*;
 pub use runtime::*;
 
 use std::cell::RefCell;
@@ -707,6 +711,14 @@ fn location(map: &StackMap, l: &Location) -> PatchmapLocation {
     }
 }
 
+/// The library's location for a C one (its kind checked).
+fn location_of(l: &PatchmapLocation) -> Result<Location, PatchmapStatus> {
+    let Some(kind) = LocationKind::from_byte(l.kind) else {
+        return Err(fail(PatchmapStatus::InvalidArgument, format!("location kind {}", l.kind)));
+    };
+    Ok(Location { kind, size: l.size, dwarf_reg: l.dwarf_reg, offset: l.offset })
+}
+
 /// Location `index` of record `record`.
 ///
 /// # Safety
@@ -838,10 +850,10 @@ pub unsafe extern "C" fn patchmap_read_location(
             let (Some(l), Some(access)) = (location.as_ref(), access.as_ref()) else {
                 return fail(PatchmapStatus::InvalidArgument, "a null location or frame access");
             };
-            let Some(kind) = LocationKind::from_byte(l.kind) else {
-                return fail(PatchmapStatus::InvalidArgument, format!("location kind {}", l.kind));
+            let l = match location_of(l) {
+                Ok(l) => l,
+                Err(status) => return status,
             };
-            let l = Location { kind, size: l.size, dwarf_reg: l.dwarf_reg, offset: l.offset };
             match read_location(&l, &m.map.constants, &Access(*access)) {
                 Ok(value) => put(out, value),
                 Err(e @ (ReadError::Register(_) | ReadError::Memory { .. })) => {

@@ -7,7 +7,7 @@ use std::ffi::c_void;
 
 use patchmap::arch::Arch;
 use patchmap::runtime::exits::{self, ExitState, Exits, Resume};
-use patchmap::runtime::frames::{FrameState, Slot, StatepointTable, WalkError};
+use patchmap::runtime::frames::{FrameState, Root, Slot, StatepointTable, WalkError};
 use patchmap::runtime::{patch_code, Entry, Registers};
 use patchmap::stackmap::Location;
 
@@ -622,6 +622,9 @@ pub unsafe extern "C" fn patchmap_statepoint_table_free(table: *mut PatchmapStat
 pub enum PatchmapSlotKind {
     /// The stack slot at `value` holds the pointer: read and write it there.
     Address = 1,
+    /// The captured register whose DWARF number is `value` holds it (frame-table walks only): read
+    /// and write it in `PatchmapRegisters`, which the entry restores.
+    Register = 2,
     /// The pointer is the constant `value` (null): nothing to update.
     Constant = 3,
 }
@@ -645,6 +648,22 @@ pub struct PatchmapRoot {
     pub base: PatchmapSlot,
     /// Where the derived pointer is.
     pub derived: PatchmapSlot,
+}
+
+impl From<Slot> for PatchmapSlot {
+    fn from(slot: Slot) -> PatchmapSlot {
+        match slot {
+            Slot::Address(a) => PatchmapSlot { kind: PatchmapSlotKind::Address, value: a },
+            Slot::Register(dwarf) => PatchmapSlot { kind: PatchmapSlotKind::Register, value: u64::from(dwarf) },
+            Slot::Constant(c) => PatchmapSlot { kind: PatchmapSlotKind::Constant, value: c },
+        }
+    }
+}
+
+impl From<Root> for PatchmapRoot {
+    fn from(root: Root) -> PatchmapRoot {
+        PatchmapRoot { base: root.base.into(), derived: root.derived.into() }
+    }
 }
 
 /// A frame of generated code at a statepoint, as a walk hands it to its visitor. The arrays are
@@ -739,14 +758,8 @@ pub unsafe extern "C" fn patchmap_statepoint_walk(
                     break;
                 }
             };
-            let slot = |s: Slot| match s {
-                Slot::Address(a) => PatchmapSlot { kind: PatchmapSlotKind::Address, value: a },
-                Slot::Constant(c) => PatchmapSlot { kind: PatchmapSlotKind::Constant, value: c },
-                // `roots_in` reports a register root as an error: a walk by frame pointer has none.
-                Slot::Register(_) => unreachable!("a statepoint walk found a register slot"),
-            };
-            let roots: Vec<PatchmapRoot> =
-                roots.iter().map(|r| PatchmapRoot { base: slot(r.base), derived: slot(r.derived) }).collect();
+            // `roots_in` reports a register root as an error: these are slots and constants.
+            let roots: Vec<PatchmapRoot> = roots.iter().map(|&r| r.into()).collect();
             let locations = |l: &[Location]| l.iter().map(|l| location(map, l)).collect::<Vec<_>>();
             let (deopt, allocas) = (locations(frame.layout.deopt), locations(frame.layout.allocas));
             let address = frame.state.return_address;

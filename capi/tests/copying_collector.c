@@ -4,7 +4,7 @@
  * program's frames from the registers a runtime entry captured, copies the reachable objects and
  * rewrites every root. Built against include/patchmap.h and libpatchmap_c by capi/tests/c_api.rs.
  *
- * copying_collector FILE.ll [--skip-derived | --skip-frame N | --gc-registers N]
+ * copying_collector FILE.ll [--skip-derived | --skip-frame N | --gc-registers N] [--frame-table]
  *
  * stdout: the program's output, then "result <gc_main's result>"; stderr's last line:
  *   gc: <C> collections, <D> deopt values, deopt checksum <X>
@@ -12,7 +12,10 @@
  * The broken variants a test must catch: --skip-derived leaves derived pointers pointing into the
  * old space, --skip-frame N leaves the roots of the N-th frame (0: innermost) of every walk alone.
  * --gc-registers N compiles with up to N GC pointers per statepoint in callee-saved registers, which
- * a walk by frame pointer cannot reach: the walk must refuse (PATCHMAP_STATUS_WALK).
+ * a walk by frame pointer cannot reach: the walk must refuse (PATCHMAP_STATUS_WALK). --frame-table
+ * compiles with the frame-table layout and finds the roots through the frame-table walk from the
+ * entry's registers (patchmap_stack_walk_roots), which reaches GC pointers in registers too: the
+ * captured ones, and outer frames' in the slots where inner frames saved them.
  *
  * Objects: the word before an object's first field is its header, (pointer fields << 32) | scalar
  * fields, or FORWARDED | its new address once copied; pointer fields come first, 8 bytes each. After
@@ -31,12 +34,13 @@
 
 static PatchmapArch arch;
 static PatchmapStatepointTable *table;
+static PatchmapFrameTable *frame_table; /* --frame-table */
 static const PatchmapStackMap *map;
 static uint8_t *spaces[2];
 static int current; /* the space objects are allocated in */
 static uint8_t *next_free;
-static int skip_derived, skip_frame = -1, gc_registers;
-static uint64_t collections, deopt_values, deopt_checksum;
+static int skip_derived, skip_frame = -1, gc_registers, use_frame_table;
+static uint64_t collections, deopt_values, deopt_checksum, register_roots;
 
 static void die(const char *what) {
     fflush(stdout);
@@ -72,7 +76,7 @@ static uint64_t forward(uint64_t p) {
 }
 
 struct root {
-    uint64_t base_slot, derived_slot; /* 0: a constant */
+    PatchmapSlot base_slot, derived_slot;
     uint64_t base, derived;
 };
 
@@ -85,6 +89,43 @@ static bool read_memory(void *context, uint64_t address, uint64_t *value) {
     (void)context;
     memcpy(value, (const void *)(uintptr_t)address, 8);
     return true;
+}
+
+/* A root slot's pointer: in memory, in a captured register, or a constant (null). */
+static uint64_t load(const PatchmapRegisters *registers, PatchmapSlot slot) {
+    uint64_t value = slot.value;
+    if (slot.kind == PATCHMAP_SLOT_KIND_ADDRESS)
+        read_memory(NULL, slot.value, &value);
+    else if (slot.kind == PATCHMAP_SLOT_KIND_REGISTER)
+        check(patchmap_registers_get(arch, registers, (uint16_t)slot.value, &value), "root register");
+    return value;
+}
+
+/* Registers written here are restored by the entry when its handler returns. */
+static void store(PatchmapRegisters *registers, PatchmapSlot slot, uint64_t value) {
+    if (slot.kind == PATCHMAP_SLOT_KIND_ADDRESS)
+        memcpy((void *)(uintptr_t)slot.value, &value, 8);
+    else if (slot.kind == PATCHMAP_SLOT_KIND_REGISTER)
+        check(patchmap_registers_set(arch, registers, (uint16_t)slot.value, 8, value), "root register");
+}
+
+static void add_root(struct walk *w, const PatchmapRoot *r, const PatchmapRegisters *registers) {
+    if (r->base.kind == PATCHMAP_SLOT_KIND_CONSTANT)
+        return; /* null */
+    if (w->count == w->capacity) {
+        w->capacity = w->capacity ? 2 * w->capacity : 64;
+        w->roots = realloc(w->roots, w->capacity * sizeof *w->roots);
+    }
+    struct root *root = &w->roots[w->count++];
+    root->base_slot = r->base;
+    root->derived_slot = r->derived;
+    root->base = load(registers, r->base);
+    root->derived = r->derived.kind == PATCHMAP_SLOT_KIND_CONSTANT ? root->base : load(registers, r->derived);
+}
+
+static void count_deopt(uint64_t v) {
+    deopt_values++;
+    deopt_checksum = deopt_checksum * 31 + (uint32_t)v;
 }
 
 /* Deopt locations of an outer frame are in its slots, relative to its FP or SP. */
@@ -114,40 +155,77 @@ static bool visit(void *context, const PatchmapGcFrame *frame) {
         uint64_t v = 0;
         if (frame->deopt[i].kind != PATCHMAP_LOCATION_KIND_DIRECT)
             check(patchmap_read_location(map, &frame->deopt[i], &access, &v), "deopt value");
-        deopt_values++;
-        deopt_checksum = deopt_checksum * 31 + (uint32_t)v;
+        count_deopt(v);
     }
     if ((int)w->frame++ == skip_frame)
         return true;
-    for (size_t i = 0; i < frame->num_roots; i++) {
-        const PatchmapRoot *r = &frame->roots[i];
-        if (r->base.kind != PATCHMAP_SLOT_KIND_ADDRESS)
-            continue; /* null */
-        if (w->count == w->capacity) {
-            w->capacity = w->capacity ? 2 * w->capacity : 64;
-            w->roots = realloc(w->roots, w->capacity * sizeof *w->roots);
-        }
-        struct root *root = &w->roots[w->count++];
-        root->base_slot = r->base.value;
-        root->derived_slot = r->derived.kind == PATCHMAP_SLOT_KIND_ADDRESS ? r->derived.value : 0;
-        read_memory(NULL, root->base_slot, &root->base);
-        root->derived = root->base;
-        if (root->derived_slot)
-            read_memory(NULL, root->derived_slot, &root->derived);
-    }
+    for (size_t i = 0; i < frame->num_roots; i++)
+        add_root(w, &frame->roots[i], NULL);
     return true;
 }
 
-static void collect(const PatchmapRegisters *registers) {
-    PatchmapFrameState innermost;
-    check(patchmap_frame_state_at_entry(arch, registers, &innermost), "frame state");
+static void walk_failed(PatchmapStatus status) {
+    fflush(stdout);
+    fprintf(stderr, "copying_collector: walk (status %d): %s\n", (int)status, patchmap_last_error());
+    exit(1);
+}
+
+/* --frame-table: each frame's deopt values and roots through the frame-table walk. A statepoint
+ * record's locations: calling convention, flags, the deopt count, the deopt values, then the pairs. */
+static void frame_table_roots(const PatchmapRegisters *registers, struct walk *w) {
+    PatchmapMemory memory = {NULL, frame_memory, NULL};
+    PatchmapStackWalk *walk;
+    PatchmapStatus walked = patchmap_frame_table_walk(frame_table, arch, registers, &memory, &walk);
+    if (walked != PATCHMAP_STATUS_OK)
+        walk_failed(walked);
+    for (size_t i = 0; i < patchmap_stack_walk_num_frames(walk); i++) {
+        PatchmapWalkedFrame frame;
+        PatchmapLocation location;
+        check(patchmap_stack_walk_frame(walk, i, &frame), "frame");
+        if (frame.record == SIZE_MAX) {
+            fprintf(stderr, "copying_collector: frame %zu (return address %#" PRIx64 ") has no record\n", i,
+                    frame.return_address);
+            exit(1);
+        }
+        check(patchmap_stackmap_location(map, frame.record, 2, &location), "deopt count");
+        for (uint64_t k = 0; k < location.constant; k++) {
+            PatchmapLocation deopt;
+            uint64_t v = 0;
+            check(patchmap_stackmap_location(map, frame.record, 3 + (size_t)k, &deopt), "deopt location");
+            if (deopt.kind != PATCHMAP_LOCATION_KIND_DIRECT)
+                check(patchmap_stack_walk_read(walk, i, &deopt, registers, &memory, &v), "deopt value");
+            count_deopt(v);
+        }
+        if ((int)w->frame++ == skip_frame)
+            continue;
+        size_t count;
+        check(patchmap_stack_walk_roots(walk, i, registers, &memory, NULL, 0, &count), "roots");
+        PatchmapRoot *roots = malloc((count + 1) * sizeof *roots);
+        check(patchmap_stack_walk_roots(walk, i, registers, &memory, roots, count, &count), "roots");
+        for (size_t r = 0; r < count; r++) {
+            /* A base the record names as a register: the captured one, or an inner frame's save slot. */
+            PatchmapLocation base;
+            check(patchmap_stackmap_location(map, frame.record, 3 + (size_t)location.constant + 2 * r, &base), "base");
+            if (base.kind == PATCHMAP_LOCATION_KIND_REGISTER && roots[r].base.kind != PATCHMAP_SLOT_KIND_CONSTANT)
+                register_roots++;
+            add_root(w, &roots[r], registers);
+        }
+        free(roots);
+    }
+    patchmap_stack_walk_free(walk);
+}
+
+static void collect(PatchmapRegisters *registers) {
     struct walk w = {0};
     /* Every root's old values first: slots shared by several pairs are rewritten once they are read. */
-    PatchmapStatus walked = patchmap_statepoint_walk(table, arch, innermost, read_memory, NULL, visit, &w, NULL);
-    if (walked != PATCHMAP_STATUS_OK) {
-        fflush(stdout);
-        fprintf(stderr, "copying_collector: walk (status %d): %s\n", (int)walked, patchmap_last_error());
-        exit(1);
+    if (frame_table) {
+        frame_table_roots(registers, &w);
+    } else {
+        PatchmapFrameState innermost;
+        check(patchmap_frame_state_at_entry(arch, registers, &innermost), "frame state");
+        PatchmapStatus walked = patchmap_statepoint_walk(table, arch, innermost, read_memory, NULL, visit, &w, NULL);
+        if (walked != PATCHMAP_STATUS_OK)
+            walk_failed(walked);
     }
 
     int to = !current;
@@ -162,11 +240,10 @@ static void collect(const PatchmapRegisters *registers) {
         if (r->base == 0)
             continue;
         uint64_t moved = forward(r->base);
-        memcpy((void *)(uintptr_t)r->base_slot, &moved, 8);
-        if (r->derived_slot && !(skip_derived && r->derived_slot != r->base_slot)) {
-            uint64_t derived = moved + (r->derived - r->base);
-            memcpy((void *)(uintptr_t)r->derived_slot, &derived, 8);
-        }
+        store(registers, r->base_slot, moved);
+        int same = r->derived_slot.kind == r->base_slot.kind && r->derived_slot.value == r->base_slot.value;
+        if (!(skip_derived && !same))
+            store(registers, r->derived_slot, moved + (r->derived - r->base));
     }
     /* Cheney's scan: the copies' pointer fields. */
     for (uint8_t *scan = spaces[to]; scan < next_free;) {
@@ -234,7 +311,7 @@ static const void *resolve(void *context, const char *name) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: copying_collector FILE.ll [--skip-derived | --skip-frame N]\n");
+        fprintf(stderr, "usage: copying_collector FILE.ll [--skip-derived | --skip-frame N | --gc-registers N] [--frame-table]\n");
         return 2;
     }
     for (int i = 2; i < argc; i++) {
@@ -244,6 +321,12 @@ int main(int argc, char **argv) {
             skip_frame = atoi(argv[++i]);
         else if (strcmp(argv[i], "--gc-registers") == 0 && i + 1 < argc)
             gc_registers = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--frame-table") == 0)
+            use_frame_table = 1;
+        else {
+            fprintf(stderr, "copying_collector: unknown option %s\n", argv[i]);
+            return 2;
+        }
     }
     check(patchmap_host_arch(&arch), "host");
     for (int s = 0; s < 2; s++) {
@@ -260,15 +343,18 @@ int main(int argc, char **argv) {
     check(patchmap_entry_new(gc_safepoint, NULL, &safepoint_entry), "entry");
 
     PatchmapJit *jit;
-    PatchmapCompileOptions options = {NULL, NULL, 3, (uint32_t)gc_registers, false};
+    uint32_t version = use_frame_table ? 0x72 : 3;
+    PatchmapCompileOptions options = {NULL, NULL, version, (uint32_t)gc_registers, false};
     check(patchmap_jit_compile_file(argv[1], &options, resolve, NULL, &jit), "compile");
     const uint8_t *section;
     size_t len;
     check(patchmap_jit_stackmap_section(jit, &section, &len), "section");
     PatchmapStackMap *parsed;
-    check(patchmap_stackmap_parse(section, len, 3, &parsed), "parse");
+    check(patchmap_stackmap_parse(section, len, version, &parsed), "parse");
     map = parsed;
     check(patchmap_statepoint_table_new(map, &table), "table");
+    if (use_frame_table)
+        check(patchmap_frame_table_new(map, &frame_table), "frame table");
     const void *gc_main;
     check(patchmap_jit_function(jit, "gc_main", &gc_main, NULL), "gc_main");
 
@@ -276,10 +362,13 @@ int main(int argc, char **argv) {
     int64_t result = run();
     printf("result %" PRId64 "\n", result);
     fflush(stdout);
+    if (use_frame_table)
+        fprintf(stderr, "gc: %" PRIu64 " roots in registers\n", register_roots);
     fprintf(stderr, "gc: %" PRIu64 " collections, %" PRIu64 " deopt values, deopt checksum %" PRIu64 "\n",
             collections, deopt_values, deopt_checksum);
 
     patchmap_statepoint_table_free(table);
+    patchmap_frame_table_free(frame_table);
     patchmap_stackmap_free(parsed);
     patchmap_jit_free(jit);
     patchmap_entry_free(alloc_entry);

@@ -1,11 +1,13 @@
 /* A libFuzzer target over the C API's section entry points: the input's first byte picks the version
  * to parse the rest as (0: the version byte's, 1, 2, 3, or the frame-table layout), and every
- * accessor, location read, address lookup and statepoint walk runs on what parses; the whole input
+ * accessor, location read, address lookup, statepoint walk and frame-table walk (reads, places and
+ * writes of every location of every frame, and each frame's roots) runs on what parses; the whole input
  * also goes to patchmap_object_parse. A crash, a hang or a status the API does not document fails.
  * Built with clang-19 -fsanitize=fuzzer against libpatchmap_c.a and run for a bounded number of inputs
  * from real sections by capi/tests/c_api.rs. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "patchmap.h"
 
@@ -33,6 +35,66 @@ static bool chain(void *context, uint64_t address, uint64_t *value) {
     (void)context;
     *value = address + 0x40;
     return address < 0x100000;
+}
+
+/* The same chain as the frame-table walk's memory; writes go nowhere. */
+static bool chain_memory(void *context, uint64_t address, size_t size, uint64_t *value) {
+    (void)size;
+    return chain(context, address, value);
+}
+
+static bool any_write(void *context, uint64_t address, size_t size, uint64_t value) {
+    (void)context;
+    (void)size;
+    (void)value;
+    return address % 7 != 0;
+}
+
+/* A frame-table walk from made-up registers stopped at `address`, on both targets, with every
+ * location of every frame read, placed and written. */
+static void walk_frames(const PatchmapStackMap *map, uint64_t address) {
+    static const PatchmapArch arches[] = {PATCHMAP_ARCH_X86_64, PATCHMAP_ARCH_AARCH64};
+    PatchmapFrameTable *table;
+    PatchmapStatus status = patchmap_frame_table_new(map, &table);
+    expect(status);
+    if (status != PATCHMAP_STATUS_OK)
+        return;
+    PatchmapMemory memory = {NULL, chain_memory, any_write};
+    for (size_t a = 0; a < 2; a++) {
+        PatchmapRegisters registers;
+        memset(&registers, 0, sizeof registers);
+        registers.return_address = address;
+        registers.stack_pointer = 0x8000;
+        registers.general[patchmap_arch_frame_pointer(arches[a])] = 0x8010;
+        PatchmapStackWalk *walk;
+        status = patchmap_frame_table_walk(table, arches[a], &registers, &memory, &walk);
+        expect(status);
+        if (status != PATCHMAP_STATUS_OK)
+            continue;
+        for (size_t i = 0; i <= patchmap_stack_walk_num_frames(walk); i++) {
+            PatchmapWalkedFrame frame;
+            PatchmapRecord record;
+            uint64_t value;
+            PatchmapRoot roots[4];
+            size_t count;
+            expect(patchmap_stack_walk_register(walk, i, (uint16_t)i, &registers, &memory, &value));
+            expect(patchmap_stack_walk_roots(walk, i, &registers, &memory, roots, 4, &count));
+            if (patchmap_stack_walk_frame(walk, i, &frame) != PATCHMAP_STATUS_OK ||
+                patchmap_stackmap_record(map, frame.record, &record) != PATCHMAP_STATUS_OK)
+                continue;
+            for (size_t k = 0; k < record.num_locations; k++) {
+                PatchmapLocation location;
+                PatchmapPlace place;
+                if (patchmap_stackmap_location(map, frame.record, k, &location) != PATCHMAP_STATUS_OK)
+                    continue;
+                expect(patchmap_stack_walk_place(walk, i, &location, &registers, &memory, &place));
+                expect(patchmap_stack_walk_read(walk, i, &location, &registers, &memory, &value));
+                expect(patchmap_stack_walk_write(walk, i, &location, value + 1, &registers, &memory));
+            }
+        }
+        patchmap_stack_walk_free(walk);
+    }
+    patchmap_frame_table_free(table);
 }
 
 static bool visit(void *context, const PatchmapGcFrame *frame) {
@@ -85,6 +147,7 @@ static void walk_map(const PatchmapStackMap *map) {
         return;
     uint64_t address = first_function.address + first_record.instruction_offset;
     expect(patchmap_stackmap_records_at(map, address, found, 4, &count));
+    walk_frames(map, address);
     PatchmapStatepointTable *table;
     if (patchmap_statepoint_table_new(map, &table) != PATCHMAP_STATUS_OK)
         return;
