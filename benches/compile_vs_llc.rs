@@ -86,7 +86,7 @@ fn main() {
     let maps = text.matches("call void (i64, i32, ...) @llvm.experimental.stackmap(").count();
     std::fs::write(&path, text).unwrap();
     inputs.push((format!("generated, 500 functions, {maps} stack maps"), path));
-    for points in generator::pressure::Points::ALL {
+    for points in generator::pressure::LiveAcross::ALL {
         let path = dir.join(format!("pressure_{}.ll", points.stem()));
         std::fs::write(&path, generator::pressure::module(points, PRESSURE_FUNCTIONS, PRESSURE_LIVE)).unwrap();
         inputs.push((format!("pressure, {PRESSURE_FUNCTIONS} x {PRESSURE_LIVE} live, {}", points.name()), path));

@@ -4,7 +4,7 @@
 //! (qemu): the same output and, at every record execution, the same values. What the bench times is
 //! thereby also proven to record where its values are.
 
-use crate::generator::pressure::{self, Points};
+use crate::generator::pressure::{self, LiveAcross};
 use crate::support;
 
 use std::path::Path;
@@ -17,7 +17,7 @@ use support::{Arch, Toolchain};
 const FUNCTIONS: usize = 3;
 const LIVE: usize = 30;
 
-fn check(points: Points, opt: &str, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(), String> {
+fn check(points: LiveAcross, opt: &str, llc: &Path, tc: &Toolchain, dir: &Path) -> Result<(), String> {
     let text = pressure::module(points, FUNCTIONS, LIVE);
     let name = format!("{}-{opt}-{:?}", points.stem(), tc.arch);
     let ll = dir.join(format!("{name}.ll"));
@@ -43,7 +43,7 @@ fn agree_with_llc19(arch: Arch) {
     let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let dir = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
-    for points in [Points::StackMaps, Points::PatchPoints, Points::AnyRegPatchPoints] {
+    for points in [LiveAcross::StackMaps, LiveAcross::PatchPoints, LiveAcross::AnyRegPatchPoints] {
         for opt in ["speed", "none"] {
             if let Err(e) = check(points, opt, &llc, &tc, dir.path()) {
                 failures.push(e);
@@ -65,8 +65,8 @@ fn pressure_modules_agree_with_llc19_on_aarch64() {
 
 #[test]
 fn pressure_modules_keep_their_values_live() {
-    let text = pressure::module(Points::StackMaps, 2, LIVE);
-    assert_eq!(text, pressure::module(Points::StackMaps, 2, LIVE));
+    let text = pressure::module(LiveAcross::StackMaps, 2, LIVE);
+    assert_eq!(text, pressure::module(LiveAcross::StackMaps, 2, LIVE));
     // Every loop value is a phi, and each stack map records half of them.
     assert_eq!(
         text.matches("= phi i64").count() + text.matches("= phi i32").count() + text.matches("= phi double").count(),

@@ -3,7 +3,7 @@
 //! compiled by patchmap at both levels against llc-19 -O2 as `llc.rs` compares random programs: the
 //! same record shapes, output and, at every record execution, values.
 
-use crate::generator::pressure::{self, Points};
+use crate::generator::pressure::{self, LiveAcross};
 use crate::support;
 
 use support::Arch;
@@ -14,7 +14,7 @@ const FUNCTIONS: usize = 3;
 fn agree_with_llc19(arch: Arch) {
     let (Some(llc), Some(tc)) = (support::tool("llc-19"), support::toolchain(arch)) else { return };
     let dir = tempfile::tempdir().unwrap();
-    let text = pressure::module(Points::Statepoints, FUNCTIONS, 30);
+    let text = pressure::module(LiveAcross::Statepoints, FUNCTIONS, 30);
     let mut failures = Vec::new();
     for opt in ["speed", "none"] {
         let name = format!("pressure-{opt}-{arch:?}");
