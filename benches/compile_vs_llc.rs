@@ -1,9 +1,19 @@
 //! Whole-process CPU time (user + system, of the process and all its threads) of `patchmap compile`
 //! at `-O speed` and `-O none` against `llc-19 -O0` and `llc-19 -O2`, on the same files, each process
 //! pinned to one core (`taskset -c 0` when available), runs alternating so that machine noise hits
-//! all alike. Prints a table of medians and ratios. Run with `cargo bench --bench compile_vs_llc`
-//! (or `scripts/bench-compile.sh`). Besides the table, prints `TABLE|what|ours|theirs|ratio` lines
-//! for `scripts/bench-table.sh`.
+//! all alike. Prints a table of the minimum of the runs (other work on the machine only ever adds CPU
+//! time: cache and SMT sharing) and ratios. Run with `cargo bench --bench compile_vs_llc` (or
+//! `scripts/bench-compile.sh`). Besides the table, prints `TABLE|what|ours|theirs|ratio` lines for
+//! `scripts/bench-table.sh`.
+//!
+//! The inputs: generated modules without and with stack maps, the `ir-examples`, and modules under
+//! register pressure (`tests/generator/pressure.rs`: 200 functions keeping 30 values live across two
+//! stack maps, patch points or statepoints per loop iteration), where the register allocator's work
+//! dominates.
+//!
+//! `PATCHMAP_BENCH_BASELINE=<another patchmap binary>` times that binary too, in the same alternation,
+//! and prints this build against it (before/after figures of a change on the same machine state).
+//! `PATCHMAP_BENCH_RUNS=<n>` sets the number of runs (default 5).
 
 #[path = "../tests/generator/mod.rs"]
 mod generator;
@@ -13,6 +23,10 @@ use std::process::Command;
 use std::time::Duration;
 
 const RUNS: usize = 5;
+
+/// Functions and values live across each point in the register-pressure modules.
+const PRESSURE_FUNCTIONS: usize = 200;
+const PRESSURE_LIVE: usize = 30;
 
 /// CPU time (user + system) of all waited-for children so far.
 fn children_cpu() -> Duration {
@@ -48,9 +62,8 @@ fn total(files: &[PathBuf], command: impl Fn(&Path) -> Command) -> Duration {
     files.iter().map(|f| time(&mut command(f))).sum()
 }
 
-fn median(mut d: Vec<Duration>) -> Duration {
-    d.sort();
-    d[d.len() / 2]
+fn minimum(d: Vec<Duration>) -> Duration {
+    d.into_iter().min().expect("at least one run")
 }
 
 fn main() {
@@ -73,6 +86,11 @@ fn main() {
     let maps = text.matches("call void (i64, i32, ...) @llvm.experimental.stackmap(").count();
     std::fs::write(&path, text).unwrap();
     inputs.push((format!("generated, 500 functions, {maps} stack maps"), path));
+    for points in generator::pressure::LiveAcross::ALL {
+        let path = dir.join(format!("pressure_{}.ll", points.stem()));
+        std::fs::write(&path, generator::pressure::module(points, PRESSURE_FUNCTIONS, PRESSURE_LIVE)).unwrap();
+        inputs.push((format!("pressure, {PRESSURE_FUNCTIONS} x {PRESSURE_LIVE} live, {}", points.name()), path));
+    }
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("ir-examples");
     let mut all_examples: Vec<PathBuf> = std::fs::read_dir(&examples)
         .unwrap()
@@ -86,22 +104,32 @@ fn main() {
     };
     let (with_maps, without_maps): (Vec<PathBuf>, Vec<PathBuf>) = all_examples.into_iter().partition(has_maps);
 
+    let baseline = std::env::var_os("PATCHMAP_BENCH_BASELINE").map(PathBuf::from);
+    let runs = std::env::var("PATCHMAP_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(RUNS).max(1);
     let out = dir.join("out.o");
-    println!("CPU time, one core, median of {RUNS} runs");
+    let compile = |binary: &Path, opt: &str, f: &Path| {
+        let mut c = Command::new(binary);
+        c.args(["compile", "--target", "x86_64", "-O", opt, "-o"]).arg(&out).arg(f);
+        c
+    };
+    println!("CPU time, one core, minimum of {runs} runs");
     println!(
-        "{:<44} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}",
+        "{:<52} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8}",
         "input", "ours speed", "ours none", "llc -O0", "llc -O2", "sp/O0", "none/O0", "sp/O2"
     );
     let mut summary = Vec::new();
+    let mut against_baseline = Vec::new();
     let mut report = |name: &str, files: &[PathBuf]| {
         let (mut ours, mut none, mut o0, mut o2) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..RUNS {
+        let (mut base_speed, mut base_none) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
             for (opt, times) in [("speed", &mut ours), ("none", &mut none)] {
-                times.push(total(files, |f| {
-                    let mut c = Command::new(&patchmap);
-                    c.args(["compile", "--target", "x86_64", "-O", opt, "-o"]).arg(&out).arg(f);
-                    c
-                }));
+                times.push(total(files, |f| compile(&patchmap, opt, f)));
+            }
+            if let Some(baseline) = &baseline {
+                for (opt, times) in [("speed", &mut base_speed), ("none", &mut base_none)] {
+                    times.push(total(files, |f| compile(baseline, opt, f)));
+                }
             }
             for (opt, times) in [("-O0", &mut o0), ("-O2", &mut o2)] {
                 times.push(total(files, |f| {
@@ -115,11 +143,23 @@ fn main() {
                 }));
             }
         }
-        let (ours, none, o0, o2) = (median(ours), median(none), median(o0), median(o2));
+        let (ours, none, o0, o2) = (minimum(ours), minimum(none), minimum(o0), minimum(o2));
         let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
         let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+        if baseline.is_some() {
+            let (base_speed, base_none) = (minimum(base_speed), minimum(base_none));
+            against_baseline.push(format!(
+                "{name:<52} speed {} -> {} ({:.2}x), none {} -> {} ({:.2}x)",
+                ms(base_speed),
+                ms(ours),
+                ratio(ours, base_speed),
+                ms(base_none),
+                ms(none),
+                ratio(none, base_none)
+            ));
+        }
         println!(
-            "{:<44} {:>10} {:>10} {:>10} {:>10} {:>7.2}x {:>7.2}x {:>7.2}x",
+            "{:<52} {:>10} {:>10} {:>10} {:>10} {:>7.2}x {:>7.2}x {:>7.2}x",
             name,
             ms(ours),
             ms(none),
@@ -145,6 +185,12 @@ fn main() {
     }
     report(&format!("ir-examples, no maps ({} files)", without_maps.len()), &without_maps);
     report(&format!("ir-examples sm_/pp_ ({} files)", with_maps.len()), &with_maps);
+    if !against_baseline.is_empty() {
+        println!("\nThis build against PATCHMAP_BENCH_BASELINE (minimum CPU time of {runs} alternating runs):");
+        for line in against_baseline {
+            println!("{line}");
+        }
+    }
     println!();
     for line in summary {
         println!("{line}");

@@ -82,6 +82,56 @@ pub const I128_DIVISION: [(ir::BinOp, &str); 4] = [
     (ir::BinOp::URem, "__umodti3"),
 ];
 
+/// The library routines a module's instructions call, found in one pass over all of them (a
+/// module of thousands of functions pays for each pass).
+#[derive(Default)]
+struct LibraryNeeds {
+    /// Some instruction computes with `half` (converted by libcalls on some targets).
+    half: bool,
+    /// `frem double`: `fmod`.
+    fmod: bool,
+    /// `frem float` or `frem half` (computed as float): `fmodf`.
+    fmodf: bool,
+    /// Each of [`I128_DIVISION`]'s operations on `i128`.
+    i128_division: [bool; 4],
+    /// `resume`: `_Unwind_Resume`.
+    unwind_resume: bool,
+}
+
+impl LibraryNeeds {
+    fn of(module: &ir::Module) -> LibraryNeeds {
+        let half = ir::Type::Half;
+        let mut needs = LibraryNeeds::default();
+        for i in module.functions.iter().flat_map(|f| &f.insts) {
+            // Vectors compute lane by lane: their lane type decides.
+            let lane = i.ty.lane_type();
+            needs.half |= match &i.kind {
+                Inst::Cast { op: ir::CastOp::BitCast, .. }
+                | Inst::Load { .. }
+                | Inst::Phi { .. }
+                | Inst::Select { .. } => false,
+                Inst::Cast { from, .. } => *from.lane_type() == half || *lane == half,
+                Inst::FCmp { ty, .. } => *ty.lane_type() == half,
+                Inst::Call { args, .. } => args.iter().any(|a| *a.ty.lane_type() == half) || *lane == half,
+                _ => *lane == half,
+            };
+            needs.unwind_resume |= matches!(i.kind, Inst::Resume { .. });
+            let Inst::Binary { op, .. } = i.kind else { continue };
+            match *lane {
+                ir::Type::Double if op == ir::BinOp::FRem => needs.fmod = true,
+                ir::Type::Float | ir::Type::Half if op == ir::BinOp::FRem => needs.fmodf = true,
+                ir::Type::I128 => {
+                    for (used, (o, _)) in needs.i128_division.iter_mut().zip(I128_DIVISION) {
+                        *used |= o == op;
+                    }
+                }
+                _ => {}
+            }
+        }
+        needs
+    }
+}
+
 impl Symbols {
     /// The routine imported for `op` on `i128` ([`I128_DIVISION`]); `None` for other operations
     /// and for those no function uses.
@@ -166,35 +216,14 @@ impl Symbols {
             globals.push(id);
         }
 
-        let uses = |pred: &dyn Fn(&ir::Function, &ir::InstData) -> bool| {
-            module.functions.iter().any(|f| f.insts.iter().any(|i| pred(f, i)))
-        };
-        let frem = |ty: ir::Type| {
-            move |_: &ir::Function, i: &ir::InstData| {
-                matches!(i.kind, Inst::Binary { op: ir::BinOp::FRem, .. })
-                    && (*i.ty.lane_type() == ty || (*i.ty.lane_type() == ir::Type::Half && ty == ir::Type::Float))
-            }
-        };
+        let needs = LibraryNeeds::of(module);
         let mut import_conversion = |name: &str, from: ir::Type, to: ir::Type| -> Result<FuncId, IrError> {
             let plain = (&from, &ir::ParamAbi::Plain, ir::Extension::None);
             let sig = signature(call_conv, arch, (&to, ir::Extension::None), [plain]);
             out.declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
         };
-        let computes_with_half = |_: &ir::Function, i: &ir::InstData| {
-            let half = ir::Type::Half;
-            match &i.kind {
-                Inst::Cast { op: ir::CastOp::BitCast, .. }
-                | Inst::Load { .. }
-                | Inst::Phi { .. }
-                | Inst::Select { .. } => false,
-                Inst::Cast { from, .. } => *from.lane_type() == half || *i.ty.lane_type() == half,
-                Inst::FCmp { ty, .. } => *ty.lane_type() == half,
-                Inst::Call { args, .. } => args.iter().any(|a| *a.ty.lane_type() == half) || *i.ty.lane_type() == half,
-                _ => *i.ty.lane_type() == half,
-            }
-        };
-        let half_libcalls = if arch.converts_half_by_libcall() && uses(&computes_with_half) {
+        let half_libcalls = if arch.converts_half_by_libcall() && needs.half {
             use ir::Type::{Double, Float, Half};
             Some(HalfLibcalls {
                 extend_to_float: import_conversion("__extendhfsf2", Half, Float)?,
@@ -204,8 +233,7 @@ impl Symbols {
         } else {
             None
         };
-        let resumes = |_: &ir::Function, i: &ir::InstData| matches!(i.kind, Inst::Resume { .. });
-        let unwind_resume = if uses(&resumes) {
+        let unwind_resume = if needs.unwind_resume {
             let mut sig = Signature::new(call_conv);
             sig.params.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
             let name = "_Unwind_Resume";
@@ -222,14 +250,11 @@ impl Symbols {
             out.declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))
         };
-        let fmod = if uses(&frem(ir::Type::Double)) { Some(import("fmod", ir::Type::Double)?) } else { None };
-        let fmodf = if uses(&frem(ir::Type::Float)) { Some(import("fmodf", ir::Type::Float)?) } else { None };
+        let fmod = if needs.fmod { Some(import("fmod", ir::Type::Double)?) } else { None };
+        let fmodf = if needs.fmodf { Some(import("fmodf", ir::Type::Float)?) } else { None };
         let mut i128_division = [None; 4];
-        for (routine, (op, name)) in i128_division.iter_mut().zip(I128_DIVISION) {
-            let divides = |_: &ir::Function, i: &ir::InstData| {
-                matches!(i.kind, Inst::Binary { op: o, .. } if o == op) && *i.ty.lane_type() == ir::Type::I128
-            };
-            if uses(&divides) {
+        for ((routine, (_, name)), used) in i128_division.iter_mut().zip(I128_DIVISION).zip(needs.i128_division) {
+            if used {
                 *routine = Some(import(name, ir::Type::I128)?);
             }
         }

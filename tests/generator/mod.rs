@@ -23,6 +23,7 @@
 
 use std::fmt::Write;
 
+pub mod pressure;
 pub mod statepoint;
 
 /// Size knobs for `program_with`.

@@ -19,6 +19,7 @@ mod jit;
 mod llc;
 mod llvm_forms;
 mod llvm_tests;
+mod pressure;
 mod properties;
 mod realigned_frames;
 mod reference;

@@ -319,13 +319,38 @@ pub(crate) fn normalized(program: &Program, report: &Report, opt: u8) -> Result<
         .collect()
 }
 
-fn patchmap_object(text: &str, name: &str, arch: Arch) -> Result<Vec<u8>, String> {
+fn patchmap_object(text: &str, name: &str, arch: Arch, opt: &str) -> Result<Vec<u8>, String> {
     let module = patchmap::ir::parse(&format!("{name}.ll"), text).map_err(|e| format!("parse: {e}"))?;
     patchmap::ir::verify(&module).map_err(|e| format!("verify: {e}"))?;
     // Version 3: a v1 section cannot always say which function a record belongs to (several splits of
     // the records by function size may fit), and the checker would plant breakpoints at wrong addresses.
-    let options = Options::new(Some(arch.triple()), "speed", 3).map_err(|e| e.to_string())?;
+    let options = Options::new(Some(arch.triple()), opt, 3).map_err(|e| e.to_string())?;
     patchmap::emit::object::compile(&module, &options).map_err(|e| format!("compile: {e}"))
+}
+
+/// Whether patchmap's object of `text` at `-O <opt>` has llc-19 -O2's record shapes, output and, at
+/// every record execution, values; returns the number of record executions.
+pub(crate) fn agrees_with_llc19(
+    text: &str,
+    name: &str,
+    opt: &str,
+    llc: &Path,
+    tc: &Toolchain,
+    dir: &Path,
+) -> Result<usize, String> {
+    std::fs::write(dir.join(format!("{name}.ll")), text).unwrap();
+    let program = Program::parse(text);
+    let (_, llc_map, llc_outcome, llc_values) = llc_reference(llc, tc, dir, name, &program)?;
+    let ours = patchmap_object(text, name, tc.arch, opt).map_err(|e| format!("patchmap: {e}"))?;
+    let our_map = stack_map(&ours)?;
+    sp::compare_shapes(&our_map, &llc_map).map_err(|e| format!("record shapes differ:\n{e}"))?;
+    let (outcome, report) = checked(&ours, tc, dir, &format!("{name}-ours"))?;
+    if outcome != llc_outcome {
+        return Err(format!("patchmap's program gave {outcome:?}, llc-19's {llc_outcome:?}"));
+    }
+    let values = normalized(&program, &report, 2)?;
+    checker::compare_executions(&values, &llc_values)?;
+    Ok(values.len())
 }
 
 fn check_patchmap(arch: Arch, first_seed: u64) {
@@ -335,21 +360,7 @@ fn check_patchmap(arch: Arch, first_seed: u64) {
     let mut failures = Vec::new();
     for (name, text) in &programs {
         let name = format!("{name}-{}", arch_name(arch));
-        let run = || -> Result<(), String> {
-            std::fs::write(dir.path().join(format!("{name}.ll")), text).unwrap();
-            let program = Program::parse(text);
-            let (_, llc_map, llc_outcome, llc_values) = llc_reference(&llc, &tc, dir.path(), &name, &program)?;
-            let ours = patchmap_object(text, &name, arch).map_err(|e| format!("patchmap: {e}"))?;
-            let our_map = stack_map(&ours)?;
-            sp::compare_shapes(&our_map, &llc_map).map_err(|e| format!("record shapes differ:\n{e}"))?;
-            let (outcome, report) = checked(&ours, &tc, dir.path(), &format!("{name}-ours"))?;
-            if outcome != llc_outcome {
-                return Err(format!("patchmap's program gave {outcome:?}, llc-19's {llc_outcome:?}"));
-            }
-            let values = normalized(&program, &report, 2)?;
-            checker::compare_executions(&values, &llc_values)
-        };
-        if let Err(e) = run() {
+        if let Err(e) = agrees_with_llc19(text, &name, "speed", &llc, &tc, dir.path()) {
             failures.push(format!("{name}: {}", e.lines().take(12).collect::<Vec<_>>().join("\n    ")));
         }
     }

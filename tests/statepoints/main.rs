@@ -8,4 +8,5 @@ mod support;
 mod forms;
 mod gc_collector;
 mod llc;
+mod pressure;
 mod registers;
