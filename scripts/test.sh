@@ -38,9 +38,10 @@ step vendor-check scripts/vendor-cranelift.sh check
 step test cargo test --no-fail-fast "$@"
 # The C API (capi/, a workspace member `cargo test` at the root does not run): header, C programs
 # against both libraries, valgrind, malformed sections.
-# The C libraries are built into target/debug first, sharing the main build's dependencies.
+# The C libraries are built into the target directory's debug/ first, sharing the main build's
+# dependencies (the target directory is CARGO_TARGET_DIR when set: the README's empty-cache run).
 step capi-libraries cargo build --quiet -p patchmap-capi --lib
-step capi env PATCHMAP_CAPI_LIBRARIES="$PWD/target/debug" cargo test -p patchmap-capi --no-fail-fast
+step capi env PATCHMAP_CAPI_LIBRARIES="$(realpath -m "${CARGO_TARGET_DIR:-target}")/debug" cargo test -p patchmap-capi --no-fail-fast
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
 # (patches 0001-0003), machinst/explicit.rs (0004, 0009), machinst/abi.rs stack_realignment_tests (0007)
 # and the AArch64 encodings (test_aarch64_binemit: 0008's fcvt forms).
