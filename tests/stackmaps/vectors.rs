@@ -11,31 +11,12 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use patchmap::compile::Options;
-use patchmap::stackmap::{object_file, LocationKind};
+use patchmap::stackmap::LocationKind;
 use support::checker::{self, check_truth};
 use support::Arch;
 
 fn live() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/live/live.ll")
-}
-
-fn compile(ll: &Path, arch: Arch) -> Vec<u8> {
-    let module = patchmap::ir::parse_file(ll).unwrap_or_else(|e| panic!("{e}"));
-    let options = Options::new(Some(arch.triple()), "speed", 3).unwrap();
-    patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Each record's ID and its locations' kinds and sizes, sorted by ID.
-fn records(object: &[u8]) -> Vec<(u64, Vec<(LocationKind, u16)>)> {
-    let (maps, _) = object_file::read_models(object).expect("a readable stack map section");
-    let mut records: Vec<_> = maps
-        .iter()
-        .flat_map(|m| &m.records)
-        .map(|r| (r.id, r.locations.iter().map(|l| (l.kind, l.size)).collect()))
-        .collect();
-    records.sort_by_key(|r: &(u64, Vec<_>)| r.0);
-    records
 }
 
 #[test]
@@ -44,9 +25,9 @@ fn vectors_are_recorded_as_llc_19_records_them() {
     let dir = tempfile::tempdir().unwrap();
     let ll = live();
     for arch in Arch::ALL {
-        let ours = records(&compile(&ll, arch));
+        let ours = support::record_shapes(&support::compile_file_v3(&ll, arch));
         let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
-        let reference = records(&reference);
+        let reference = support::record_shapes(&reference);
         let shape = |r: &[(u64, Vec<(LocationKind, u16)>)]| r.iter().map(|(id, l)| (*id, l.len())).collect::<Vec<_>>();
         assert_eq!(shape(&ours), vec![(1, 3), (2, 3)], "{arch:?}: patchmap's IDs and location counts");
         assert_eq!(shape(&ours), shape(&reference), "{arch:?}: IDs and location counts against llc-19's");
@@ -73,7 +54,7 @@ fn recorded_vector_locations_hold_the_values_at_run_time() {
         let Some(toolchain) = support::toolchain(arch) else { continue };
         let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
         let plain = toolchain.link_and_run(&reference, dir.path(), "live-plain").unwrap();
-        for (who, object) in [("llc-19", reference.clone()), ("patchmap", compile(&ll, arch))] {
+        for (who, object) in [("llc-19", reference.clone()), ("patchmap", support::compile_file_v3(&ll, arch))] {
             let name = format!("live-{who}-{arch:?}");
             let exe = checker::build_checked(&object, &toolchain, dir.path(), &name).unwrap_or_else(|e| panic!("{e}"));
             let (outcome, report) = checker::run_checked_report(&exe, &toolchain).unwrap_or_else(|e| panic!("{e}"));

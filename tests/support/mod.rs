@@ -370,6 +370,26 @@ pub fn halves_cross_the_c_abi(dir: &Path, min_lines: usize, mut more: impl FnMut
     }
 }
 
+/// patchmap's object for the IR file `ll` on `arch`, compiled for speed with a version 3 stack map.
+pub fn compile_file_v3(ll: &Path, arch: Arch) -> Vec<u8> {
+    let module = patchmap::ir::parse_file(ll).unwrap_or_else(|e| panic!("{e}"));
+    let options = patchmap::compile::Options::new(Some(arch.triple()), "speed", 3).unwrap();
+    patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The kinds and sizes of each record's locations in `object`, with its ID, sorted by ID (all
+/// functions): what a comparison with llc-19's records looks at where registers and offsets differ.
+pub fn record_shapes(object: &[u8]) -> Vec<(u64, Vec<(patchmap::stackmap::LocationKind, u16)>)> {
+    let (maps, _) = patchmap::stackmap::object_file::read_models(object).expect("a readable stack map section");
+    let mut records: Vec<_> = maps
+        .iter()
+        .flat_map(|m| &m.records)
+        .map(|r| (r.id, r.locations.iter().map(|l| (l.kind, l.size)).collect::<Vec<_>>()))
+        .collect();
+    records.sort_by_key(|r| r.0);
+    records
+}
+
 /// patchmap's object for IR `text` on `arch` (parsed, verified, compiled for speed).
 pub fn compile_for(arch: Arch, text: &str) -> Result<Vec<u8>, String> {
     let module = patchmap::ir::parse("input.ll", text).map_err(|e| e.to_string())?;
