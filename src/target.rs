@@ -21,6 +21,24 @@ pub struct Target {
     pub triple: Triple,
 }
 
+/// Which functions set up a frame (push the frame pointer and point it at the frame).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FramePointers {
+    /// Every function: what stack map records, frame walks and frame-address intrinsics rely on.
+    Kept,
+    /// All but leaf functions that need no stack (no calls, saved registers, slots or stack
+    /// arguments), which run without one, as LLVM's code does where nothing forces a frame.
+    OmittedInLeaves,
+}
+
+/// The two ISAs of a target that differ only in their [`FramePointers`].
+pub(crate) struct Isas {
+    /// [`FramePointers::Kept`]: also the one symbols, helpers and unwind tables are made with.
+    pub kept: Arc<dyn TargetIsa>,
+    /// [`FramePointers::OmittedInLeaves`].
+    pub omitted_in_leaves: Arc<dyn TargetIsa>,
+}
+
 /// Cranelift's optimisation levels, as `-O none|speed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum OptLevel {
@@ -83,9 +101,28 @@ impl Target {
         Target::parse(module_triple).is_ok_and(|t| t.arch == self.arch)
     }
 
-    /// The Cranelift ISA: frame pointers kept (stack maps are FP-relative, as LLVM's), PIC for objects
-    /// that link into PIE executables, non-PIC for the JIT (which needs it).
+    /// The Cranelift ISA: frame pointers kept in every function (stack maps are FP-relative, as
+    /// LLVM's), PIC for objects that link into PIE executables, non-PIC for the JIT (which needs it).
     pub fn isa(&self, opt: OptLevel, pic: bool) -> Result<Arc<dyn TargetIsa>, TargetError> {
+        self.isa_with_frames(opt, pic, FramePointers::Kept)
+    }
+
+    /// The ISAs a module's functions compile with: [`FramePointers::Kept`] for those that need a
+    /// frame pointer, [`FramePointers::OmittedInLeaves`] for the rest (`compile` chooses per function).
+    pub(crate) fn isas(&self, opt: OptLevel, pic: bool) -> Result<Isas, TargetError> {
+        Ok(Isas {
+            kept: self.isa_with_frames(opt, pic, FramePointers::Kept)?,
+            omitted_in_leaves: self.isa_with_frames(opt, pic, FramePointers::OmittedInLeaves)?,
+        })
+    }
+
+    /// [`Target::isa`] with the frame pointers `frames` says.
+    pub fn isa_with_frames(
+        &self,
+        opt: OptLevel,
+        pic: bool,
+        frames: FramePointers,
+    ) -> Result<Arc<dyn TargetIsa>, TargetError> {
         let mut flags = settings::builder();
         let set = |flags: &mut settings::Builder, name: &'static str, value: &'static str| {
             flags.set(name, value).map_err(|source| TargetError::Setting { name, value, source })
@@ -96,7 +133,8 @@ impl Target {
         // values into registers between a call and the stack map right after it, so the record is no
         // longer at the call's return address, where frame walkers look (issue 28).
         set(&mut flags, "regalloc_algorithm", "backtracking")?;
-        set(&mut flags, "preserve_frame_pointers", "true")?;
+        let preserve = if frames == FramePointers::Kept { "true" } else { "false" };
+        set(&mut flags, "preserve_frame_pointers", preserve)?;
         set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;
         set(&mut flags, "unwind_info", "true")?;
         // Lets x86-64 signatures take i128 (a register pair or a 16-aligned stack slot, as LLVM

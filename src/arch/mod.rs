@@ -506,6 +506,13 @@ impl Arch {
         }
     }
 
+    /// Whether the target reverses the bits of a register in one instruction: AArch64's `rbit`.
+    /// Baseline x86-64 has none; llc-19 swaps the bytes (`bswap`) and then only nibbles, pairs and
+    /// bits, three mask-and-shift steps instead of Cranelift's five.
+    pub fn reverses_bits(self) -> bool {
+        self == Arch::Aarch64
+    }
+
     /// Whether LLVM's backend fuses `llvm.fmuladd` into one fused multiply-add: AArch64 always has
     /// `fmadd`; baseline x86-64 has no FMA, so llc multiplies and adds.
     pub fn fuses_multiply_add(self) -> bool {

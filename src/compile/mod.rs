@@ -7,11 +7,8 @@ pub mod frame;
 pub mod points;
 pub mod trap;
 
-use std::sync::Arc;
-
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::unwind::UnwindInfo;
-use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::FinalizedMachExceptionHandler;
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::ModuleReloc;
@@ -20,7 +17,8 @@ use crate::ir;
 use crate::lower::points::CallTarget;
 use crate::lower::{self, StatepointRegisters, Symbols};
 use crate::stackmap::Version;
-pub use crate::target::{OptLevel, Target, TargetError};
+use crate::target::Isas;
+pub use crate::target::{FramePointers, OptLevel, Target, TargetError};
 pub use error::{CallError, CodegenFailure, CompileError, EmitError};
 pub use trap::TrapKind;
 
@@ -141,7 +139,7 @@ pub struct CompiledFunction {
 /// when there are enough of them to pay for the threads.
 pub(crate) fn compile_functions(
     module: &ir::Module,
-    isa: &Arc<dyn TargetIsa>,
+    isas: &Isas,
     symbols: &Symbols,
     registers: StatepointRegisters,
 ) -> Result<Vec<CompiledFunction>, CompileError> {
@@ -157,7 +155,7 @@ pub(crate) fn compile_functions(
                 ctx: cranelift_codegen::Context::new(),
                 fctx: FunctionBuilderContext::new(),
             });
-            compile_function(module, id, isa, symbols, registers, scratch)
+            compile_function(module, id, isas, symbols, registers, scratch)
         })
     });
     results.into_iter().collect()
@@ -173,18 +171,27 @@ struct Scratch {
 fn compile_function(
     module: &ir::Module,
     id: ir::FuncId,
-    isa: &Arc<dyn TargetIsa>,
+    isas: &Isas,
     symbols: &Symbols,
     registers: StatepointRegisters,
     scratch: &mut Scratch,
 ) -> Result<CompiledFunction, CompileError> {
     let name = &module.function(id).name;
     let codegen_error = |failure: CodegenFailure| CompileError::Codegen { function: name.clone(), failure };
-    let arch = Target::arch_of(isa.as_ref())?;
+    let arch = Target::arch_of(isas.kept.as_ref())?;
     let ctx = &mut scratch.ctx;
     ctx.clear();
-    let (planned, exceptions) =
-        lower::lower_function(module, id, isa.as_ref(), arch, symbols, registers, &mut ctx.func, &mut scratch.fctx)?;
+    let (planned, exceptions) = lower::lower_function(
+        module,
+        id,
+        isas.kept.as_ref(),
+        arch,
+        symbols,
+        registers,
+        &mut ctx.func,
+        &mut scratch.fctx,
+    )?;
+    let isa = if needs_frame_pointer(&planned, &ctx.func) { &isas.kept } else { &isas.omitted_in_leaves };
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
@@ -244,17 +251,20 @@ fn compile_function(
     let relocs =
         compiled.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, module_id)).collect();
     let f = module.function(id);
-    let stack_size = if lower::symbols::needs_dynamic_stack(module, f) || over_aligned(f) {
-        crate::stackmap::DYNAMIC_STACK_SIZE
-    } else {
-        let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
-        arch.stack_size(layout.frame_to_fp_offset)
-    };
     // The inline asms' regions are code, not points.
     let mut records = records;
     records.retain(|r| r.target != Some(CallTarget::InlineAsmNops));
     let has_patch_point = records.iter().any(|r| r.target.is_some());
     let frame = frame::frame(arch, compiled, code.len(), has_patch_point).map_err(codegen_error)?;
+    let stack_size = if lower::symbols::needs_dynamic_stack(module, f) || over_aligned(f) {
+        crate::stackmap::DYNAMIC_STACK_SIZE
+    } else if !frame.has_frame {
+        // A leaf without a frame moves SP by nothing.
+        0
+    } else {
+        let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
+        arch.stack_size(layout.frame_to_fp_offset)
+    };
     Ok(CompiledFunction {
         func: id,
         frame,
@@ -268,6 +278,21 @@ fn compile_function(
         traps: compiled.buffer.traps().iter().map(|t| (t.offset, TrapKind::of(t.code))).collect(),
         exceptions,
     })
+}
+
+/// Whether a lowered function must set up a frame even if it is a leaf that needs no stack: its
+/// records are FP-relative (LLVM too keeps a frame in every function with a stack map, patch point
+/// or statepoint), frame and return addresses are read through FP, and Cranelift's x86-64 tail
+/// calls rebuild the frame they replace.
+fn needs_frame_pointer(planned: &[lower::points::PlannedPoint], func: &cranelift_codegen::ir::Function) -> bool {
+    use cranelift_codegen::ir::Opcode;
+    !planned.is_empty()
+        || func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).any(|inst| {
+            matches!(
+                func.dfg.insts[inst].opcode(),
+                Opcode::GetFramePointer | Opcode::GetReturnAddress | Opcode::ReturnCall | Opcode::ReturnCallIndirect
+            )
+        })
 }
 
 /// Whether a function has an alloca aligned beyond the stack's 16 bytes, for which LLVM realigns

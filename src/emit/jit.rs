@@ -141,7 +141,8 @@ impl JitCode {
             }
             .into());
         }
-        let isa = host.isa(options.opt, false)?;
+        let isas = host.isas(options.opt, false)?;
+        let isa = isas.kept.clone();
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder
             .symbol_lookup_fn(Box::new(host_symbol))
@@ -187,7 +188,7 @@ impl JitCode {
         }
         let mut out = JITModule::new(builder);
         let (symbols, compiled, relatives) =
-            define_module(module, &mut out, &isa, false, options.statepoint_registers())?;
+            define_module(module, &mut out, &isas, false, options.statepoint_registers())?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
         // Relative references, now that every address is known (their globals are writable here).
         for r in &relatives {

@@ -7,21 +7,19 @@ pub mod lsda;
 pub mod object;
 pub mod section;
 
-use std::sync::Arc;
-
-use cranelift_codegen::isa::TargetIsa;
 use cranelift_module::{DataDescription, Module};
 
 use crate::compile::{compile_functions, CompileError, CompiledFunction, EmitError};
 use crate::ir::{self, Const, Init, IrError, Type};
 use crate::lower::{StatepointRegisters, Symbols};
+use crate::target::Isas;
 
 /// Verifies the module, declares its symbols in `out`, defines its globals, compiles its functions and
 /// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
 fn define_module(
     module: &ir::Module,
     out: &mut dyn Module,
-    isa: &Arc<dyn TargetIsa>,
+    isas: &Isas,
     colocated: bool,
     registers: StatepointRegisters,
 ) -> Result<(Symbols, Vec<CompiledFunction>, Vec<RelativeData>), CompileError> {
@@ -30,7 +28,7 @@ fn define_module(
     let symbols = Symbols::declare(module, out, colocated)?;
     let relatives = define_globals(module, out, &symbols)?;
     symbols.define_helpers(out).map_err(EmitError::from)?;
-    let compiled = compile_functions(module, isa, &symbols, registers)?;
+    let compiled = compile_functions(module, isas, &symbols, registers)?;
     for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
         let id = symbols.function(f.func).expect("defined functions have symbols");
         let align = f.alignment.max(module.function(f.func).placement.align.unwrap_or(1));

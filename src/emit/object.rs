@@ -29,12 +29,13 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let target = options.resolve_target(module)?;
     let target_arch = target.arch;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
-    let isa = target.isa(options.opt, true)?;
+    let isas = target.isas(options.opt, true)?;
+    let isa = isas.kept.clone();
     let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
     let builder =
         ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
-    let (symbols, compiled, relatives) = define_module(module, &mut out, &isa, true, options.statepoint_registers())?;
+    let (symbols, compiled, relatives) = define_module(module, &mut out, &isas, true, options.statepoint_registers())?;
     let mut product = out.finish();
     relocate_relatives(target_arch, &relatives, &symbols, &mut product)?;
     place_static_functions(module, &symbols, &mut product)?;

@@ -209,6 +209,9 @@ impl Lowering<'_> {
             IntrinsicOp::Ctlz => self.b.ins().clz(v[0]),
             IntrinsicOp::Cttz => self.b.ins().ctz(v[0]),
             IntrinsicOp::Bswap => self.b.ins().bswap(v[0]),
+            IntrinsicOp::Bitreverse if t.bits() >= 16 && t.bits() <= 64 && !self.arch.reverses_bits() => {
+                self.reversed_by_bytes(t, v[0])
+            }
             IntrinsicOp::Bitreverse => self.b.ins().bitrev(v[0]),
             // Neither backend has these at 128 bits: a comparison picks the operand.
             IntrinsicOp::Abs if t == types::I128 => {
@@ -262,6 +265,10 @@ impl Lowering<'_> {
                 let clamp = self.select(negative, min, max);
                 self.select(overflow, clamp, result)
             }
+            // A funnel shift of a value with itself is a rotate (by the amount modulo N, as Cranelift's
+            // rotates take it): one `rol`/`ror` instead of two shifts and an or.
+            IntrinsicOp::Fshl if v[0] == v[1] && bits <= 64 => self.b.ins().rotl(v[0], v[2]),
+            IntrinsicOp::Fshr if v[0] == v[1] && bits <= 64 => self.b.ins().rotr(v[0], v[2]),
             IntrinsicOp::Fshl | IntrinsicOp::Fshr => {
                 // With s = shift % N in 0..N, shifting the other half by 1 and then by N - 1 - s
                 // (s ^ (N - 1)) never needs a shift by N, which Cranelift would take modulo N.
@@ -322,6 +329,21 @@ impl Lowering<'_> {
                 self.b.ins().fadd(product, v[2])
             }
         }
+    }
+
+    /// `x`'s bits reversed, for a 16-, 32- or 64-bit `t`: its bytes swapped, then within each byte
+    /// its nibbles, bit pairs and bits (each step `((x >> k) & m) | ((x & m) << k)`).
+    fn reversed_by_bytes(&mut self, t: clif::Type, x: clif::Value) -> clif::Value {
+        let mut x = self.b.ins().bswap(x);
+        for (k, mask) in [(4, 0x0f0f_0f0f_0f0f_0f0f_u64), (2, 0x3333_3333_3333_3333), (1, 0x5555_5555_5555_5555)] {
+            let mask = self.b.ins().iconst(t, (mask >> (64 - t.bits())) as i64);
+            let high = self.b.ins().ushr_imm_s(x, k);
+            let high = self.b.ins().band(high, mask);
+            let low = self.b.ins().band(x, mask);
+            let low = self.b.ins().ishl_imm_s(low, k);
+            x = self.b.ins().bor(high, low);
+        }
+        x
     }
 
     /// An integer intrinsic on an `iN` narrower than its container (an `i24` in an I32): the

@@ -112,6 +112,18 @@ fn ir_ids(ir: &str) -> HashMap<u64, usize> {
 }
 
 /// Whether `code` is exactly one call instruction of the target (`x86_64` or `aarch64`).
+/// Whether `code` starts with the frame setup: x86-64 `push %rbp`, AArch64 `stp x29, x30, [sp, #-N]!`.
+fn sets_up_frame(arch: &str, code: &[u8]) -> bool {
+    match arch {
+        "x86_64" => code.first() == Some(&0x55),
+        _ => code.get(..4).is_some_and(|w| {
+            let word = u32::from_le_bytes(w.try_into().unwrap());
+            // STP (pre-index, 64-bit) of x29 and x30 to SP, any offset.
+            word & 0xffc0_7fff == 0xa980_7bfd
+        }),
+    }
+}
+
 pub fn is_one_call(arch: &str, code: &[u8]) -> bool {
     if arch == "aarch64" {
         let Ok(word) = <[u8; 4]>::try_from(code).map(u32::from_le_bytes) else { return false };
@@ -224,8 +236,31 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
         // realigned for an over-aligned alloca (HasStackRealignment) has LLVM's unknown stack size.
         let live_out_flag = f.flags & 0b1000 != 0;
         let realigned = f.flags & 0b0100 != 0;
-        if f.flags & !0b1100 != 0b0001 || f.base != arch.frame_pointer || (realigned && f.stack_size != u32::MAX) {
+        // A leaf that needs no stack and has no record runs without a frame: no flag, SP unmoved,
+        // nothing saved, and its code does not start by setting a frame up.
+        let has_frame = f.flags & 0b0001 != 0;
+        if !has_frame {
+            if f.flags != 0
+                || f.stack_size != 0
+                || f.num_records != 0
+                || f.num_registers != 0
+                || sets_up_frame(arch.name, code)
+            {
+                fail(format!(
+                    "{at}: without a frame: flags {:#06b}, stack size {}, {} records, {} registers, code {:02x?}",
+                    f.flags,
+                    f.stack_size,
+                    f.num_records,
+                    f.num_registers,
+                    &code[..code.len().min(8)]
+                ));
+            }
+        } else if f.flags & !0b1100 != 0b0001 || f.base != arch.frame_pointer || (realigned && f.stack_size != u32::MAX)
+        {
             fail(format!("{at}: flags {:#06b}, frame base R#{}, stack size {}", f.flags, f.base, f.stack_size));
+        }
+        if f.base != arch.frame_pointer {
+            fail(format!("{at}: frame base R#{}", f.base));
         }
         if f.stack_size != u32::MAX && !f.stack_size.is_multiple_of(8) {
             fail(format!("{at}: stack size {} is not a multiple of 8", f.stack_size));
@@ -238,8 +273,11 @@ fn check_fields(arch: &Arch, blob: &Blob, tables: &Tables, object: &ObjectFacts,
             continue;
         }
         let registers: Vec<_> = (first..first + count).map(|k| blob.frame_register(k)).collect();
-        let mut pushed_by_setup = vec![(arch.frame_pointer, 0, 8, 1)];
-        pushed_by_setup.extend(arch.link_register.map(|lr| (lr, 8, 8, 1)));
+        let mut pushed_by_setup = Vec::new();
+        if has_frame {
+            pushed_by_setup.push((arch.frame_pointer, 0, 8, 1));
+            pushed_by_setup.extend(arch.link_register.map(|lr| (lr, 8, 8, 1)));
+        }
         for entry in &pushed_by_setup {
             if !registers.contains(entry) {
                 fail(format!("{at}: frame registers {registers:?} lack {entry:?}"));

@@ -11,6 +11,7 @@ mod checker_llc;
 mod clobber_asm;
 mod frame_table;
 mod frame_table_golden;
+mod frameless_leaves;
 mod frames;
 mod generated;
 mod half;

@@ -549,6 +549,9 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let r_rbp = Gpr::RBP;
         let w_rbp = Writable::from_reg(r_rbp);
         let mut insts = SmallVec::new();
+        if frame_layout.setup_area_size == 0 {
+            return insts;
+        }
         // `push %rbp`
         // RSP before the call will be 0 % 16.  So here, it is 8 % 16.
         insts.push(Inst::External {
@@ -576,12 +579,15 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         _call_conv: isa::CallConv,
         _flags: &settings::Flags,
         _isa_flags: &x64_settings::Flags,
-        _frame_layout: &FrameLayout,
+        frame_layout: &FrameLayout,
     ) -> SmallInstVec<Self::I> {
         let rbp = Gpr::RBP;
         let rsp = Gpr::RSP;
 
         let mut insts = SmallVec::new();
+        if frame_layout.setup_area_size == 0 {
+            return insts;
+        }
         // `mov %rbp, %rsp`
         insts.push(Inst::External {
             inst: asm::inst::movq_mr::new(Writable::from_reg(rsp), rbp).into(),
@@ -990,8 +996,18 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // Compute clobber size.
         let clobber_size = compute_clobber_size(&regs);
 
-        // Compute setup area size.
-        let setup_area_size = 16; // RBP, return address
+        // Compute setup area size: RBP and the return address. A leaf function that needs no
+        // stack (no calls, callee-saves, slots or stack arguments, which are addressed from RBP)
+        // runs without a frame unless frame pointers must be kept, as the AArch64 backend does.
+        let needs_frame = flags.preserve_frame_pointers()
+            || function_calls != FunctionCalls::None
+            || incoming_args_size > 0
+            || tail_args_size > 0
+            || clobber_size > 0
+            || stackslots_size > 0
+            || fixed_frame_storage_size > 0
+            || outgoing_args_size > 0;
+        let setup_area_size = if needs_frame { 16 } else { 0 };
 
         // Return FrameLayout structure.
         FrameLayout {
@@ -1448,5 +1464,129 @@ mod tests {
         assert!(Callee::<X64ABIMachineSpec>::frame_layout_exceeds_limit(
             &layout, ONE_GIB
         ));
+    }
+}
+
+#[cfg(test)]
+mod frameless_leaf_tests {
+    //! Leaf functions that need no stack run without `push %rbp; mov %rsp, %rbp` unless frame
+    //! pointers must be kept.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, Signature, StackSlotData,
+        StackSlotKind, UserExternalName, types,
+    };
+    use crate::isa::unwind::UnwindInst;
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// What the body of `fn(i64, i64) -> i64` does besides adding its parameters.
+    #[derive(Clone, Copy)]
+    enum Body {
+        Leaf,
+        Call,
+        Slot,
+    }
+
+    fn function(body: Body) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        let callee_sig = func.import_signature(sig);
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let slot = matches!(body, Body::Slot).then(|| {
+            func.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3))
+        });
+        let block0 = func.dfg.make_block();
+        let a = func.dfg.append_block_param(block0, types::I64);
+        let b = func.dfg.append_block_param(block0, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let mut sum = pos.ins().iadd(a, b);
+        match body {
+            Body::Leaf => {}
+            Body::Call => {
+                let call = pos.ins().call(callee, &[a, b]);
+                let result = pos.func.dfg.first_result(call);
+                sum = pos.ins().iadd(sum, result);
+            }
+            Body::Slot => {
+                let slot = slot.unwrap();
+                pos.ins().stack_store(types::I64, sum, slot, 0);
+                sum = pos.ins().stack_load(types::I64, types::I64, slot, 0);
+            }
+        }
+        pos.ins().return_(&[sum]);
+        func
+    }
+
+    /// The code's disassembly and whether its unwind information describes a frame.
+    fn compile(body: Body, preserve_frame_pointers: bool) -> (String, bool) {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        let preserve = if preserve_frame_pointers { "true" } else { "false" };
+        flags.set("preserve_frame_pointers", preserve).unwrap();
+        flags.set("unwind_info", "true").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(function(body));
+        context.set_disasm(true);
+        context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        let compiled = context.compiled_code().unwrap();
+        let framed = compiled.buffer.unwind_info.iter().any(|(_, inst)| {
+            matches!(
+                inst,
+                UnwindInst::PushFrameRegs { .. } | UnwindInst::DefineNewFrame { .. }
+            )
+        });
+        (compiled.vcode.clone().unwrap(), framed)
+    }
+
+    #[test]
+    fn leaf_without_stack_has_no_frame() {
+        let (disasm, framed) = compile(Body::Leaf, false);
+        assert!(!disasm.contains("%rbp"), "{disasm}");
+        assert!(!framed, "{disasm}");
+        let lines: alloc::vec::Vec<&str> = disasm
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.ends_with(':'))
+            .collect();
+        assert_eq!(lines, ["leaq (%rdi, %rsi), %rax", "retq"], "{disasm}");
+    }
+
+    #[test]
+    fn preserved_frame_pointers_keep_the_leaf_frame() {
+        let (disasm, framed) = compile(Body::Leaf, true);
+        assert!(disasm.contains("pushq %rbp"), "{disasm}");
+        assert!(disasm.contains("movq %rsp, %rbp"), "{disasm}");
+        assert!(framed, "{disasm}");
+    }
+
+    #[test]
+    fn calls_and_stack_slots_keep_the_frame() {
+        for body in [Body::Call, Body::Slot] {
+            let (disasm, framed) = compile(body, false);
+            assert!(disasm.contains("pushq %rbp"), "{disasm}");
+            assert!(disasm.contains("popq %rbp"), "{disasm}");
+            assert!(framed, "{disasm}");
+        }
     }
 }
