@@ -120,5 +120,8 @@ lp:
     let module = ir::parse("invoke.ll", text).unwrap_or_else(|e| panic!("{e}"));
     let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
     let Err(e) = patchmap::emit::object::compile(&module, &options) else { panic!("compiled") };
-    assert!(e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of a statepoint with patch bytes"), "{e}");
+    assert!(
+        e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of a statepoint with patch bytes"),
+        "{e}"
+    );
 }

@@ -87,3 +87,100 @@ fn invoked_statepoints_relocate_on_both_edges_on_x86_64() {
 fn invoked_statepoints_relocate_on_both_edges_on_aarch64() {
     invoked_statepoints_relocate_on_both_edges(Arch::Aarch64);
 }
+
+/// A function invoking a statepoint of `@f` with `%p` live; `normal` and `pad` are the two edges'
+/// bodies after their first line.
+fn invoking(normal: &str, pad: &str) -> String {
+    format!(
+        r#"declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+declare ptr addrspace(1) @llvm.experimental.gc.result.p1(token)
+declare ptr addrspace(1) @f()
+declare i32 @__gxx_personality_v0(...)
+define ptr addrspace(1) @g(ptr addrspace(1) %p) gc "statepoint-example" personality ptr @__gxx_personality_v0 {{
+entry:
+  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(ptr addrspace(1) ()) @f, i32 0, i32 0, i32 0, i32 0) [ "gc-live"(ptr addrspace(1) %p) ]
+          to label %ok unwind label %lp
+ok:
+{normal}
+lp:
+  %pad = landingpad token cleanup
+{pad}
+}}
+"#
+    )
+}
+
+fn compile_error(text: &str, options: &Options) -> String {
+    let module = match patchmap::ir::parse("invoke.ll", text) {
+        Ok(module) => module,
+        Err(e) => return e.to_string(),
+    };
+    match patchmap::emit::object::compile(&module, options) {
+        Ok(_) => panic!("compiled:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_landing_pad_has_no_gc_result() {
+    let text = invoking(
+        "  ret ptr addrspace(1) null",
+        "  %r = call ptr addrspace(1) @llvm.experimental.gc.result.p1(token %pad)\n  ret ptr addrspace(1) %r",
+    );
+    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
+    let e = compile_error(&text, &options);
+    assert!(e.starts_with("invoke.ll:14:"), "{e}");
+    assert!(e.contains("'gc.result' of a landing pad's token: a call that unwound returned no result"), "{e}");
+}
+
+#[test]
+fn an_invoke_keeping_pointers_in_registers_is_refused_with_a_position() {
+    // %p is relocated on the normal edge only: llc-19 may keep it in a register, which needs an
+    // exception edge on the vendored statepoint_call.
+    let text = invoking(
+        "  %p.r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 0)\n  ret ptr addrspace(1) %p.r",
+        "  ret ptr addrspace(1) null",
+    );
+    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap().with_max_registers_for_gc_values(1);
+    let e = compile_error(&text, &options);
+    assert!(
+        e.starts_with("invoke.ll:8:3: error: unsupported 'invoke' of a statepoint with values in registers"),
+        "{e}"
+    );
+    // Relocated in the landing pad too, %p stays in its slot (as llc-19 keeps it), and compiles.
+    let text = invoking(
+        "  %p.r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 0)\n  ret ptr addrspace(1) %p.r",
+        "  %p.l = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %pad, i32 0, i32 0)\n  ret ptr addrspace(1) %p.l",
+    );
+    let module = patchmap::ir::parse("invoke.ll", &text).unwrap_or_else(|e| panic!("{e}"));
+    patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_landing_pad_token_names_its_invoke() {
+    // The pad's block has two predecessors: its token cannot name one statepoint.
+    let text = r#"declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+declare void @f()
+declare i32 @__gxx_personality_v0(...)
+define ptr addrspace(1) @g(ptr addrspace(1) %p) gc "statepoint-example" personality ptr @__gxx_personality_v0 {
+entry:
+  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @f, i32 0, i32 0, i32 0, i32 0) [ "gc-live"(ptr addrspace(1) %p) ]
+          to label %again unwind label %lp
+again:
+  %u = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @f, i32 0, i32 0, i32 0, i32 0) [ "gc-live"(ptr addrspace(1) %p) ]
+          to label %ok unwind label %lp
+ok:
+  ret ptr addrspace(1) null
+lp:
+  %pad = landingpad token cleanup
+  %p.l = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %pad, i32 0, i32 0)
+  ret ptr addrspace(1) %p.l
+}
+"#;
+    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
+    let e = compile_error(text, &options);
+    assert!(e.starts_with("invoke.ll:16:72:"), "{e}");
+    assert!(e.contains("whose only predecessor ends in an 'invoke' of a statepoint"), "{e}");
+}
