@@ -12,6 +12,10 @@
 //!
 //! An ordinary call with a `"deopt"` bundle is lowered the same way, as llc-19 makes it a statepoint.
 //!
+//! An `invoke` of a statepoint is the same with a `try_call`: the `gc.relocate`s of the landing
+//! pad's token read the same record's slots as the pad is entered (the unwinder leaves the frame as
+//! the collector rewrote it), as llc-19 reads them.
+//!
 //! With llc-19's options `-max-registers-for-gc-values=N` and `-use-registers-for-deopt-values`
 //! ([`StatepointRegisters`]), a statepoint with a call (NUMPATCHBYTES = 0) is the vendored
 //! `statepoint_call` instead: up to N of its GC pointers (no more than the target has callee-saved
