@@ -245,8 +245,15 @@ const SUPPORTED_OPCODES: &[&str] = &[
     "resume",
 ];
 /// Instruction words of LLVM the subset rejects by name.
-const UNSUPPORTED_OPCODES: &[&str] =
-    &["callbr", "va_arg", "cleanuppad", "catchpad", "catchswitch", "catchret", "cleanupret"];
+const UNSUPPORTED_OPCODES: &[&str] = &[
+    "callbr",
+    "va_arg",
+    "cleanuppad",
+    "catchpad",
+    "catchswitch",
+    "catchret",
+    "cleanupret",
+];
 
 /// Whether a word starts an instruction, supported or not: attribute lists stop there.
 fn is_opcode(word: &str) -> bool {
