@@ -60,7 +60,32 @@ pub enum TokenUse {
         base: u32,
         /// Index of the derived pointer (equal to `base` for a base pointer).
         derived: u32,
+        /// Whether the token is the landing pad of the statepoint's `invoke`: the pointer after
+        /// the call unwound rather than returned.
+        unwound: bool,
     },
+}
+
+/// The `invoke` of a statepoint that unwinds to landing pad `pad`: the terminator of the pad
+/// block's only predecessor, as LLVM's `GCProjectionInst::getStatepoint` finds it (LLVM requires
+/// a statepoint's landing pad to have no other predecessor).
+pub fn invoked_statepoint(module: &Module, f: &super::Function, pad: InstId) -> Option<InstId> {
+    let pad_block = f.blocks.iter().position(|b| b.insts.contains(&pad))?;
+    let mut predecessors = f
+        .blocks
+        .iter()
+        .filter_map(|b| b.insts.last())
+        .filter(|&&t| f.inst(t).kind.successors().iter().any(|s| s.0 as usize == pad_block));
+    let invoke = *predecessors.next()?;
+    if predecessors.next().is_some() {
+        return None;
+    }
+    match &f.inst(invoke).kind {
+        Inst::Call { invoke: Some(dests), .. } if dests.unwind.0 as usize == pad_block => {
+            StatepointCall::decode(module, f.inst(invoke)).map(|_| invoke)
+        }
+        _ => None,
+    }
 }
 
 /// Whether `count`, a transition or deopt operand count, is a zero constant: these operands follow
@@ -278,20 +303,19 @@ impl TokenUse {
             return None;
         }
         let mut errors = Vec::new();
-        let statepoint = match args.first().map(|a| &a.value) {
-            Some(Value::Inst(t)) => f
-                .insts
-                .get(t.0 as usize)
-                .and_then(|d| StatepointCall::decode(module, d))
-                .map(|decoded| (*t, decoded.ok())),
+        let given = match args.first().map(|a| &a.value) {
+            Some(Value::Inst(t)) if f.insts.get(t.0 as usize).is_some() => Some(*t),
             _ => None,
         };
+        let in_landing_pad = given.is_some_and(|t| matches!(f.inst(t).kind, Inst::LandingPad { .. }));
+        // A landing pad's token stands for the statepoint its only predecessor invokes.
+        let token = if in_landing_pad { given.and_then(|pad| invoked_statepoint(module, f, pad)) } else { given };
+        let statepoint = token.and_then(|t| StatepointCall::decode(module, f.inst(t)).map(|decoded| (t, decoded.ok())));
         let Some((token, statepoint)) = statepoint else {
-            let in_landing_pad = matches!(args.first().map(|a| &a.value), Some(Value::Inst(t))
-                if f.insts.get(t.0 as usize).is_some_and(|d| matches!(d.kind, Inst::LandingPad { .. })));
             let message = if in_landing_pad {
                 format!(
-                    "unsupported '@{}' of a landing pad's token: an 'invoke' of a statepoint is not supported",
+                    "the landing pad token of '@{}' must be that of a block whose only predecessor ends in an \
+                     'invoke' of a statepoint that unwinds to it",
                     callee.name
                 )
             } else {
@@ -302,6 +326,13 @@ impl TokenUse {
         };
         // A malformed statepoint has its own errors.
         let Some(statepoint) = statepoint else { return Some(Err(errors)) };
+        if intrinsic == Intrinsic::GcResult && in_landing_pad {
+            errors.push(LayoutError {
+                operand: Some(1),
+                message: "'gc.result' of a landing pad's token: a call that unwound returned no result".to_string(),
+            });
+            return Some(Err(errors));
+        }
         if intrinsic == Intrinsic::GcResult {
             let ret = &statepoint.target_type.ret;
             if *ret == Type::Void {
@@ -352,7 +383,9 @@ impl TokenUse {
             }
         }
         Some(match (base, derived) {
-            (Some(base), Some(derived)) if errors.is_empty() => Ok(TokenUse::Relocate { token, base, derived }),
+            (Some(base), Some(derived)) if errors.is_empty() => {
+                Ok(TokenUse::Relocate { token, base, derived, unwound: in_landing_pad })
+            }
             _ => Err(errors),
         })
     }

@@ -174,6 +174,7 @@ pub fn lower_function(
         statepoint_slots: Vec::new(),
         relocates: None,
         folded: HashMap::new(),
+        pad_relocates: HashMap::new(),
         register_returns: None,
         variadic: None,
         exceptions: exceptions::ExceptionTables::default(),
@@ -236,6 +237,9 @@ struct Lowering<'a> {
     relocates: Option<HashMap<InstId, Vec<statepoints::Relocate>>>,
     /// Relocates folded into their base's relocate plus an offset, as llc-19 folds them.
     folded: HashMap<InstId, (InstId, i64)>,
+    /// The `gc.relocate`s of each landing pad a statepoint's `invoke` unwinds to, read back as the
+    /// pad is entered.
+    pad_relocates: HashMap<InstId, Vec<statepoints::PadRelocate>>,
     /// The type table and the landing pads' selectors, for `llvm.eh.typeid.for` and the LSDA.
     exceptions: exceptions::ExceptionTables,
     /// The frame slot vectors cross between lanes and ABI registers through (see [`vectors`]).
@@ -690,6 +694,7 @@ impl<'a> Lowering<'a> {
             }
             Inst::LandingPad { .. } => {
                 self.landing_pad_value(block, id);
+                self.unwound_relocates(id);
                 None
             }
             Inst::Resume { val } => {
@@ -1380,11 +1385,11 @@ impl<'a> Lowering<'a> {
         }
         match (ir::StatepointCall::decode(self.module, data), ir::TokenUse::decode(self.module, self.f, data)) {
             (Some(Ok(call)), _) if data.ty == Type::Token => {
-                return self.statepoint(id, &call);
+                return self.statepoint(None, id, &call);
             }
             (None, None) => {
                 if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
-                    return self.statepoint(id, &call);
+                    return self.statepoint(None, id, &call);
                 }
             }
             (_, Some(Ok(token_use))) => {
@@ -1413,8 +1418,8 @@ impl<'a> Lowering<'a> {
         self.plain_call(id, callee, sig, args, None).map(|_| ())
     }
 
-    /// An `invoke` (in `block`) of a function or pointer: stack maps, patch points, statepoints and
-    /// other intrinsics are refused, as their lowerings make plain calls.
+    /// An `invoke` (in `block`) of a function, a pointer or a statepoint: stack maps, patch points
+    /// and other intrinsics are refused, as their lowerings make plain calls.
     fn invoke(
         &mut self,
         block: BlockId,
@@ -1425,12 +1430,16 @@ impl<'a> Lowering<'a> {
         dests: ir::InvokeDests,
     ) -> Result<(), IrError> {
         let data = self.f.inst(id);
+        if let (Some(Ok(call)), Type::Token) = (ir::StatepointCall::decode(self.module, data), &data.ty) {
+            self.statepoint(Some((block, dests)), id, &call)?;
+            return self.invoke_returned(block, dests);
+        }
         if let Value::Func(fid) = callee {
             let f = self.module.function(*fid);
             if f.intrinsic().is_some() {
                 let message = format!(
                     "unsupported 'invoke' of intrinsic '@{}': only calls of functions and pointers may unwind here \
-                     (a statepoint's 'invoke' needs a Cranelift statepoint call with an exception edge)",
+                     (statepoints excepted)",
                     f.name
                 );
                 return Err(self.error(data.span, message));

@@ -12,6 +12,10 @@
 //!
 //! An ordinary call with a `"deopt"` bundle is lowered the same way, as llc-19 makes it a statepoint.
 //!
+//! An `invoke` of a statepoint is the same with a `try_call`: the `gc.relocate`s of the landing
+//! pad's token read the same record's slots as the pad is entered (the unwinder leaves the frame as
+//! the collector rewrote it), as llc-19 reads them.
+//!
 //! With llc-19's options `-max-registers-for-gc-values=N` and `-use-registers-for-deopt-values`
 //! ([`StatepointRegisters`]), a statepoint with a call (NUMPATCHBYTES = 0) is the vendored
 //! `statepoint_call` instead: up to N of its GC pointers (no more than the target has callee-saved
@@ -30,7 +34,7 @@ use cranelift_codegen::ir::{self as clif, AbiParam, InstBuilder, Signature, Stac
 use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::settings::OptLevel;
 
-use super::{clif_type, Lowering};
+use super::{clif_type, exceptions, Lowering};
 use crate::arch::Scalar;
 use crate::ir::statepoints::is_gc_pointer;
 use crate::ir::{self, Const, Inst, InstId, IrError, Operand, ParamAbi, StatepointCall, TokenUse, Type, Value};
@@ -81,6 +85,26 @@ pub(super) struct Relocate {
     derived: u32,
     /// The IR block it is in.
     block: usize,
+    /// Whether it relocates on the exceptional edge of the statepoint's `invoke` (its token is
+    /// the landing pad's).
+    unwound: bool,
+}
+
+/// A `gc.relocate` of a landing pad's token, and where the pad reads its pointer.
+pub(super) struct PadRelocate {
+    inst: InstId,
+    source: PadSource,
+}
+
+/// Where a landing pad reads a relocated pointer: the unwinder leaves the frame's slots as the
+/// collector rewrote them, as llc-19 reads them (its landing pads never take GC pointers in
+/// registers).
+enum PadSource {
+    Slot(StackSlot),
+    /// A value that was not stored (a constant, or an alloca's address).
+    Value(clif::Value),
+    /// Another relocate of the pad plus an offset (llc-19's folded relocates).
+    Folded(InstId, i64),
 }
 
 /// What a statepoint's record holds, decided from the IR before any code exists.
@@ -106,7 +130,14 @@ enum Planned<'v> {
 
 impl Lowering<'_> {
     /// Lowers the statepoint `inst`.
-    pub(super) fn statepoint(&mut self, inst: InstId, call: &StatepointCall) -> Result<(), IrError> {
+    /// With `invoke` (its block and destinations), the call is a `try_call` and the relocates of
+    /// the landing pad's token are read back as the pad is entered.
+    pub(super) fn statepoint(
+        &mut self,
+        invoke: Option<(ir::BlockId, ir::InvokeDests)>,
+        inst: InstId,
+        call: &StatepointCall,
+    ) -> Result<(), IrError> {
         let span = self.f.inst(inst).span;
         if let Value::Func(f) = call.target {
             if self.module.function(*f).intrinsic().is_some() {
@@ -131,8 +162,19 @@ impl Lowering<'_> {
         // the deopt values (not GC pointers, one register wide) left where the allocator keeps them.
         let with_call = call.patch_bytes == 0;
         let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
-        let in_registers: Vec<&Operand> =
-            if with_call { plan.gc.iter().copied().take(limit).collect() } else { Vec::new() };
+        // As llc-19 (without `-use-registers-for-gc-values-in-landing-pad`), the pointers a landing
+        // pad relocates stay in slots.
+        let in_landing_pad = |o: &Operand| {
+            relocates.iter().filter(|r| r.unwound).any(|r| {
+                let (base, derived) = (self.gc_live_operand(call, r.base), self.gc_live_operand(call, r.derived));
+                base.value == o.value || derived.value == o.value
+            })
+        };
+        let in_registers: Vec<&Operand> = if with_call {
+            plan.gc.iter().copied().filter(|o| !in_landing_pad(o)).take(limit).collect()
+        } else {
+            Vec::new()
+        };
         // FLAGS bit 1 (LLVM's `DeoptLiveIn`): llc-19 lowers the deopt values as the call's inputs,
         // in registers, as `-use-registers-for-deopt-values` keeps them for every statepoint.
         let deopt_in_registers = self.registers.deopt_values || call.flags & DEOPT_LIVE_IN != 0;
@@ -204,8 +246,33 @@ impl Lowering<'_> {
                 }
             }
         }));
+        // The landing pad's relocates: what is not in a slot is computed here, before the call, in
+        // the invoke's block, which dominates the pad.
+        let mut unwound = Vec::new();
+        for r in relocates.iter().filter(|r| r.unwound) {
+            let source = match plan.folded.iter().find(|f| f.0 == r.inst) {
+                Some(&(_, base, offset)) => PadSource::Folded(base, offset),
+                None => {
+                    let operand = self.gc_live_operand(call, r.derived);
+                    match slot_of(&slots, &operand.value) {
+                        Some(slot) => PadSource::Slot(slot),
+                        None => PadSource::Value(self.value(&operand.value, &operand.ty)?),
+                    }
+                }
+            };
+            unwound.push(PadRelocate { inst: r.inst, source });
+        }
         let index = self.points.len() as u64;
         let mut relocated_values = Vec::new();
+        if invoke.is_some() && !(with_call && in_registers.is_empty() && read.is_empty()) {
+            let what = if with_call {
+                "with values in registers (-max-registers-for-gc-values, -use-registers-for-deopt-values, deopt \
+                 values live in): Cranelift's statepoint_call has no exception edge yet"
+            } else {
+                "with patch bytes: a patched region has no exception edge"
+            };
+            return Err(self.error(span, format!("unsupported 'invoke' of a statepoint {what}")));
+        }
         if with_call && !(in_registers.is_empty() && read.is_empty()) {
             let mut recorded = RecordedOperands { index, relocated: Vec::new(), read: Vec::new() };
             for operand in &in_registers {
@@ -234,7 +301,7 @@ impl Lowering<'_> {
                 statepoint: Some(StatepointOffset::ReturnAddress),
                 returned: None,
             });
-            self.plain_call(inst, call.target, &with_chain(call), call.args, None)?;
+            self.plain_call_from(invoke, inst, call.target, &with_chain(call), call.args, None)?;
         } else {
             self.patched_statepoint(inst, index, call)?;
             self.points.push(PlannedPoint {
@@ -249,7 +316,7 @@ impl Lowering<'_> {
         // The relocated pointers: the statepoint_call's results, or read back from their slots before
         // anything else can run.
         for r in relocates {
-            if plan.folded.iter().any(|f| f.0 == r.inst) {
+            if r.unwound || plan.folded.iter().any(|f| f.0 == r.inst) {
                 continue;
             }
             let operand = self.gc_live_operand(call, r.derived);
@@ -263,10 +330,38 @@ impl Lowering<'_> {
         }
         for &(relocate, base, offset) in &plan.folded {
             self.folded.insert(relocate, (base, offset));
+            // A folded relocate is in its base relocate's block: both on one edge.
+            if relocates.iter().any(|r| r.inst == relocate && r.unwound) {
+                continue;
+            }
             let base = self.values[base.0 as usize].expect("a base relocate is read back");
             self.values[relocate.0 as usize] = Some(self.b.ins().iadd_imm_s(base, offset));
         }
+        if let Some((_, dests)) = invoke {
+            if !unwound.is_empty() {
+                let pad = exceptions::landing_pad(self.f, dests.unwind).expect("verified: an invoke unwinds to a pad");
+                self.pad_relocates.insert(pad, unwound);
+            }
+        }
         Ok(())
+    }
+
+    /// Reads back, as landing pad `pad` is entered, the pointers its `gc.relocate`s relocate.
+    pub(super) fn unwound_relocates(&mut self, pad: InstId) {
+        let mut relocates = self.pad_relocates.remove(&pad).unwrap_or_default();
+        // Folded relocates read their base's.
+        relocates.sort_by_key(|r| matches!(r.source, PadSource::Folded(..)));
+        for relocate in relocates {
+            let value = match relocate.source {
+                PadSource::Slot(slot) => self.b.ins().stack_load(clif::types::I64, clif::types::I64, slot, 0),
+                PadSource::Value(value) => value,
+                PadSource::Folded(base, offset) => {
+                    let base = self.values[base.0 as usize].expect("a base relocate is read back first");
+                    self.b.ins().iadd_imm_s(base, offset)
+                }
+            };
+            self.values[relocate.inst.0 as usize] = Some(value);
+        }
     }
 
     /// Emits a call of `callee` with `values`: an ordinary call, or with `recorded` the vendored
@@ -338,15 +433,17 @@ impl Lowering<'_> {
                     if !matches!(f.inst(inst).kind, Inst::Call { .. }) {
                         continue;
                     }
-                    if let Some(Ok(TokenUse::Relocate { token, base, derived })) =
+                    if let Some(Ok(TokenUse::Relocate { token, base, derived, unwound })) =
                         TokenUse::decode(module, f, f.inst(inst))
                     {
-                        by_token.entry(token).or_default().push(Relocate { inst, base, derived, block });
+                        by_token.entry(token).or_default().push(Relocate { inst, base, derived, block, unwound });
                     }
                 }
             }
+            // LLVM's `getGCRelocates`: the token's users, then the landing pad's.
             for relocates in by_token.values_mut() {
                 relocates.reverse();
+                relocates.sort_by_key(|r| r.unwound);
             }
             by_token
         });
@@ -358,7 +455,8 @@ impl Lowering<'_> {
     ///   0xFEFEFEFE, `null` as 0), an alloca's address, or else its slot (of the value's size);
     /// - a (base, derived) pair per relocated derived pointer not seen before, in the relocates'
     ///   order, then one per GC pointer among the deopt values not seen yet; constants are
-    ///   recorded as such, allocas never form pairs, and at -O1 and above a relocate of
+    ///   recorded as such, allocas form pairs only cast to the GC address space (their slots'
+    ///   addresses, `Direct`), and at -O1 and above a relocate of
     ///   `getelementptr base, small constants` with a relocate of `base` in its block is folded
     ///   into that one (no pair);
     /// - the address of each alloca among the gc-live values.
@@ -388,7 +486,9 @@ impl Lowering<'_> {
                 continue;
             }
             let derived = self.gc_live_operand(call, r.derived);
-            if self.alloca_slot(&derived.value).is_some() || seen.contains(&&derived.value) {
+            // An alloca's address is a GC pointer only cast to the collector's address space.
+            let alloca = self.alloca_slot(&derived.value).is_some();
+            if (alloca && !is_gc_pointer(&derived.ty)) || seen.contains(&&derived.value) {
                 continue;
             }
             seen.push(&derived.value);
@@ -403,15 +503,17 @@ impl Lowering<'_> {
         // The GC pointers that may stay in registers: derived pointers first, then bases, as llc-19
         // gives derived pointers the first registers.
         for operand in pairs.iter().map(|p| p.1).chain(pairs.iter().map(|p| p.0)) {
-            if self.recorded_constant(operand).is_none() && !plan.gc.iter().any(|g| g.value == operand.value) {
+            let fixed = self.recorded_constant(operand).is_some() || self.alloca_slot(&operand.value).is_some();
+            if !fixed && !plan.gc.iter().any(|g| g.value == operand.value) {
                 plan.gc.push(operand);
             }
         }
         for (base, derived) in pairs {
             for operand in [base, derived] {
-                let planned = match self.recorded_constant(operand) {
-                    Some(v) => Planned::Constant(v),
-                    None => spill(&mut plan, operand),
+                let planned = match (self.recorded_constant(operand), self.alloca_slot(&operand.value)) {
+                    (Some(v), _) => Planned::Constant(v),
+                    (None, Some(slot)) => Planned::Alloca(slot),
+                    (None, None) => spill(&mut plan, operand),
                 };
                 plan.locations.push(planned);
             }
@@ -462,6 +564,14 @@ impl Lowering<'_> {
         let mut operand = operand;
         while let Some(relocated) = self.relocated_operand(&operand.value) {
             operand = relocated;
+        }
+        // `inttoptr` of a constant is the constant's node in llc-19's SelectionDAG.
+        if let Value::Inst(id) = &operand.value {
+            if let Inst::Cast { op: ir::CastOp::IntToPtr, from: Type::Int(64), val: Value::Const(Const::Int(v)) } =
+                &self.f.inst(*id).kind
+            {
+                return Some(*v);
+            }
         }
         let Value::Const(c) = &operand.value else { return None };
         if operand.ty == Type::I128 {
@@ -528,10 +638,17 @@ impl Lowering<'_> {
         call.gc_live.get(derived as usize)
     }
 
-    /// The frame slot of a static alloca.
+    /// The frame slot of a static alloca, also seen through pointer casts that are no-ops in
+    /// llc-19's SelectionDAG (`addrspacecast`, `bitcast`), which records the frame index.
     fn alloca_slot(&self, value: &Value) -> Option<StackSlot> {
-        match value {
-            Value::Inst(id) => self.slots.get(id).copied(),
+        let Value::Inst(id) = value else { return None };
+        if let Some(&slot) = self.slots.get(id) {
+            return Some(slot);
+        }
+        match &self.f.inst(*id).kind {
+            Inst::Cast { op: ir::CastOp::AddrSpaceCast | ir::CastOp::BitCast, from: Type::Ptr(_), val } => {
+                self.alloca_slot(val)
+            }
             _ => None,
         }
     }

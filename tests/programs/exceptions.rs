@@ -101,14 +101,14 @@ fn the_jit_and_the_interpreter_refuse_landing_pads_with_a_position() {
 }
 
 #[test]
-fn invoke_of_a_statepoint_is_refused_with_a_position() {
+fn invoke_of_a_patched_statepoint_is_refused_with_a_position() {
     let text = r#"
 declare i32 @__gxx_personality_v0(...)
 declare void @callee()
 declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
 define void @f() gc "statepoint-example" personality ptr @__gxx_personality_v0 {
 entry:
-  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0)
+  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 8, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0)
           to label %ok unwind label %lp
 ok:
   ret void
@@ -120,5 +120,8 @@ lp:
     let module = ir::parse("invoke.ll", text).unwrap_or_else(|e| panic!("{e}"));
     let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
     let Err(e) = patchmap::emit::object::compile(&module, &options) else { panic!("compiled") };
-    assert!(e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of intrinsic"), "{e}");
+    assert!(
+        e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of a statepoint with patch bytes"),
+        "{e}"
+    );
 }

@@ -7,6 +7,7 @@ mod support;
 
 mod forms;
 mod gc_collector;
+mod gc_invoke;
 mod llc;
 mod pressure;
 mod registers;
