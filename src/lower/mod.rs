@@ -6,7 +6,7 @@
 //!
 //! Representation: integers keep their width (`i1` lives in an `I8` holding 0 or 1), `ptr` is an `I64`,
 //! an aggregate value (array or struct) is its scalars in memory order, one Cranelift value each (in
-//! parameters, results, phis and calls alike), a vector is its lanes likewise (see [`vectors`] for
+//! parameters, results, phis and calls alike), a vector is its lanes likewise (see `lower/vectors.rs` for
 //! the design and the CPU features assumed), `phi`s become block parameters, and blocks are lowered
 //! in reverse postorder so every definition is lowered before its uses; unreachable blocks are dropped.
 
