@@ -382,6 +382,10 @@ impl Intrinsic {
             Intrinsic::GcResult => None,
             Intrinsic::GcRelocate => match &types[..] {
                 [ty @ Type::Ptr(_)] => sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32]),
+                // A vector of GC pointers is relocated whole (`gc.relocate.v2p1`).
+                [ty @ Type::Vector(_, lane)] if matches!(**lane, Type::Ptr(_)) => {
+                    sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32])
+                }
                 _ => None,
             },
             Intrinsic::Reduce(op) => {

@@ -131,8 +131,12 @@ impl Lowering<'_> {
         // the deopt values (not GC pointers, one register wide) left where the allocator keeps them.
         let with_call = call.patch_bytes == 0;
         let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
-        let in_registers: Vec<&Operand> =
-            if with_call { plan.gc.iter().copied().take(limit).collect() } else { Vec::new() };
+        // A vector of GC pointers keeps its slot, as llc-19 spills it.
+        let in_registers: Vec<&Operand> = if with_call {
+            plan.gc.iter().copied().filter(|o| !matches!(o.ty, Type::Vector(..))).take(limit).collect()
+        } else {
+            Vec::new()
+        };
         // FLAGS bit 1 (LLVM's `DeoptLiveIn`): llc-19 lowers the deopt values as the call's inputs,
         // in registers, as `-use-registers-for-deopt-values` keeps them for every statepoint.
         let deopt_in_registers = self.registers.deopt_values || call.flags & DEOPT_LIVE_IN != 0;
@@ -174,8 +178,15 @@ impl Lowering<'_> {
                 }
             }
             let slot = self.statepoint_slots[i];
-            let value = self.value(&operand.value, &operand.ty)?;
-            self.b.ins().stack_store(clif::types::I64, value, slot, 0);
+            if let Type::Vector(..) = operand.ty {
+                // A vector is stored whole, at LLVM's memory layout: one record location.
+                let lanes = self.scalars(&operand.value, &operand.ty)?;
+                let address = self.b.ins().stack_addr(clif::types::I64, slot, 0);
+                self.store_vector(&operand.ty, &lanes, address);
+            } else {
+                let value = self.value(&operand.value, &operand.ty)?;
+                self.b.ins().stack_store(clif::types::I64, value, slot, 0);
+            }
             slots.push((&operand.value, slot));
         }
         for operand in call.transition {
@@ -253,6 +264,17 @@ impl Lowering<'_> {
                 continue;
             }
             let operand = self.gc_live_operand(call, r.derived);
+            if let Type::Vector(..) = operand.ty {
+                let lanes = match slot_of(&slots, &operand.value) {
+                    Some(slot) => {
+                        let address = self.b.ins().stack_addr(clif::types::I64, slot, 0);
+                        self.load_vector(&operand.ty, address)
+                    }
+                    None => self.scalars(&operand.value, &operand.ty)?,
+                };
+                self.aggregates.insert(r.inst, lanes);
+                continue;
+            }
             self.values[r.inst.0 as usize] = Some(match position(&in_registers, &operand.value) {
                 Some(i) => relocated_values[i],
                 None => match slot_of(&slots, &operand.value) {
@@ -430,7 +452,9 @@ impl Lowering<'_> {
         let mut pairs_done: Vec<(u32, u32)> = Vec::new();
         for r in relocates {
             let (relocate, base, derived) = (r.inst, r.base, r.derived);
-            if base == derived || pairs_done.contains(&(base, derived)) {
+            // Vectors are relocated whole, never folded.
+            let is_vector = matches!(call.gc_live[derived as usize].ty, Type::Vector(..));
+            if base == derived || is_vector || pairs_done.contains(&(base, derived)) {
                 continue;
             }
             let Some(base_relocate) = relocates.iter().find(|b| b.base == base && b.derived == base) else {
