@@ -488,8 +488,9 @@ impl Lowering<'_> {
             operand = relocated;
         }
         let Value::Const(c) = &operand.value else { return None };
-        if operand.ty == Type::I128 {
-            // llc-19 spills an i128 constant to a 16-byte slot as it spills an i128 value.
+        if operand.ty == Type::I128 || matches!(operand.ty, Type::Vector(..)) {
+            // llc-19 spills an i128 constant to a 16-byte slot as it spills an i128 value, and a
+            // constant vector (zero and undef included) as it spills a vector.
             return None;
         }
         Some(match (c, &operand.ty) {
