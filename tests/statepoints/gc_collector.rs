@@ -24,7 +24,7 @@ use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use patchmap::compile::Options;
 use support::{Arch, Toolchain};
 
-const PROGRAMS: [&str; 3] = ["gc_list", "gc_tree", "gc_arrays"];
+const PROGRAMS: [&str; 4] = ["gc_list", "gc_tree", "gc_arrays", "gc_vectors"];
 
 fn source(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gc_collector").join(name)
