@@ -10,3 +10,4 @@ mod gc_collector;
 mod llc;
 mod pressure;
 mod registers;
+mod vectors;
