@@ -320,11 +320,7 @@ impl Intrinsic {
             _ => {}
         }
         if let Some(result) = rest.strip_prefix("experimental.patchpoint.") {
-            return matches!(
-                result,
-                "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f16" | "f32" | "f64"
-            )
-            .then_some(Intrinsic::PatchPoint);
+            return super::points::patchpoint_result_of_suffix(result).map(|_| Intrinsic::PatchPoint);
         }
         if let Some(&(_, i)) = FIXED.iter().find(|(n, _)| *n == rest) {
             return Some(i);
