@@ -290,7 +290,7 @@ pub(crate) fn patchpoint_result(name: &str) -> Option<Type> {
 /// The result type a patch point's name suffix (`i64`, `v4i32`, ...) stands for.
 pub(crate) fn patchpoint_result_of_suffix(suffix: &str) -> Option<Type> {
     // A vector (`v4i32`, `v2f64`, `v16i8`): returned in the C convention's vector register(s).
-    if let Some(vector) = suffix.strip_prefix('v') {
+    if let Some(vector) = suffix.strip_prefix('v').filter(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
         let digits = vector.find(|c: char| !c.is_ascii_digit())?;
         let n: u32 = vector[..digits].parse().ok()?;
         let lane = patchpoint_result_of_suffix(&vector[digits..])?;
