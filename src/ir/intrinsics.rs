@@ -566,6 +566,11 @@ mod tests {
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.void"), Some(Intrinsic::PatchPoint));
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.x"), None);
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.i64"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v4i32"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2f64"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v65i8"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.vi32"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2void"), None);
         assert_eq!(Intrinsic::from_name("llvm.ctpop"), None);
         assert_eq!(Intrinsic::from_name("llvm.frobnicate.i32"), None);
         assert_eq!(Intrinsic::from_name("ctpop.i32"), None);
@@ -575,6 +580,11 @@ mod tests {
     fn signatures_follow_the_overloads() {
         let s = |name: &str| Intrinsic::from_name(name).and_then(|i| i.signature(name)).map(|s| s.to_string());
         assert_eq!(s("llvm.ctlz.i64").as_deref(), Some("i64 (i64, i1)"));
+        assert_eq!(
+            s("llvm.experimental.gc.relocate.v2p1").as_deref(),
+            Some("<2 x ptr addrspace(1)> (token, i32, i32)")
+        );
+        assert_eq!(s("llvm.experimental.gc.relocate.v2i64"), None);
         assert_eq!(s("llvm.memset.p0.i64").as_deref(), Some("void (ptr, i8, i64, i1)"));
         assert_eq!(s("llvm.fma.f32").as_deref(), Some("float (float, float, float)"));
         assert_eq!(s("llvm.expect.with.probability.i64").as_deref(), Some("i64 (i64, i64, double)"));
