@@ -320,11 +320,7 @@ impl Intrinsic {
             _ => {}
         }
         if let Some(result) = rest.strip_prefix("experimental.patchpoint.") {
-            return matches!(
-                result,
-                "void" | "i64" | "i32" | "i16" | "i8" | "i1" | "p0" | "ptr" | "f16" | "f32" | "f64"
-            )
-            .then_some(Intrinsic::PatchPoint);
+            return super::points::patchpoint_result_of_suffix(result).map(|_| Intrinsic::PatchPoint);
         }
         if let Some(&(_, i)) = FIXED.iter().find(|(n, _)| *n == rest) {
             return Some(i);
@@ -382,6 +378,10 @@ impl Intrinsic {
             Intrinsic::GcResult => None,
             Intrinsic::GcRelocate => match &types[..] {
                 [ty @ Type::Ptr(_)] => sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32]),
+                // A vector of GC pointers is relocated whole (`gc.relocate.v2p1`).
+                [ty @ Type::Vector(_, lane)] if matches!(**lane, Type::Ptr(_)) => {
+                    sig(ty.clone(), vec![Type::Token, Type::I32, Type::I32])
+                }
                 _ => None,
             },
             Intrinsic::Reduce(op) => {
@@ -566,6 +566,11 @@ mod tests {
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.void"), Some(Intrinsic::PatchPoint));
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.x"), None);
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.i64"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v4i32"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2f64"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v65i8"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.vi32"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2void"), None);
         assert_eq!(Intrinsic::from_name("llvm.ctpop"), None);
         assert_eq!(Intrinsic::from_name("llvm.frobnicate.i32"), None);
         assert_eq!(Intrinsic::from_name("ctpop.i32"), None);
@@ -575,6 +580,11 @@ mod tests {
     fn signatures_follow_the_overloads() {
         let s = |name: &str| Intrinsic::from_name(name).and_then(|i| i.signature(name)).map(|s| s.to_string());
         assert_eq!(s("llvm.ctlz.i64").as_deref(), Some("i64 (i64, i1)"));
+        assert_eq!(
+            s("llvm.experimental.gc.relocate.v2p1").as_deref(),
+            Some("<2 x ptr addrspace(1)> (token, i32, i32)")
+        );
+        assert_eq!(s("llvm.experimental.gc.relocate.v2i64"), None);
         assert_eq!(s("llvm.memset.p0.i64").as_deref(), Some("void (ptr, i8, i64, i1)"));
         assert_eq!(s("llvm.fma.f32").as_deref(), Some("float (float, float, float)"));
         assert_eq!(s("llvm.expect.with.probability.i64").as_deref(), Some("i64 (i64, i64, double)"));

@@ -284,7 +284,20 @@ fn too_many_locations(call: &PointCall, operands: usize, has_result: bool) -> Op
 
 /// The return type a patch point intrinsic's name promises.
 pub(crate) fn patchpoint_result(name: &str) -> Option<Type> {
-    Some(match name.strip_prefix("llvm.experimental.patchpoint.")? {
+    patchpoint_result_of_suffix(name.strip_prefix("llvm.experimental.patchpoint.")?)
+}
+
+/// The result type a patch point's name suffix (`i64`, `v4i32`, ...) stands for.
+pub(crate) fn patchpoint_result_of_suffix(suffix: &str) -> Option<Type> {
+    // A vector (`v4i32`, `v2f64`, `v16i8`): returned in the C convention's vector register(s).
+    if let Some(vector) = suffix.strip_prefix('v').filter(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
+        let digits = vector.find(|c: char| !c.is_ascii_digit())?;
+        let n: u32 = vector[..digits].parse().ok()?;
+        let lane = patchpoint_result_of_suffix(&vector[digits..])?;
+        let fits = (1..=super::MAX_AGGREGATE_VALUE_SCALARS).contains(&u64::from(n));
+        return (fits && lane.is_scalar() && lane != Type::Void).then(|| Type::Vector(n, Box::new(lane)));
+    }
+    Some(match suffix {
         "void" => Type::Void,
         "i64" => Type::I64,
         "i32" => Type::I32,

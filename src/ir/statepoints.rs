@@ -224,11 +224,15 @@ impl<'a> StatepointCall<'a> {
             for (i, o) in b.operands.iter().enumerate() {
                 let span_index = Some(at + i);
                 match b.tag {
-                    BundleTag::GcLive if !o.ty.is_ptr() => error(
+                    BundleTag::GcLive if !o.ty.lane_type().is_ptr() => error(
                         span_index,
-                        format!("gc-live operand {i} has type '{}': gc-live values are pointers", o.ty),
+                        format!(
+                            "gc-live operand {i} has type '{}': gc-live values are pointers or vectors of them",
+                            o.ty
+                        ),
                     ),
-                    _ if !o.ty.is_scalar() => error(
+                    // A vector is recorded whole, in a frame slot (`Indirect` of its size).
+                    _ if !o.ty.is_scalar() && !matches!(o.ty, Type::Vector(..)) => error(
                         span_index,
                         format!("{} operand {i} has type '{}': a record locates scalars", b.tag.name(), o.ty),
                     ),
@@ -394,8 +398,9 @@ impl TokenUse {
 /// The GC strategies whose statepoints llc-19 lowers. Both manage the pointers of address space 1.
 pub const GC_STRATEGIES: [&str; 2] = ["statepoint-example", "coreclr"];
 
-/// Whether a value of type `ty` is a pointer the collector manages (`ptr addrspace(1)`): the deopt
-/// values that are also recorded as (base, derived) pairs.
+/// Whether a value of type `ty` is a pointer the collector manages (`ptr addrspace(1)`, or a vector
+/// of them): the deopt values that are also recorded as (base, derived) pairs.
 pub fn is_gc_pointer(ty: &Type) -> bool {
-    *ty == Type::Ptr(1)
+    // As LLVM's strategies decide, by the scalar type: a vector of them is one too.
+    *ty.lane_type() == Type::Ptr(1)
 }

@@ -574,7 +574,7 @@ impl<'m> Verifier<'m> {
                     f.span,
                     format!(
                         "unsupported patch point '@{}': a patch point returns void, an integer, ptr, half, float or \
-                         double (suffix void, i1-i64, p0, f16, f32 or f64)",
+                         double (suffix void, i1-i64, p0, f16, f32 or f64), or a vector of them (v4i32)",
                         f.name
                     ),
                 ),

@@ -1356,19 +1356,17 @@ impl<'a> Lowering<'a> {
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
         let data = self.f.inst(id);
         if let Inst::Call { bundles, .. } = &data.kind {
-            // Stack maps' and patch points' live vectors are recorded (see `points`); the others
-            // are not yet.
+            // Stack maps' and patch points' vectors are passed and recorded (see `points`),
+            // statepoints' deopt and gc-live ones too (see `statepoints`); the others are not yet.
             let (operands, what): (Vec<&ir::Operand>, &str) = match ir::PointCall::decode(self.module, data) {
-                Some(Ok(ir::PointCall::PatchPoint(call))) => (call.args.iter().collect(), "a patch point's argument"),
                 Some(_) => (Vec::new(), ""),
                 None if !bundles.is_empty() || ir::StatepointCall::decode(self.module, data).is_some() => {
-                    (args.iter().chain(bundles.iter().flat_map(|b| b.operands.iter())).collect(), "a statepoint")
+                    let unrecorded = bundles.iter().filter(|b| b.tag == ir::BundleTag::GcTransition);
+                    (args.iter().chain(unrecorded.flat_map(|b| b.operands.iter())).collect(), "a statepoint")
                 }
                 None => (Vec::new(), ""),
             };
-            let result = (ir::PointCall::decode(self.module, data).is_some() && data.ty.is_vector())
-                .then_some((&data.ty, "a patch point's result"));
-            let refused = operands.iter().find(|a| vectors::holds_vector(&a.ty)).map(|a| (&a.ty, what)).or(result);
+            let refused = operands.iter().find(|a| vectors::holds_vector(&a.ty)).map(|a| (&a.ty, what));
             if let Some((ty, what)) = refused {
                 return Err(self.error(data.span, format!("unsupported vector of type '{ty}' as {what}")));
             }

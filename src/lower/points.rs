@@ -23,7 +23,7 @@ use cranelift_codegen::ir::{
 };
 use cranelift_codegen::isa::CallConv;
 
-use super::{clif_type, explicit, Lowering};
+use super::{clif_type, explicit, vectors, Lowering};
 use crate::arch::Scalar;
 use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, PatchPointCall, Type, Value};
 
@@ -182,7 +182,20 @@ impl Lowering<'_> {
         let result = (data.ty != Type::Void).then(|| data.ty.clone());
         let mut sig = Signature::new(CallConv::SystemV);
         let mut operands = Vec::with_capacity(args.len() + live.len());
+        let vectors = result.iter().chain(args.iter().map(|a| &a.ty)).any(|t| t.is_vector());
+        if anyreg && vectors {
+            return Err(self.error(span, "unsupported anyregcc patch point with a vector argument or result"));
+        }
         for (i, operand) in args.iter().enumerate() {
+            if operand.ty.is_vector() {
+                // In the C convention's vector register(s), as llc-19 passes it (`abi_shape`).
+                let mut pieces = Vec::new();
+                vectors::push_abi_pieces(self.arch, &operand.ty, &mut pieces).map_err(|e| self.error(span, e))?;
+                sig.params.extend(pieces.into_iter().map(AbiParam::new));
+                let lanes = self.scalars(&operand.value, &operand.ty)?;
+                operands.extend(self.packed_for_abi(&operand.ty, &lanes));
+                continue;
+            }
             let param = AbiParam::new(clif_type(&operand.ty));
             // anyregcc's arguments are in any register anyway.
             sig.params.push(match chain {
@@ -191,7 +204,15 @@ impl Lowering<'_> {
             });
             operands.push(self.value(&operand.value, &operand.ty)?);
         }
-        sig.returns.extend(result.as_ref().map(|t| AbiParam::new(clif_type(t))));
+        match &result {
+            Some(ty) if ty.is_vector() => {
+                let mut pieces = Vec::new();
+                vectors::push_abi_pieces(self.arch, ty, &mut pieces).map_err(|e| self.error(span, e))?;
+                sig.returns.extend(pieces.into_iter().map(AbiParam::new));
+            }
+            Some(ty) => sig.returns.push(AbiParam::new(clif_type(ty))),
+            None => {}
+        }
         // The record lists anyregcc's result and arguments before the live values.
         let mut locations = Vec::new();
         if anyreg {
@@ -212,8 +233,16 @@ impl Lowering<'_> {
         } else {
             self.b.ins().patchpoint(signature, index as u64, bytes, &operands)
         };
-        self.values[inst.0 as usize] = self.b.inst_results(point).first().copied();
-        let returned = result.as_ref().filter(|_| !anyreg).map(scalar);
+        match &result {
+            Some(ty) if ty.is_vector() => {
+                let pieces = self.b.inst_results(point).to_vec();
+                let lanes = self.unpacked_from_abi(ty, &pieces);
+                self.aggregates.insert(inst, lanes);
+            }
+            _ => self.values[inst.0 as usize] = self.b.inst_results(point).first().copied(),
+        }
+        // A vector result's register is live out at the size the target gives vector registers.
+        let returned = result.as_ref().filter(|t| !anyreg && !t.is_vector()).map(scalar);
         self.points.push(PlannedPoint {
             id,
             shadow: bytes,

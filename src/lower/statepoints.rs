@@ -163,7 +163,7 @@ impl Lowering<'_> {
         let with_call = call.patch_bytes == 0;
         let limit = (self.registers.gc_values as usize).min(self.arch.statepoint_relocation_registers());
         // As llc-19 (without `-use-registers-for-gc-values-in-landing-pad`), the pointers a landing
-        // pad relocates stay in slots.
+        // pad relocates stay in slots; a vector of GC pointers keeps its slot too, as llc-19 spills it.
         let in_landing_pad = |o: &Operand| {
             relocates.iter().filter(|r| r.unwound).any(|r| {
                 let (base, derived) = (self.gc_live_operand(call, r.base), self.gc_live_operand(call, r.derived));
@@ -171,7 +171,12 @@ impl Lowering<'_> {
             })
         };
         let in_registers: Vec<&Operand> = if with_call {
-            plan.gc.iter().copied().filter(|o| !in_landing_pad(o)).take(limit).collect()
+            plan.gc
+                .iter()
+                .copied()
+                .filter(|o| !in_landing_pad(o) && !matches!(o.ty, Type::Vector(..)))
+                .take(limit)
+                .collect()
         } else {
             Vec::new()
         };
@@ -216,8 +221,15 @@ impl Lowering<'_> {
                 }
             }
             let slot = self.statepoint_slots[i];
-            let value = self.value(&operand.value, &operand.ty)?;
-            self.b.ins().stack_store(clif::types::I64, value, slot, 0);
+            if let Type::Vector(..) = operand.ty {
+                // A vector is stored whole, at LLVM's memory layout: one record location.
+                let lanes = self.scalars(&operand.value, &operand.ty)?;
+                let address = self.b.ins().stack_addr(clif::types::I64, slot, 0);
+                self.store_vector(&operand.ty, &lanes, address);
+            } else {
+                let value = self.value(&operand.value, &operand.ty)?;
+                self.b.ins().stack_store(clif::types::I64, value, slot, 0);
+            }
             slots.push((&operand.value, slot));
         }
         for operand in call.transition {
@@ -254,6 +266,14 @@ impl Lowering<'_> {
                 Some(&(_, base, offset)) => PadSource::Folded(base, offset),
                 None => {
                     let operand = self.gc_live_operand(call, r.derived);
+                    if let Type::Vector(..) = operand.ty {
+                        return Err(self.error(
+                            span,
+                            "unsupported 'gc.relocate' of a vector in a landing pad: only the normal edge reads \
+                             vectors back"
+                                .to_string(),
+                        ));
+                    }
                     match slot_of(&slots, &operand.value) {
                         Some(slot) => PadSource::Slot(slot),
                         None => PadSource::Value(self.value(&operand.value, &operand.ty)?),
@@ -320,6 +340,17 @@ impl Lowering<'_> {
                 continue;
             }
             let operand = self.gc_live_operand(call, r.derived);
+            if let Type::Vector(..) = operand.ty {
+                let lanes = match slot_of(&slots, &operand.value) {
+                    Some(slot) => {
+                        let address = self.b.ins().stack_addr(clif::types::I64, slot, 0);
+                        self.load_vector(&operand.ty, address)
+                    }
+                    None => self.scalars(&operand.value, &operand.ty)?,
+                };
+                self.aggregates.insert(r.inst, lanes);
+                continue;
+            }
             self.values[r.inst.0 as usize] = Some(match position(&in_registers, &operand.value) {
                 Some(i) => relocated_values[i],
                 None => match slot_of(&slots, &operand.value) {
@@ -532,7 +563,9 @@ impl Lowering<'_> {
         let mut pairs_done: Vec<(u32, u32)> = Vec::new();
         for r in relocates {
             let (relocate, base, derived) = (r.inst, r.base, r.derived);
-            if base == derived || pairs_done.contains(&(base, derived)) {
+            // Vectors are relocated whole, never folded.
+            let is_vector = matches!(call.gc_live[derived as usize].ty, Type::Vector(..));
+            if base == derived || is_vector || pairs_done.contains(&(base, derived)) {
                 continue;
             }
             let Some(base_relocate) = relocates.iter().find(|b| b.base == base && b.derived == base) else {
@@ -574,8 +607,9 @@ impl Lowering<'_> {
             }
         }
         let Value::Const(c) = &operand.value else { return None };
-        if operand.ty == Type::I128 {
-            // llc-19 spills an i128 constant to a 16-byte slot as it spills an i128 value.
+        if operand.ty == Type::I128 || matches!(operand.ty, Type::Vector(..)) {
+            // llc-19 spills an i128 constant to a 16-byte slot as it spills an i128 value, and a
+            // constant vector (zero and undef included) as it spills a vector.
             return None;
         }
         Some(match (c, &operand.ty) {

@@ -602,8 +602,9 @@ static uintptr_t *slot_address(struct _Unwind_Context *ctx, const struct walk *w
     }
     if (l.kind != KIND_INDIRECT)
         die("record %" PRIu64 ": gc pointer #%u has location kind %u, not Indirect", rec->id, i + 1, l.kind);
-    if (l.size != 8)
-        die("record %" PRIu64 ": gc pointer #%u has size %u, not 8", rec->id, i + 1, l.size);
+    /* A vector of gc pointers is one slot of 8 bytes a lane (`<2 x ptr addrspace(1)>`: 16). */
+    if (l.size == 0 || l.size % 8 != 0)
+        die("record %" PRIu64 ": gc pointer #%u has size %u, not a multiple of 8", rec->id, i + 1, l.size);
     uintptr_t addr = register_value(ctx, l.reg) + (intptr_t)l.offset;
     if (addr & 7)
         die("record %" PRIu64 ": gc pointer slot #%u at %#lx is misaligned", rec->id, i + 1, (unsigned long)addr);
@@ -686,17 +687,24 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *ctx, void *arg) {
                 die("record %" PRIu64 ": pair #%u has a constant base and a non-constant derived pointer", rec->id, i + 1);
             continue;
         }
-        if (w->nroots == w->cap) {
-            w->cap = w->cap ? 2 * w->cap : 64;
-            w->roots = realloc(w->roots, w->cap * sizeof *w->roots);
-            if (!w->roots)
-                die("out of memory");
+        /* A pair of vectors is a pair per lane: lane k of the base is lane k's base. */
+        unsigned lanes = b.kind == KIND_INDIRECT ? b.size / 8 : 1;
+        if ((d.kind == KIND_INDIRECT ? d.size / 8 : 1) != lanes)
+            die("record %" PRIu64 ": pair #%u has a base of %u lanes and a derived pointer of another count", rec->id,
+                i + 1, lanes);
+        for (unsigned k = 0; k < lanes; k++) {
+            if (w->nroots == w->cap) {
+                w->cap = w->cap ? 2 * w->cap : 64;
+                w->roots = realloc(w->roots, w->cap * sizeof *w->roots);
+                if (!w->roots)
+                    die("out of memory");
+            }
+            struct root *r = &w->roots[w->nroots++];
+            r->base_slot = slot_address(ctx, w, rec, i) + k;
+            r->derived_slot = slot_address(ctx, w, rec, i + 1) + k;
+            r->base_in_register = b.kind == KIND_REGISTER;
+            r->derived_in_register = d.kind == KIND_REGISTER;
         }
-        struct root *r = &w->roots[w->nroots++];
-        r->base_slot = slot_address(ctx, w, rec, i);
-        r->derived_slot = slot_address(ctx, w, rec, i + 1);
-        r->base_in_register = b.kind == KIND_REGISTER;
-        r->derived_in_register = d.kind == KIND_REGISTER;
     }
     /* Outer frames find the registers this frame's prologue saved in its save slots. */
     if (!fi) {

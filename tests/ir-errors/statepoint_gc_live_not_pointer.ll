@@ -1,4 +1,4 @@
-; expect: 9:173: error: gc-live operand 0 has type 'i64': gc-live values are pointers
+; expect: 9:173: error: gc-live operand 0 has type 'i64': gc-live values are pointers or vectors of them
 declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
 declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
 declare i64 @llvm.experimental.gc.result.i64(token)

@@ -21,7 +21,8 @@ const EXPECTED_ERRORS: &[(&str, &str)] = &[
     (
         "llc19-errors/e07_anyreg_struct_ret.ll",
         "2:20: error: unsupported patch point '@llvm.experimental.patchpoint.sl_i64i64s': a patch point returns void, \
-         an integer, ptr, half, float or double (suffix void, i1-i64, p0, f16, f32 or f64)",
+         an integer, ptr, half, float or double (suffix void, i1-i64, p0, f16, f32 or f64), or a vector of them \
+         (v4i32)",
     ),
     (
         "llc19-errors/e11_struct_live.ll",

@@ -10,3 +10,4 @@ mod generated;
 mod linked;
 mod live_outs;
 mod live_outs_llc;
+mod vectors;

@@ -1,7 +1,7 @@
 //! A precise, moving collector linked with statepoint programs: `tests/gc_collector/runtime.c` (a
 //! Cheney copying collector that finds its roots through the program's own `.llvm_stackmaps`
 //! section and libgcc's unwinder) runs the programs `tests/gc_collector/*.ll` (lists, trees, arrays,
-//! with recursion, derived pointers, deopt values and `gc.result`s) compiled by llc-19 and by
+//! with recursion, derived pointers, deopt values, `gc.result`s and vectors of GC pointers) compiled by llc-19 and by
 //! patchmap, on x86-64 (natively) and AArch64 (qemu-aarch64).
 //!
 //! Each program runs twice: normally (its heap never fills, so nothing is collected) and with
@@ -24,7 +24,7 @@ use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
 use patchmap::compile::Options;
 use support::{Arch, Toolchain};
 
-const PROGRAMS: [&str; 3] = ["gc_list", "gc_tree", "gc_arrays"];
+const PROGRAMS: [&str; 4] = ["gc_list", "gc_tree", "gc_arrays", "gc_vectors"];
 
 fn source(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gc_collector").join(name)
@@ -396,7 +396,8 @@ fn register_roots_collect(arch: Arch) {
     let dir = tempfile::tempdir().unwrap();
     let runtime = runtime_object(&toolchain, dir.path());
     let mut failures = Vec::new();
-    for program in PROGRAMS {
+    // Not gc_vectors: its vectors keep their slots, as llc-19's do, so no mutant is caught there.
+    for program in PROGRAMS.iter().filter(|&&p| p != "gc_vectors") {
         for (opt, registers) in [("speed", 4u32), ("none", 4), ("speed", 16)] {
             let what = format!("{program} (patchmap -O {opt}, {registers} GC registers, rfc2, {arch:?})");
             let object = patchmap::ir::parse_file(&source(&format!("{program}.ll")))

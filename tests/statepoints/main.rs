@@ -11,3 +11,4 @@ mod gc_invoke;
 mod llc;
 mod pressure;
 mod registers;
+mod vectors;
