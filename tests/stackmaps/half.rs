@@ -14,7 +14,7 @@ use crate::support;
 use std::path::{Path, PathBuf};
 
 use patchmap::stackmap::LocationKind;
-use support::checker::{self, check_truth};
+use support::checker;
 use support::Arch;
 
 fn inputs() -> Vec<PathBuf> {
@@ -75,15 +75,6 @@ fn recorded_half_locations_hold_the_values_at_run_time() {
     let dir = tempfile::tempdir().unwrap();
     for arch in Arch::ALL {
         let Some(toolchain) = support::toolchain(arch) else { continue };
-        let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
-        let plain = toolchain.link_and_run(&reference, dir.path(), "live-plain").unwrap();
-        for (who, object) in [("llc-19", reference.clone()), ("patchmap", support::compile_file_v3(&ll, arch))] {
-            let name = format!("live-{who}-{arch:?}");
-            let exe = checker::build_checked(&object, &toolchain, dir.path(), &name).unwrap_or_else(|e| panic!("{e}"));
-            let (outcome, report) = checker::run_checked_report(&exe, &toolchain).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(outcome, plain, "{who} on {arch:?}: the checked run against llc-19's plain run");
-            assert_eq!(report.hits.len(), 3, "{who} on {arch:?}: three stack map executions");
-            check_truth(&report, &outcome.stdout).unwrap_or_else(|e| panic!("{who} on {arch:?}: {e}"));
-        }
+        checker::both_builds_hold_the_truth(&llc, &ll, &toolchain, dir.path(), 3);
     }
 }

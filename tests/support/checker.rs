@@ -111,6 +111,33 @@ pub fn build_checked(object: &[u8], toolchain: &Toolchain, dir: &Path, name: &st
     Ok(exe)
 }
 
+/// llc-19's `-O2` object of `ll` and patchmap's (`super::compile_file_v3`) for `arch`, each run under
+/// the checker: each must print what llc-19's unchecked build prints, execute `hits` stack maps and
+/// hold at every recorded location the value the program announces ([`check_truth`]). Returns each
+/// build's name, outcome and report, for further checks.
+pub fn both_builds_hold_the_truth(
+    llc: &Path,
+    ll: &Path,
+    toolchain: &Toolchain,
+    dir: &Path,
+    hits: usize,
+) -> Vec<(&'static str, Outcome, Report)> {
+    let arch = toolchain.arch;
+    let reference = super::llc_object(llc, ll, arch, "2", dir).unwrap_or_else(|e| panic!("{e}"));
+    let plain = toolchain.link_and_run(&reference, dir, "live-plain").unwrap();
+    let mut runs = Vec::new();
+    for (who, object) in [("llc-19", reference), ("patchmap", super::compile_file_v3(ll, arch))] {
+        let name = format!("live-{who}-{arch:?}");
+        let exe = build_checked(&object, toolchain, dir, &name).unwrap_or_else(|e| panic!("{e}"));
+        let (outcome, report) = run_checked_report(&exe, toolchain).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(outcome, plain, "{who} on {arch:?}: the checked run against llc-19's plain run");
+        assert_eq!(report.hits.len(), hits, "{who} on {arch:?}: stack map executions");
+        check_truth(&report, &outcome.stdout).unwrap_or_else(|e| panic!("{who} on {arch:?}: {e}"));
+        runs.push((who, outcome, report));
+    }
+    runs
+}
+
 /// Runs a [`build_checked`] executable (under qemu for AArch64, with a deadline) and parses the
 /// harness's output. Fails if the harness reported an error or its output is incomplete.
 pub fn run_checked_report(exe: &Path, toolchain: &Toolchain) -> Result<(Outcome, Report), String> {
