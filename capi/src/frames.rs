@@ -313,6 +313,24 @@ unsafe fn access<'a>(
     Ok(Access { walk, location: location_of(location)?, memory: CallbackMemory(*memory) })
 }
 
+/// [`access`] and the registers of a read (`place`, `read`), which leaves them as they are.
+///
+/// # Safety
+/// As [`access`]; `registers` is null or valid for reads.
+unsafe fn access_to_read<'a>(
+    walk: *const PatchmapStackWalk,
+    location: *const PatchmapLocation,
+    registers: *const PatchmapRegisters,
+    memory: *const PatchmapMemory,
+) -> Result<(Access<'a>, &'a Registers), PatchmapStatus> {
+    // SAFETY: the caller vouches for the pointers; the register layouts are the same.
+    match unsafe { (access(walk, location, memory), (registers as *const Registers).as_ref()) } {
+        (Ok(a), Some(r)) => Ok((a, r)),
+        (Err(status), _) => Err(status),
+        (_, None) => Err(fail(PatchmapStatus::InvalidArgument, "null registers")),
+    }
+}
+
 /// Where `location` (of frame `frame`'s record: `patchmap_stackmap_location` of the map the table
 /// was made of, at the frame's `record`) lives in that frame.
 ///
@@ -329,12 +347,10 @@ pub unsafe extern "C" fn patchmap_stack_walk_place(
     out: *mut PatchmapPlace,
 ) -> PatchmapStatus {
     guarded(|| {
-        // SAFETY: the caller vouches for the pointers; the register layouts are the same.
-        let (a, registers) = match unsafe { (access(walk, location, memory), (registers as *const Registers).as_ref()) }
-        {
-            (Ok(a), Some(r)) => (a, r),
-            (Err(status), _) => return status,
-            (_, None) => return fail(PatchmapStatus::InvalidArgument, "null registers"),
+        // SAFETY: the caller vouches for the pointers.
+        let (a, registers) = match unsafe { access_to_read(walk, location, registers, memory) } {
+            Ok(checked) => checked,
+            Err(status) => return status,
         };
         let place = match a.walk.walk.place(frame, &a.location, registers, &a.memory) {
             Ok(Place::Register(dwarf)) => PatchmapPlace { kind: PatchmapPlaceKind::Register, value: u64::from(dwarf) },
@@ -365,12 +381,10 @@ pub unsafe extern "C" fn patchmap_stack_walk_read(
     out: *mut u64,
 ) -> PatchmapStatus {
     guarded(|| {
-        // SAFETY: as above.
-        let (a, registers) = match unsafe { (access(walk, location, memory), (registers as *const Registers).as_ref()) }
-        {
-            (Ok(a), Some(r)) => (a, r),
-            (Err(status), _) => return status,
-            (_, None) => return fail(PatchmapStatus::InvalidArgument, "null registers"),
+        // SAFETY: the caller vouches for the pointers.
+        let (a, registers) = match unsafe { access_to_read(walk, location, registers, memory) } {
+            Ok(checked) => checked,
+            Err(status) => return status,
         };
         match a.walk.walk.read(frame, &a.location, registers, &a.memory) {
             // SAFETY: the caller vouches for `out`.
