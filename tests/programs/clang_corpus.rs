@@ -184,25 +184,21 @@ fn clang_corpus_compiles_links_and_runs_as_clang_builds_it() {
     // One job per program and target: its reference once, then its four levels.
     let jobs: Vec<(&PathBuf, &Toolchain)> =
         programs.iter().flat_map(|p| toolchains.iter().map(move |t| (p, t))).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
     let cases = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&(c, toolchain)) = jobs.get(i) else { break };
-                let program = c.file_stem().unwrap().to_string_lossy().into_owned();
-                let expected = reference(&clang_path, toolchain, c, dir.path());
-                for level in LEVELS {
-                    let verdict = match &expected {
-                        Ok(expected) => judge(&clang_path, toolchain, c, level, expected, dir.path()),
-                        Err(e) => Verdict::Broken(format!("reference: {e}")),
-                    };
-                    let case = Case { program: program.clone(), level: level.0, arch: toolchain.arch, verdict };
-                    cases.lock().unwrap().push(case);
-                }
-            });
+    // Every case is judged below, from its verdict: the jobs themselves never fail.
+    support::failing_seeds(0..jobs.len() as u64, |i| {
+        let (c, toolchain) = jobs[i as usize];
+        let program = c.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = reference(&clang_path, toolchain, c, dir.path());
+        for level in LEVELS {
+            let verdict = match &expected {
+                Ok(expected) => judge(&clang_path, toolchain, c, level, expected, dir.path()),
+                Err(e) => Verdict::Broken(format!("reference: {e}")),
+            };
+            let case = Case { program: program.clone(), level: level.0, arch: toolchain.arch, verdict };
+            cases.lock().unwrap().push(case);
         }
+        Ok(())
     });
     let mut cases = cases.into_inner().unwrap();
     cases.sort_by(|a, b| (&a.program, a.level, arch_name(a.arch)).cmp(&(&b.program, b.level, arch_name(b.arch))));
