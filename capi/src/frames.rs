@@ -127,7 +127,7 @@ pub struct PatchmapStackWalk {
 /// The status of a failed walk, read or write, with its message.
 fn walk_failed(error: WalkError) -> PatchmapStatus {
     let status = match error {
-        WalkError::Memory(_) | WalkError::CallerSaved { .. } => PatchmapStatus::Unreadable,
+        WalkError::Memory(_) | WalkError::Slot(_) | WalkError::CallerSaved { .. } => PatchmapStatus::Unreadable,
         WalkError::NoFrame(_) | WalkError::NoSuchRegister { .. } | WalkError::ConstantIndex(_) => {
             PatchmapStatus::OutOfRange
         }
@@ -141,7 +141,7 @@ fn walk_failed(error: WalkError) -> PatchmapStatus {
 /// chain's) the callbacks refused.
 fn access_failed(error: WalkError) -> PatchmapStatus {
     match error {
-        WalkError::Memory(address) => {
+        WalkError::Memory(address) | WalkError::Slot(address) => {
             fail(PatchmapStatus::Unreadable, format!("the memory callback refused the access at {address:#x}"))
         }
         e => walk_failed(e),

@@ -130,6 +130,10 @@ pub enum WalkError {
     /// The frame chain could not be read at this address.
     #[error("cannot read the frame chain at {0:#x}")]
     Memory(u64),
+    /// The memory holding a location's value (a stack slot or a save slot) could not be read or
+    /// written at this address.
+    #[error("cannot access the location's memory at {0:#x}")]
+    Slot(u64),
     /// A root location is in a register, which a walk by frame pointer cannot recover.
     #[error("statepoint {id}: a GC pointer is in register R#{register}; only stack slots can be walked")]
     RegisterRoot {
@@ -593,7 +597,7 @@ impl<'t> StackWalk<'t> {
         let low = |v: u64| if size == 8 { v } else { v & ((1u64 << (8 * size)) - 1) };
         match place {
             Place::Register(dwarf) => Ok(low(registers.get(self.arch, dwarf).unwrap_or(0))),
-            Place::Address(address) => memory.read(address, size).ok_or(WalkError::Memory(address)),
+            Place::Address(address) => memory.read(address, size).ok_or(WalkError::Slot(address)),
             Place::Value(value) => Ok(value),
         }
     }
@@ -628,7 +632,7 @@ impl<'t> StackWalk<'t> {
             Place::Register(dwarf) => registers
                 .set(self.arch, dwarf, size, value)
                 .ok_or(WalkError::NoSuchRegister { frame: index, register: dwarf }),
-            Place::Address(address) => memory.write(address, size, value).ok_or(WalkError::Memory(address)),
+            Place::Address(address) => memory.write(address, size, value).ok_or(WalkError::Slot(address)),
             Place::Value(_) => Err(WalkError::NotWritable { frame: index, location: location.to_string() }),
         }
     }
@@ -822,6 +826,12 @@ mod tests {
         assert_eq!(walk.register(0, 16, &registers, &stack), Err(WalkError::NoSuchRegister { frame: 0, register: 16 }));
         assert_eq!(walk.register(3, 3, &registers, &stack), Err(WalkError::NoFrame(3)));
         assert!(walk.roots(0, &registers, &stack).is_err(), "a stack map record is not a statepoint");
+        // A slot the memory cannot give is the location's failure, not the frame chain's.
+        let far = Location::indirect(6, 0x10_0000, 8);
+        let slot = registers.general[6] + 0x10_0000;
+        assert_eq!(walk.read(0, &far, &registers, &stack), Err(WalkError::Slot(slot)));
+        assert_eq!(walk.write(0, &far, 1, &mut registers.clone(), &mut stack.clone()), Err(WalkError::Slot(slot)));
+        assert!(!WalkError::Slot(slot).to_string().contains("frame chain"));
         // Not stopped in generated code.
         let mut outside = registers;
         outside.return_address = 0x1000;

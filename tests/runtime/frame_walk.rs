@@ -528,7 +528,7 @@ fn planned_writes(
                     record.id
                 ),
                 Err(WalkError::NotWritable { .. }) => assert!(matches!(place, Place::Value(_))),
-                Err(WalkError::Memory(_)) => panic!("record {} value {j}: the place is not readable", record.id),
+                Err(WalkError::Slot(_)) => panic!("record {} value {j}: the place is not writable", record.id),
                 Err(e) => panic!("record {} value {j}: {e}", record.id),
             }
         }
