@@ -1443,8 +1443,10 @@ impl<'a> Lowering<'a> {
                 return Err(self.error(data.span, message));
             }
         }
-        if matches!(&data.kind, Inst::Call { bundles, .. } if !bundles.is_empty()) {
-            return Err(self.error(data.span, "unsupported 'invoke' with operand bundles (a deopt statepoint)"));
+        // As llc-19, a call with a "deopt" bundle is a statepoint: its record, with the exception edge.
+        if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
+            self.statepoint(Some((block, dests)), id, &call)?;
+            return self.invoke_returned(block, dests);
         }
         self.plain_call_from(Some((block, dests)), id, callee, sig, args, None)?;
         self.invoke_returned(block, dests)
