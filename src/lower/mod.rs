@@ -1376,7 +1376,7 @@ impl<'a> Lowering<'a> {
                 return self.stackmap(id, record, shadow, live)
             }
             Some(Ok(ir::PointCall::PatchPoint(call))) => {
-                return self.patchpoint(id, &call);
+                return self.patchpoint(None, id, &call);
             }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
@@ -1432,12 +1432,16 @@ impl<'a> Lowering<'a> {
             self.statepoint(Some((block, dests)), id, &call)?;
             return self.invoke_returned(block, dests);
         }
+        if let Some(Ok(ir::PointCall::PatchPoint(call))) = ir::PointCall::decode(self.module, data) {
+            self.patchpoint(Some((block, dests)), id, &call)?;
+            return self.invoke_returned(block, dests);
+        }
         if let Value::Func(fid) = callee {
             let f = self.module.function(*fid);
             if f.intrinsic().is_some() {
                 let message = format!(
                     "unsupported 'invoke' of intrinsic '@{}': only calls of functions and pointers may unwind here \
-                     (statepoints excepted)",
+                     (statepoints and patch points excepted)",
                     f.name
                 );
                 return Err(self.error(data.span, message));
@@ -1575,7 +1579,9 @@ impl<'a> Lowering<'a> {
         };
         // A statepoint_call's relocated values follow the call's results.
         let mut results = match invoke {
-            Some((block, dests)) => self.emit_invoke(block, target, &values, dests)?,
+            Some((block, dests)) => {
+                self.emit_invoke(block, exceptions::Invoked::Call(target, recorded), &values, dests)?
+            }
             None => {
                 let call = self.emit_call(target, &values, recorded);
                 self.b.inst_results(call).to_vec()

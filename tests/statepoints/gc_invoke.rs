@@ -4,6 +4,11 @@
 //! normal edge and in the landing pad. Compiled by llc-19 and by patchmap, linked with the collector
 //! (`runtime.c`) by a C++ driver, run on x86-64 natively and on AArch64 under qemu: normally and with
 //! a collection at every safepoint (every object moves), both must print `gc_invoke.expected`.
+//!
+//! `gc_invoke_registers.ll` is the same with pointers relocated on the normal edge only: patchmap's
+//! register lowering (`--max-registers-for-gc-values 4`, the frame-table section the collector
+//! needs for register roots) keeps them in callee-saved registers across the invoked statepoint (the
+//! vendored `try_statepoint_call`); llc-19's slot lowering of the same IR is the reference.
 
 use crate::support;
 
@@ -11,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use patchmap::compile::Options;
+use patchmap::stackmap::{object_file, LocationKind};
 use support::{Arch, Toolchain};
 
 fn source(name: &str) -> PathBuf {
@@ -46,24 +52,41 @@ fn run(toolchain: &Toolchain, exe: &Path, env: &[(&str, &str)]) -> (i32, String,
     support::run(&mut cmd)
 }
 
-fn invoked_statepoints_relocate_on_both_edges(arch: Arch) {
+fn invoked_statepoints_relocate_on_both_edges(arch: Arch, program: &str, registers: u32) {
     let Some(llc) = support::tool("llc-19") else { return };
     let Some(toolchain) = support::cxx_toolchain(arch) else { return };
     let dir = tempfile::tempdir().unwrap();
     let (runtime, thrower) = (dir.path().join("runtime.o"), dir.path().join("thrower.o"));
     compile(&toolchain, &source("runtime.c"), "c", &runtime);
     compile(&toolchain, &source("thrower.cc"), "c++", &thrower);
-    let ll = source("gc_invoke.ll");
-    let expected = std::fs::read_to_string(source("gc_invoke.expected")).unwrap();
+    let ll = source(&format!("{program}.ll"));
+    let expected = std::fs::read_to_string(source(&format!("{program}.expected"))).unwrap();
     let module = patchmap::ir::parse_file(&ll).unwrap_or_else(|e| panic!("{e}"));
-    let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+    let mut options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+    if registers > 0 {
+        options = options
+            .with_stackmap_version(patchmap::stackmap::Version::FrameTable)
+            .with_max_registers_for_gc_values(registers)
+            .with_registers_for_deopt_values(true);
+    }
+    let ours = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+    if registers > 0 {
+        // The invoked statepoint (ID 4) keeps pointers in registers, or this tests nothing new.
+        let (maps, _) = object_file::read_models(&ours).unwrap_or_else(|e| panic!("{e}"));
+        let map = &maps[0];
+        let record = map.records.iter().find(|r| r.id == 4).expect("the invoked statepoint's record");
+        assert!(
+            record.locations.iter().any(|l| l.kind == LocationKind::Register),
+            "{arch:?}: no register in {record:?}"
+        );
+    }
     let objects = [
         ("llc", support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{arch:?}: {e}"))),
-        ("patchmap", patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))),
+        ("patchmap", ours),
     ];
     for (compiler, object) in objects {
         let exe = link(&toolchain, &[runtime.clone(), thrower.clone()], &object, dir.path(), compiler);
-        let what = format!("{compiler}'s gc_invoke on {arch:?}");
+        let what = format!("{compiler}'s {program} on {arch:?}");
         let (code, stdout, stderr) = run(&toolchain, &exe, &[]);
         assert_eq!((code, stdout.as_str()), (0, expected.as_str()), "{what}: {stderr}");
         assert!(stderr.contains("gc: 0 collections"), "{what}: {stderr}");
@@ -75,17 +98,39 @@ fn invoked_statepoints_relocate_on_both_edges(arch: Arch) {
         // The negative control: a root the collector leaves stale is noticed.
         let (code, _, stderr) = run(&toolchain, &exe, &[("GC_STRESS", "1"), ("GC_BREAK", "0")]);
         assert!(code != 0 && stderr.contains("does not point into to-space"), "{what} with GC_BREAK: {stderr}");
+        if compiler == "patchmap" && registers > 0 {
+            assert!(stderr_relocated_registers(&toolchain, &exe) > 0, "{what}: no register root relocated");
+            // A register root the collector leaves stale is noticed too.
+            let (code, stdout, stderr) = run(&toolchain, &exe, &[("GC_STRESS", "1"), ("GC_BREAK_REGISTER", "0")]);
+            assert!(code != 0 || stdout != expected, "{what}: GC_BREAK_REGISTER went unnoticed: {stderr}");
+        }
     }
+}
+
+/// The register roots a stress run of `exe` relocated ("gc: register roots relocated: N").
+fn stderr_relocated_registers(toolchain: &Toolchain, exe: &Path) -> u64 {
+    let (_, _, stderr) = run(toolchain, exe, &[("GC_STRESS", "1")]);
+    stderr.lines().find_map(|l| l.strip_prefix("gc: register roots relocated: ")).map_or(0, |n| n.trim().parse().unwrap())
 }
 
 #[test]
 fn invoked_statepoints_relocate_on_both_edges_on_x86_64() {
-    invoked_statepoints_relocate_on_both_edges(Arch::X86_64);
+    invoked_statepoints_relocate_on_both_edges(Arch::X86_64, "gc_invoke", 0);
 }
 
 #[test]
 fn invoked_statepoints_relocate_on_both_edges_on_aarch64() {
-    invoked_statepoints_relocate_on_both_edges(Arch::Aarch64);
+    invoked_statepoints_relocate_on_both_edges(Arch::Aarch64, "gc_invoke", 0);
+}
+
+#[test]
+fn invoked_statepoints_relocate_registers_on_x86_64() {
+    invoked_statepoints_relocate_on_both_edges(Arch::X86_64, "gc_invoke_registers", 4);
+}
+
+#[test]
+fn invoked_statepoints_relocate_registers_on_aarch64() {
+    invoked_statepoints_relocate_on_both_edges(Arch::Aarch64, "gc_invoke_registers", 4);
 }
 
 /// A function invoking a statepoint of `@f` with `%p` live; `normal` and `pad` are the two edges'
@@ -134,27 +179,68 @@ fn a_landing_pad_has_no_gc_result() {
     assert!(e.contains("'gc.result' of a landing pad's token: a call that unwound returned no result"), "{e}");
 }
 
+/// The invoked statepoint's record (ID 0) in `object`.
+fn invoked_record(object: &[u8]) -> patchmap::stackmap::Record {
+    let (maps, _) = object_file::read_models(object).unwrap_or_else(|e| panic!("{e}"));
+    maps[0].records.iter().find(|r| r.id == 0).expect("the invoke's record").clone()
+}
+
 #[test]
-fn an_invoke_keeping_pointers_in_registers_is_refused_with_a_position() {
-    // %p is relocated on the normal edge only: llc-19 may keep it in a register, which needs an
-    // exception edge on the vendored statepoint_call.
+fn an_invoke_keeps_pointers_relocated_on_the_normal_edge_only_in_registers() {
+    // %p is relocated on the normal edge only: in a callee-saved register, as llc-19 may keep it.
     let text = invoking(
         "  %p.r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 0)\n  ret ptr addrspace(1) %p.r",
         "  ret ptr addrspace(1) null",
     );
-    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap().with_max_registers_for_gc_values(1);
-    let e = compile_error(&text, &options);
-    assert!(
-        e.starts_with("invoke.ll:8:3: error: unsupported 'invoke' of a statepoint with values in registers"),
-        "{e}"
-    );
-    // Relocated in the landing pad too, %p stays in its slot (as llc-19 keeps it), and compiles.
+    for arch in [Arch::X86_64, Arch::Aarch64] {
+        let options = Options::new(Some(arch.triple()), "speed", 1).unwrap().with_max_registers_for_gc_values(1);
+        let module = patchmap::ir::parse("invoke.ll", &text).unwrap_or_else(|e| panic!("{e}"));
+        let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<LocationKind> = invoked_record(&object).locations.iter().map(|l| l.kind).collect();
+        assert_eq!(kinds[3..], [LocationKind::Register, LocationKind::Register], "{arch:?}");
+    }
+    // Relocated in the landing pad too, %p stays in its slot (as llc-19 keeps it).
     let text = invoking(
         "  %p.r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 0)\n  ret ptr addrspace(1) %p.r",
         "  %p.l = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %pad, i32 0, i32 0)\n  ret ptr addrspace(1) %p.l",
     );
+    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap().with_max_registers_for_gc_values(1);
     let module = patchmap::ir::parse("invoke.ll", &text).unwrap_or_else(|e| panic!("{e}"));
-    patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+    let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+    let kinds: Vec<LocationKind> = invoked_record(&object).locations.iter().map(|l| l.kind).collect();
+    assert_eq!(kinds[3..], [LocationKind::Indirect, LocationKind::Indirect]);
+}
+
+#[test]
+fn an_invoke_with_a_deopt_bundle_is_a_statepoint() {
+    // As llc-19: the record (ID 0xABCDEF0F, as for a call with a "deopt" bundle) at the call's
+    // return address, its deopt values in frame slots; the exception edge as for any invoke.
+    let text = r#"declare i64 @callee(i64)
+declare i32 @__gxx_personality_v0(...)
+define i64 @f(i64 %a, i64 %b) personality ptr @__gxx_personality_v0 {
+entry:
+  %r = invoke i64 @callee(i64 %a) [ "deopt"(i64 %a, i64 %b, i32 7) ] to label %ok unwind label %pad
+ok:
+  %s = add i64 %r, %b
+  ret i64 %s
+pad:
+  %lp = landingpad { ptr, i32 } cleanup
+  %t = add i64 %b, 1
+  ret i64 %t
+}
+"#;
+    for arch in [Arch::X86_64, Arch::Aarch64] {
+        let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+        let module = patchmap::ir::parse("deopt.ll", text).unwrap_or_else(|e| panic!("{e}"));
+        let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+        let (maps, _) = object_file::read_models(&object).unwrap_or_else(|e| panic!("{e}"));
+        let record = &maps[0].records[0];
+        assert_eq!(record.id, 0xABCD_EF0F, "{arch:?}");
+        let kinds: Vec<LocationKind> = record.locations.iter().map(|l| l.kind).collect();
+        use LocationKind::{Constant, Indirect};
+        assert_eq!(kinds, [Constant, Constant, Constant, Indirect, Indirect, Constant], "{arch:?}");
+        assert_eq!(record.locations[2].offset, 3, "{arch:?}: three deopt values");
+    }
 }
 
 #[test]
