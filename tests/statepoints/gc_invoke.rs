@@ -325,20 +325,26 @@ int main() {
 }
 "#;
 
-/// `object` with its LSDA's call-site entries that have a landing pad narrowed to the last byte
-/// before their end, as if the region's call returned there: an unwinder looking up a return
-/// address inside the region then finds no entry (and terminates).
-fn narrowed_landings(object: &[u8]) -> Vec<u8> {
+/// A call-site entry of an LSDA: where its encoding starts in the object, and its fields.
+struct CallSite {
+    at: usize,
+    start: u64,
+    len: u64,
+    pad: u64,
+}
+
+/// The call-site entries of `object`'s one LSDA (`.gcc_except_table`, as patchmap writes it:
+/// LPStart omitted, ULEB128 call sites).
+fn call_sites(object: &[u8]) -> Vec<CallSite> {
     use object::{Object, ObjectSection};
     let file = object::File::parse(object).unwrap();
     let section = file.section_by_name(".gcc_except_table").expect("an LSDA");
-    let (start, _) = section.file_range().unwrap();
-    let mut out = object.to_vec();
-    let table = &mut out[start as usize..];
-    let uleb = |bytes: &[u8], at: &mut usize| {
+    let (base, size) = section.file_range().unwrap();
+    let table = &object[base as usize..(base + size) as usize];
+    let uleb = |at: &mut usize| {
         let (mut value, mut shift) = (0u64, 0);
         loop {
-            let b = bytes[*at];
+            let b = table[*at];
             *at += 1;
             value |= u64::from(b & 0x7f) << shift;
             shift += 7;
@@ -347,31 +353,68 @@ fn narrowed_landings(object: &[u8]) -> Vec<u8> {
             }
         }
     };
-    // LPStart omitted; the type table's encoding and offset; the call sites' encoding (ULEB128).
-    assert_eq!(table[0], 0xff);
+    assert_eq!(table[0], 0xff, "LPStart omitted");
     let mut at = 2;
     if table[1] != 0xff {
-        uleb(table, &mut at);
+        uleb(&mut at);
     }
     assert_eq!(table[at], 0x01, "ULEB128 call sites");
     at += 1;
-    let length = uleb(table, &mut at) as usize;
-    let end = at + length;
-    let mut narrowed = 0;
+    let end = uleb(&mut at) as usize + at;
+    let mut sites = Vec::new();
     while at < end {
         let entry = at;
-        let (site, len, pad) = (uleb(table, &mut at), uleb(table, &mut at), uleb(table, &mut at));
-        uleb(table, &mut at);
-        if pad != 0 && len > 1 {
-            // One byte each (small functions): rewritten in place.
-            assert!(site + len - 1 < 0x80 && table[entry] < 0x80 && table[entry + 1] < 0x80);
-            table[entry] = (site + len - 1) as u8;
-            table[entry + 1] = 1;
-            narrowed += 1;
-        }
+        let (start, len, pad) = (uleb(&mut at), uleb(&mut at), uleb(&mut at));
+        uleb(&mut at);
+        sites.push(CallSite { at: base as usize + entry, start, len, pad });
+    }
+    sites
+}
+
+/// `object` with its LSDA's call-site entries that have a landing pad narrowed to the last byte
+/// before their end, as if the region's call returned there: an unwinder looking up a return
+/// address inside the region then finds no entry (and terminates).
+fn narrowed_landings(object: &[u8]) -> Vec<u8> {
+    let mut out = object.to_vec();
+    let mut narrowed = 0;
+    for site in call_sites(object).iter().filter(|s| s.pad != 0 && s.len > 1) {
+        // One byte each (small functions): rewritten in place.
+        assert!(site.start + site.len - 1 < 0x80 && out[site.at] < 0x80 && out[site.at + 1] < 0x80);
+        out[site.at] = (site.start + site.len - 1) as u8;
+        out[site.at + 1] = 1;
+        narrowed += 1;
     }
     assert_eq!(narrowed, 1, "the patch point's entry");
     out
+}
+
+#[test]
+fn an_invoked_patched_statepoint_lands_from_its_whole_region() {
+    // NUMPATCHBYTES = 8: a call a runtime writes at the region's start returns inside it, so the
+    // landing's call-site entry covers the region, which ends at the record's offset.
+    let text = r#"
+declare i32 @__gxx_personality_v0(...)
+declare void @callee()
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+define void @f() gc "statepoint-example" personality ptr @__gxx_personality_v0 {
+entry:
+  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 8, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0)
+          to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %p = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %p
+}
+"#;
+    for arch in [Arch::X86_64, Arch::Aarch64] {
+        let module = patchmap::ir::parse("invoke.ll", text).unwrap_or_else(|e| panic!("{e}"));
+        let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+        let object = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+        let record = invoked_record(&object);
+        let landing = call_sites(&object).into_iter().find(|s| s.pad != 0).expect("a landing");
+        assert_eq!((landing.start + landing.len, landing.len), (u64::from(record.instruction_offset), 8), "{arch:?}");
+    }
 }
 
 fn invoked_patch_point_unwinds_to_its_landing_pad(arch: Arch) {
