@@ -116,7 +116,9 @@ impl Lowering<'_> {
         dests: ir::InvokeDests,
     ) -> Result<Vec<clif::Value>, IrError> {
         let (sig, recorded) = match &invoked {
-            Invoked::Call(statepoints::Callee::Direct(r), recorded) => (self.b.func.dfg.ext_funcs[*r].signature, *recorded),
+            Invoked::Call(statepoints::Callee::Direct(r), recorded) => {
+                (self.b.func.dfg.ext_funcs[*r].signature, *recorded)
+            }
             Invoked::Call(statepoints::Callee::Indirect(sig, _), recorded) => (*sig, *recorded),
             Invoked::Region { sig, .. } => (*sig, None),
         };

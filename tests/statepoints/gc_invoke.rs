@@ -110,7 +110,10 @@ fn invoked_statepoints_relocate_on_both_edges(arch: Arch, program: &str, registe
 /// The register roots a stress run of `exe` relocated ("gc: register roots relocated: N").
 fn stderr_relocated_registers(toolchain: &Toolchain, exe: &Path) -> u64 {
     let (_, _, stderr) = run(toolchain, exe, &[("GC_STRESS", "1")]);
-    stderr.lines().find_map(|l| l.strip_prefix("gc: register roots relocated: ")).map_or(0, |n| n.trim().parse().unwrap())
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("gc: register roots relocated: "))
+        .map_or(0, |n| n.trim().parse().unwrap())
 }
 
 #[test]
