@@ -31,7 +31,7 @@ pub fn eliminate_unreachable_code(
                 ir::InstructionData::TryCall { exception, .. }
                 | ir::InstructionData::TryCallIndirect { exception, .. }
                 | ir::InstructionData::TryStatepointCall { exception, .. }
-            | ir::InstructionData::TryPatchpoint { exception, .. } => {
+                | ir::InstructionData::TryPatchpoint { exception, .. } => {
                     used_exception_tables.insert(exception);
                 }
                 _ => (),

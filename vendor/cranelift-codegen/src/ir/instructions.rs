@@ -462,12 +462,10 @@ impl InstructionData {
             Self::TryCall { exception, .. }
             | Self::TryCallIndirect { exception, .. }
             | Self::TryStatepointCall { exception, .. }
-            | Self::TryPatchpoint { exception, .. } => {
-                exception_tables
-                    .get_mut(*exception)
-                    .unwrap()
-                    .all_branches_mut()
-            }
+            | Self::TryPatchpoint { exception, .. } => exception_tables
+                .get_mut(*exception)
+                .unwrap()
+                .all_branches_mut(),
             _ => {
                 debug_assert!(!self.opcode().is_branch());
                 &mut []
@@ -659,7 +657,10 @@ impl InstructionData {
                 exception,
                 ref args,
                 ..
-            } => CallInfo::Indirect(exception_tables[exception].signature(), &args.as_slice(pool)[1..]),
+            } => CallInfo::Indirect(
+                exception_tables[exception].signature(),
+                &args.as_slice(pool)[1..],
+            ),
             Self::TryPatchpoint {
                 exception,
                 ref args,

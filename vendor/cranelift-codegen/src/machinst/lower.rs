@@ -420,9 +420,14 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
                         rets.push(vregs.alloc(ty)?.map(|r| Writable::from_reg(r)));
                     }
                     // A `try_statepoint_call`'s relocated values follow its returns.
-                    if let InstructionData::TryStatepointCall { relocated, .. } = f.dfg.insts[inst] {
+                    if let InstructionData::TryStatepointCall { relocated, .. } = f.dfg.insts[inst]
+                    {
                         for _ in 0..u32::from(relocated) {
-                            rets.push(vregs.alloc(crate::ir::types::I64)?.map(|r| Writable::from_reg(r)));
+                            rets.push(
+                                vregs
+                                    .alloc(crate::ir::types::I64)?
+                                    .map(|r| Writable::from_reg(r)),
+                            );
                         }
                     }
                     try_call_rets.insert(inst, rets);

@@ -495,8 +495,8 @@ mod tests {
         AbiParam, BlockArg, ExceptionTableData, ExceptionTableItem, ExceptionTag, ExtFuncData,
         ExternalName, Function, InstBuilder, MemFlagsData, Signature, UserExternalName, types,
     };
-    use crate::machinst::FinalizedMachExceptionHandler;
     use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::machinst::FinalizedMachExceptionHandler;
     use crate::machinst::{RegClass, StackmapLoc};
     use crate::settings::{self, Configurable};
     use alloc::vec::Vec;
@@ -1155,14 +1155,23 @@ mod tests {
         callee_sig.params.push(AbiParam::new(types::I64));
         callee_sig.returns.push(AbiParam::new(types::I64));
         let callee_sig = func.import_signature(callee_sig);
-        let (block0, returned, caught) = (func.dfg.make_block(), func.dfg.make_block(), func.dfg.make_block());
+        let (block0, returned, caught) = (
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+        );
         let p = func.dfg.append_block_param(block0, types::I64);
         let f = func.dfg.append_block_param(block0, types::I64);
         let results: Vec<_> = (0..=moved)
             .map(|_| func.dfg.append_block_param(returned, types::I64))
             .collect();
         let exception = func.dfg.append_block_param(caught, types::I64);
-        let normal = func.dfg.block_call(returned, &(0..=moved as u32).map(BlockArg::TryCallRet).collect::<Vec<_>>());
+        let normal = func.dfg.block_call(
+            returned,
+            &(0..=moved as u32)
+                .map(BlockArg::TryCallRet)
+                .collect::<Vec<_>>(),
+        );
         let handler = func.dfg.block_call(caught, &[BlockArg::TryCallExn(0)]);
         let table = ExceptionTableData::new(
             callee_sig,
@@ -1218,18 +1227,28 @@ mod tests {
                     panic!("{triple}: {handlers:?}")
                 };
                 assert_eq!(tag.as_u32(), 9, "{triple}");
-                assert!(*handler as usize <= code.buffer.data().len() && *handler != record.offset, "{triple}");
+                assert!(
+                    *handler as usize <= code.buffer.data().len() && *handler != record.offset,
+                    "{triple}"
+                );
                 // The relocated values in distinct callee-saved registers, as `statepoint_call`'s;
                 // the read-only value where the call does not clobber it.
                 assert_eq!(record.locations.len(), moved + 1, "{triple}");
                 let mut seen = Vec::new();
                 for loc in &record.locations[..moved] {
-                    let StackmapLoc::Reg(r) = loc else { panic!("{triple}: {loc:?}") };
-                    assert!(preserved.contains(&r.hw_enc()) && !seen.contains(r), "{triple}: {r:?}");
+                    let StackmapLoc::Reg(r) = loc else {
+                        panic!("{triple}: {loc:?}")
+                    };
+                    assert!(
+                        preserved.contains(&r.hw_enc()) && !seen.contains(r),
+                        "{triple}: {r:?}"
+                    );
                     seen.push(*r);
                 }
                 match &record.locations[moved] {
-                    StackmapLoc::Reg(r) => assert!(preserved.contains(&r.hw_enc()), "{triple}: {r:?}"),
+                    StackmapLoc::Reg(r) => {
+                        assert!(preserved.contains(&r.hw_enc()), "{triple}: {r:?}")
+                    }
                     StackmapLoc::SPOffset(_) => {}
                     loc => panic!("{triple}: {loc:?}"),
                 }
@@ -1251,7 +1270,11 @@ mod tests {
         region_sig.params.push(AbiParam::new(types::I64));
         region_sig.returns.push(AbiParam::new(types::I64));
         let region_sig = func.import_signature(region_sig);
-        let (block0, returned, caught) = (func.dfg.make_block(), func.dfg.make_block(), func.dfg.make_block());
+        let (block0, returned, caught) = (
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+        );
         let x = func.dfg.append_block_param(block0, types::I64);
         let p = func.dfg.append_block_param(block0, types::I64);
         let result = func.dfg.append_block_param(returned, types::I64);
@@ -1300,12 +1323,17 @@ mod tests {
                 panic!("{triple}: {handlers:?}")
             };
             assert_eq!(tag.as_u32(), 9, "{triple}");
-            assert!(!region.contains(handler) && *handler as usize <= code.buffer.data().len(), "{triple}");
+            assert!(
+                !region.contains(handler) && *handler as usize <= code.buffer.data().len(),
+                "{triple}"
+            );
             // The recorded value (the argument is where the convention passes it), live on
             // both edges: never where the region's call would clobber it.
             assert_eq!(record.locations.len(), 1, "{triple}");
             match &record.locations[0] {
-                StackmapLoc::Reg(r) => assert!(preserved(triple).contains(&r.hw_enc()), "{triple}: {r:?}"),
+                StackmapLoc::Reg(r) => {
+                    assert!(preserved(triple).contains(&r.hw_enc()), "{triple}: {r:?}")
+                }
                 StackmapLoc::SPOffset(_) => {}
                 loc => panic!("{triple}: {loc:?}"),
             }

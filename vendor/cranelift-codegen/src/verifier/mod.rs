@@ -1524,7 +1524,8 @@ impl<'a> Verifier<'a> {
             CallInfo::Indirect(sig_ref, args)
                 if matches!(
                     self.func.dfg.insts[inst],
-                    ir::InstructionData::Patchpoint { .. } | ir::InstructionData::TryPatchpoint { .. }
+                    ir::InstructionData::Patchpoint { .. }
+                        | ir::InstructionData::TryPatchpoint { .. }
                 ) =>
             {
                 // The call arguments come first; the recorded values follow.

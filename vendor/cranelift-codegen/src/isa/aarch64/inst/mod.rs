@@ -1049,7 +1049,9 @@ impl MachInst for Inst {
             &Inst::StatepointCall { ref info } if info.try_call_info.is_some() => {
                 MachTerminator::Branch
             }
-            &Inst::Patchpoint { ref info } if info.try_call_info.is_some() => MachTerminator::Branch,
+            &Inst::Patchpoint { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
             _ => MachTerminator::None,
         }
     }

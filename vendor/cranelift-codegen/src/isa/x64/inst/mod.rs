@@ -1382,7 +1382,9 @@ impl MachInst for Inst {
             &Self::StatepointCall { ref info } if info.try_call_info.is_some() => {
                 MachTerminator::Branch
             }
-            &Self::Patchpoint { ref info } if info.try_call_info.is_some() => MachTerminator::Branch,
+            &Self::Patchpoint { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
             // All other cases are boring.
             _ => MachTerminator::None,
         }
