@@ -462,3 +462,49 @@ fn invoked_patch_point_unwinds_to_its_landing_pad_on_x86_64() {
 fn invoked_patch_point_unwinds_to_its_landing_pad_on_aarch64() {
     invoked_patch_point_unwinds_to_its_landing_pad(Arch::Aarch64);
 }
+
+#[test]
+fn an_invoked_patch_point_lists_live_outs_as_llc19() {
+    // The region ends its block: its live-outs are the successors' live-ins (the landing pad's
+    // exception registers among them, SP not) and the pristine registers, as llc-19 lists them.
+    let Some(llc) = support::tool("llc-19") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let text = r#"declare i64 @llvm.experimental.patchpoint.i64(i64, i32, ptr, i32, ...)
+declare i32 @__gxx_personality_v0(...)
+define i64 @f(i64 %p1, i64 %p2) personality ptr @__gxx_personality_v0 {
+entry:
+  %r = invoke i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 2, i32 20, ptr inttoptr (i64 4096 to ptr), i32 1, i64 %p1, i64 %p2)
+          to label %ok unwind label %lp
+ok:
+  ret i64 %r
+lp:
+  %0 = landingpad { ptr, i32 } catch ptr null
+  ret i64 0
+}
+"#;
+    let ll = dir.path().join("invoked_patch_point.ll");
+    std::fs::write(&ll, text).unwrap();
+    let module = patchmap::ir::parse("invoked_patch_point.ll", text).unwrap_or_else(|e| panic!("{e}"));
+    for arch in [Arch::X86_64, Arch::Aarch64] {
+        let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+        let ours = patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"));
+        // Not `support::llc_object`, which turns patch point liveness off.
+        let out = dir.path().join(format!("{arch:?}.o"));
+        let (code, _, err) = support::run(
+            Command::new(&llc)
+                .args(["-O2", "-filetype=obj", &format!("-mtriple={}", arch.triple())])
+                .arg(&ll)
+                .arg("-o")
+                .arg(&out),
+        );
+        assert_eq!(code, 0, "llc-19: {err}");
+        let theirs = std::fs::read(&out).unwrap();
+        let live_outs = |object: &[u8]| {
+            let (maps, _) = object_file::read_models(object).unwrap_or_else(|e| panic!("{e}"));
+            maps[0].records[0].live_outs.clone()
+        };
+        let (ours, theirs) = (live_outs(&ours), live_outs(&theirs));
+        assert!(ours.iter().any(|l| l.dwarf_reg == 1), "{arch:?}: the selector register: {ours:?}");
+        assert_eq!(ours, theirs, "{arch:?}");
+    }
+}
