@@ -508,3 +508,105 @@ lp:
         assert_eq!(ours, theirs, "{arch:?}");
     }
 }
+
+/// Writes, before `main`, what a runtime writes into a statepoint's patch region: a call of
+/// `gc_safepoint_then_throw` (argument already in place) ending at the region's end, where the
+/// record is, over the whole 16-byte region. `PATCH_AT` is the region's end, as an offset into
+/// `hold`.
+const PATCHER: &str = r#"#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+extern "C" long hold(long, long, long);
+extern "C" void gc_safepoint_then_throw(long);
+static void write_call() {
+    const char *at = std::getenv("PATCH_AT");
+    if (!at) return;
+    uint8_t *end = (uint8_t *)(void *)&hold + std::strtoul(at, nullptr, 0);
+    uint64_t target = (uint64_t)(void *)&gc_safepoint_then_throw;
+    long page = sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)end - 32) & ~(uintptr_t)(page - 1);
+    if (mprotect((void *)first, 2 * page, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) std::abort();
+#if defined(__x86_64__)
+    // The whole region, as the nops' boundaries are not known: a 3-byte nop, then
+    // movabs $target, %r11; call *%r11 (13 bytes).
+    uint8_t *p = end - 13;
+    p[-3] = 0x0f; p[-2] = 0x1f; p[-1] = 0x00;
+    p[0] = 0x49; p[1] = 0xbb;
+    std::memcpy(p + 2, &target, 8);
+    p[10] = 0x41; p[11] = 0xff; p[12] = 0xd3;
+#else
+    // movz x16, #lo; movk x16, #mid, lsl 16; movk x16, #hi, lsl 32; blr x16 (16 bytes)
+    uint32_t code[4] = {
+        0xd2800010u | (uint32_t)((target & 0xffff) << 5),
+        0xf2a00010u | (uint32_t)(((target >> 16) & 0xffff) << 5),
+        0xf2c00010u | (uint32_t)(((target >> 32) & 0xffff) << 5),
+        0xd63f0200u,
+    };
+    std::memcpy(end - 16, code, 16);
+    __builtin___clear_cache((char *)end - 16, (char *)end);
+#endif
+}
+__attribute__((constructor)) static void patch() { write_call(); }
+"#;
+
+/// gc_invoke.ll with the invoked statepoint's call left to a runtime: 16 patch bytes, into which
+/// `PATCHER` writes the call. Its collection and throw then happen in a call that returns at the
+/// region's end, where the record is, and unwinds through the region to the landing pad.
+fn invoked_patched_statepoint_relocates_on_both_edges(arch: Arch) {
+    let Some(llc) = support::tool("llc-19") else { return };
+    let Some(toolchain) = support::cxx_toolchain(arch) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (runtime, thrower, patcher) =
+        (dir.path().join("runtime.o"), dir.path().join("thrower.o"), dir.path().join("patcher.o"));
+    compile(&toolchain, &source("runtime.c"), "c", &runtime);
+    compile(&toolchain, &source("thrower.cc"), "c++", &thrower);
+    let patcher_source = dir.path().join("patcher.cc");
+    std::fs::write(&patcher_source, PATCHER).unwrap();
+    compile(&toolchain, &patcher_source, "c++", &patcher);
+    let text = std::fs::read_to_string(source("gc_invoke.ll")).unwrap();
+    let text = text.replace(
+        "@llvm.experimental.gc.statepoint.p0(i64 4, i32 0,",
+        "@llvm.experimental.gc.statepoint.p0(i64 4, i32 16,",
+    );
+    let ll = dir.path().join("gc_invoke_patched.ll");
+    std::fs::write(&ll, &text).unwrap();
+    let expected = std::fs::read_to_string(source("gc_invoke.expected")).unwrap();
+    let module = patchmap::ir::parse("gc_invoke_patched.ll", &text).unwrap_or_else(|e| panic!("{e}"));
+    let options = Options::new(Some(arch.triple()), "speed", 1).unwrap();
+    let objects = [
+        ("llc", support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{arch:?}: {e}"))),
+        ("patchmap", patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))),
+    ];
+    for (compiler, object) in objects {
+        // The region's end in @hold: the record of ID 4 (function offsets are from @hold's start).
+        let (maps, _) = object_file::read_models(&object).unwrap_or_else(|e| panic!("{e}"));
+        let at =
+            maps[0].records.iter().find(|r| r.id == 4).expect("the invoked statepoint's record").instruction_offset;
+        let exe = link(&toolchain, &[runtime.clone(), thrower.clone(), patcher.clone()], &object, dir.path(), compiler);
+        let what = format!("{compiler}'s patched gc_invoke on {arch:?}");
+        let at = at.to_string();
+        let patched = [("PATCH_AT", at.as_str())];
+        let (code, stdout, stderr) = run(&toolchain, &exe, &patched);
+        assert_eq!((code, stdout.as_str()), (0, expected.as_str()), "{what}: {stderr}");
+        let (code, stdout, stderr) = run(&toolchain, &exe, &[patched[0], ("GC_STRESS", "1")]);
+        assert_eq!((code, stdout.as_str()), (0, expected.as_str()), "{what} under GC_STRESS: {stderr}");
+        assert!(stderr.contains("gc: 6 collections, 6 objects moved"), "{what} under GC_STRESS: {stderr}");
+        let (code, _, stderr) = run(&toolchain, &exe, &[patched[0], ("GC_STRESS", "1"), ("GC_BREAK", "0")]);
+        assert!(code != 0 && stderr.contains("does not point into to-space"), "{what} with GC_BREAK: {stderr}");
+        // Unpatched, nothing collects or throws there: the landing pad is never entered.
+        let (code, stdout, stderr) = run(&toolchain, &exe, &[]);
+        assert!(code == 0 && !stdout.contains("1: "), "{what} unpatched: {stdout} {stderr}");
+    }
+}
+
+#[test]
+fn invoked_patched_statepoints_relocate_on_both_edges_on_x86_64() {
+    invoked_patched_statepoint_relocates_on_both_edges(Arch::X86_64);
+}
+
+#[test]
+fn invoked_patched_statepoints_relocate_on_both_edges_on_aarch64() {
+    invoked_patched_statepoint_relocates_on_both_edges(Arch::Aarch64);
+}
