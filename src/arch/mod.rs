@@ -462,6 +462,14 @@ impl Arch {
         matches!(self, Arch::X86_64)
     }
 
+    /// The DWARF numbers of the registers the unwinder enters a landing pad with, the exception
+    /// object and the selector (`_Unwind_SetGR`'s): x86-64 RAX and RDX, AArch64 X0 and X1.
+    pub fn landing_pad_registers(self) -> [u16; 2] {
+        match self {
+            Arch::X86_64 | Arch::Aarch64 => [0, 1],
+        }
+    }
+
     /// How many GC pointers a statepoint can keep in callee-saved registers across its call: the
     /// vendored `statepoint_call`'s registers (x86-64: rbx, r12-r15; AArch64: x19-x28).
     pub fn statepoint_relocation_registers(self) -> usize {

@@ -197,13 +197,18 @@ fn compile_function(
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
     let records = points::resolve(arch, &planned, compiled).map_err(codegen_error)?;
     let unwind = compiled.create_unwind_info(isa.as_ref()).map_err(|e| codegen_error(CodegenFailure::Unwind(e)))?;
-    // Each `try_call` names its landing pad by the handler's tag (`lower::exceptions::pad_tag`).
+    // Each `try_call` names its landing pad by the handler's tag (`lower::exceptions::pad_tag`);
+    // an invoked patch point's region ends at its call site, and its landing covers the region.
+    let regions: Vec<(u32, u32)> =
+        compiled.buffer.stackmaps().filter(|s| s.patchpoint).map(|s| (s.offset + s.shadow, s.offset)).collect();
     let mut landings: Vec<lower::exceptions::Landing> = compiled
         .buffer
         .call_sites()
         .flat_map(|site| {
+            let start = regions.iter().find(|r| r.0 == site.ret_addr).map_or(site.ret_addr - 1, |r| r.1);
             site.exception_handlers.iter().filter_map(move |h| match *h {
                 FinalizedMachExceptionHandler::Tag(tag, pad_offset) => Some(lower::exceptions::Landing {
+                    start,
                     ret_addr: site.ret_addr,
                     pad_offset,
                     pad: lower::exceptions::tagged_pad(tag),

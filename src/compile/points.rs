@@ -131,8 +131,12 @@ pub fn resolve(
             let region_end = stackmap.offset + point.shadow;
             // Nothing after the region reads SP when another patch point or a trap (`unreachable`:
             // LLVM's block then has no live-outs) starts where it ends.
+            // An invoked region ends its block: LLVM's live-outs are then its successors' live-ins,
+            // which list the landing pad's exception registers and never SP.
+            let invoked = buffer.call_sites().any(|c| c.ret_addr == region_end && !c.exception_handlers.is_empty());
             let sp_unread = patch_point_starts.get(patch_points_seen + 1) == Some(&region_end)
-                || buffer.data().get(region_end as usize..).is_none_or(|after| arch.starts_with_trap(after));
+                || buffer.data().get(region_end as usize..).is_none_or(|after| arch.starts_with_trap(after))
+                || invoked;
             // The region writes only its results (and clobbers): a register that held an operand at
             // its start and is live after it holds that operand still, unless a result is there.
             if let Some(value) = point.returned {
@@ -155,6 +159,9 @@ pub fn resolve(
                 live_outs.push((register, size));
             }
             live_outs.extend(live_outs_beyond_allocation(arch, &saved, sp_unread));
+            if invoked {
+                live_outs.extend(arch.landing_pad_registers().map(|r| (r, 8)));
+            }
             live_outs.sort_unstable();
             live_outs.dedup_by_key(|l| l.0);
             live_outs

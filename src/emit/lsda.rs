@@ -125,11 +125,12 @@ pub fn lsda(exceptions: &FunctionExceptions, code_len: u32) -> Lsda {
         }
     };
     for landing in &exceptions.landings {
-        // The personality looks up the return address less one: the call's last byte.
-        let start = landing.ret_addr - 1;
+        // The personality looks up the return address less one: the call's last byte (or any
+        // byte of a patch point's region, where a call written into it returns).
+        let start = landing.start;
         no_pad(&mut sites, covered, start);
         uleb(&mut sites, u64::from(start));
-        uleb(&mut sites, 1);
+        uleb(&mut sites, u64::from(landing.ret_addr - start));
         uleb(&mut sites, u64::from(landing.pad_offset));
         uleb(&mut sites, first_action[&landing.pad]);
         covered = landing.ret_addr;
@@ -190,8 +191,8 @@ mod tests {
         tables.pads.insert(InstId(3), vec![1, 2]);
         tables.pads.insert(InstId(9), vec![]);
         let landings = vec![
-            Landing { ret_addr: 10, pad_offset: 40, pad: InstId(3) },
-            Landing { ret_addr: 20, pad_offset: 50, pad: InstId(9) },
+            Landing { start: 9, ret_addr: 10, pad_offset: 40, pad: InstId(3) },
+            Landing { start: 19, ret_addr: 20, pad_offset: 50, pad: InstId(9) },
         ];
         let l = lsda(&FunctionExceptions { tables, landings }, 64);
         let sites = [0, 9, 0, 0, 9, 1, 40, 3, 10, 9, 0, 0, 19, 1, 50, 0, 20, 44, 0, 0];
@@ -214,7 +215,7 @@ mod tests {
         let mut tables =
             ExceptionTables { types: vec![Some(GlobalId(1))], filter_ids: vec![1, 0], ..Default::default() };
         tables.pads.insert(InstId(0), vec![-1]);
-        let landings = vec![Landing { ret_addr: 5, pad_offset: 8, pad: InstId(0) }];
+        let landings = vec![Landing { start: 4, ret_addr: 5, pad_offset: 8, pad: InstId(0) }];
         let l = lsda(&FunctionExceptions { tables, landings }, 5);
         // The single action record: selector -1 (0x7f), end.
         let actions = l.bytes.windows(2).position(|w| w == [0x7f, 0]);

@@ -107,18 +107,24 @@ impl Lowering<'_> {
     /// The call of an `invoke` from `block`: a `try_call` whose normal return goes on to `dests.normal`
     /// with the call's results, and whose exceptional edge goes to the landing pad's block with the
     /// payload registers after the phis' values. Returns the results as the call returned them.
+    /// A `try_statepoint_call`'s results go on with the relocated values.
     pub(super) fn emit_invoke(
         &mut self,
         block: BlockId,
-        callee: statepoints::Callee,
+        invoked: Invoked,
         values: &[clif::Value],
         dests: ir::InvokeDests,
     ) -> Result<Vec<clif::Value>, IrError> {
-        let sig = match callee {
-            statepoints::Callee::Direct(r) => self.b.func.dfg.ext_funcs[r].signature,
-            statepoints::Callee::Indirect(sig, _) => sig,
+        let (sig, recorded) = match &invoked {
+            Invoked::Call(statepoints::Callee::Direct(r), recorded) => {
+                (self.b.func.dfg.ext_funcs[*r].signature, *recorded)
+            }
+            Invoked::Call(statepoints::Callee::Indirect(sig, _), recorded) => (*sig, *recorded),
+            Invoked::Region { sig, .. } => (*sig, None),
         };
-        let returns: Vec<types::Type> = self.b.func.dfg.signatures[sig].returns.iter().map(|r| r.value_type).collect();
+        let mut returns: Vec<types::Type> =
+            self.b.func.dfg.signatures[sig].returns.iter().map(|r| r.value_type).collect();
+        returns.extend(recorded.iter().flat_map(|r| r.relocated.iter().map(|_| types::I64)));
         let payload = self.b.func.dfg.signatures[sig].call_conv.exception_payload_types(types::I64).to_vec();
         let pad = landing_pad(self.f, dests.unwind).expect("verified: an unwind edge leads to a landing pad");
         let returned = self.b.create_block();
@@ -130,10 +136,22 @@ impl Lowering<'_> {
         let handler = BlockCall::new(unwound, (0..payload.len() as u32).map(BlockArg::TryCallExn), pool);
         let table = ExceptionTableData::new(sig, normal, [ExceptionTableItem::Tag(pad_tag(pad), handler)]);
         let table = self.b.func.dfg.exception_tables.push(table);
-        match callee {
-            statepoints::Callee::Direct(r) => self.b.ins().try_call(r, values, table),
-            statepoints::Callee::Indirect(_, address) => self.b.ins().try_call_indirect(address, values, table),
-        };
+        match invoked {
+            Invoked::Call(callee, Some(recorded)) => self.emit_try_statepoint_call(callee, values, recorded, table),
+            Invoked::Call(statepoints::Callee::Direct(r), None) => {
+                self.b.ins().try_call(r, values, table);
+            }
+            Invoked::Call(statepoints::Callee::Indirect(_, address), None) => {
+                self.b.ins().try_call_indirect(address, values, table);
+            }
+            Invoked::Region { index, bytes, .. } => {
+                // Built as a `try_call_indirect` with the same table, then replaced, as
+                // `emit_try_statepoint_call` does (the frontend knows only its own branches).
+                let address = self.b.ins().iconst(types::I64, 0);
+                let call = self.b.ins().try_call_indirect(address, values, table);
+                self.b.func.replace(call).try_patchpoint(index, bytes, values, table);
+            }
+        }
         // The landing pad's block takes its phis' values on this edge, then the payload.
         self.b.switch_to_block(unwound);
         let mut args = self.edge_args(block, dests.unwind)?;
@@ -192,9 +210,21 @@ impl Lowering<'_> {
     }
 }
 
+/// What an `invoke` calls.
+pub(super) enum Invoked<'r> {
+    /// A function or pointer: Cranelift's `try_call`, or with the operands a statepoint records in
+    /// registers, the vendored `try_statepoint_call`.
+    Call(statepoints::Callee, Option<&'r statepoints::RecordedOperands>),
+    /// A patch point's region (the vendored `try_patchpoint`): its signature, point index and length.
+    Region { sig: clif::SigRef, index: u64, bytes: u32 },
+}
+
 /// An `invoke`'s call in the finished code: where it returns and where its landing pad starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Landing {
+    /// The first byte the unwinder finds this landing pad from: the call's last byte, or the
+    /// start of a patch point's region (a call written there returns inside the region).
+    pub start: u32,
     /// The call's return address, from the function's start.
     pub ret_addr: u32,
     /// The landing pad's code (the handler that jumps to it), from the function's start.

@@ -1376,7 +1376,7 @@ impl<'a> Lowering<'a> {
                 return self.stackmap(id, record, shadow, live)
             }
             Some(Ok(ir::PointCall::PatchPoint(call))) => {
-                return self.patchpoint(id, &call);
+                return self.patchpoint(None, id, &call);
             }
             Some(Err(_)) => return Err(self.error(data.span, "stack map or patch point operands not verified")),
             None => {}
@@ -1432,19 +1432,25 @@ impl<'a> Lowering<'a> {
             self.statepoint(Some((block, dests)), id, &call)?;
             return self.invoke_returned(block, dests);
         }
+        if let Some(Ok(ir::PointCall::PatchPoint(call))) = ir::PointCall::decode(self.module, data) {
+            self.patchpoint(Some((block, dests)), id, &call)?;
+            return self.invoke_returned(block, dests);
+        }
         if let Value::Func(fid) = callee {
             let f = self.module.function(*fid);
             if f.intrinsic().is_some() {
                 let message = format!(
                     "unsupported 'invoke' of intrinsic '@{}': only calls of functions and pointers may unwind here \
-                     (statepoints excepted)",
+                     (statepoints and patch points excepted)",
                     f.name
                 );
                 return Err(self.error(data.span, message));
             }
         }
-        if matches!(&data.kind, Inst::Call { bundles, .. } if !bundles.is_empty()) {
-            return Err(self.error(data.span, "unsupported 'invoke' with operand bundles (a deopt statepoint)"));
+        // As llc-19, a call with a "deopt" bundle is a statepoint: its record, with the exception edge.
+        if let Some(call) = ir::StatepointCall::of_deopt_call(self.module, data) {
+            self.statepoint(Some((block, dests)), id, &call)?;
+            return self.invoke_returned(block, dests);
         }
         self.plain_call_from(Some((block, dests)), id, callee, sig, args, None)?;
         self.invoke_returned(block, dests)
@@ -1573,7 +1579,9 @@ impl<'a> Lowering<'a> {
         };
         // A statepoint_call's relocated values follow the call's results.
         let mut results = match invoke {
-            Some((block, dests)) => self.emit_invoke(block, target, &values, dests)?,
+            Some((block, dests)) => {
+                self.emit_invoke(block, exceptions::Invoked::Call(target, recorded), &values, dests)?
+            }
             None => {
                 let call = self.emit_call(target, &values, recorded);
                 self.b.inst_results(call).to_vec()

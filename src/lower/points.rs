@@ -23,9 +23,10 @@ use cranelift_codegen::ir::{
 };
 use cranelift_codegen::isa::CallConv;
 
+use super::exceptions::Invoked;
 use super::{clif_type, explicit, vectors, Lowering};
 use crate::arch::Scalar;
-use crate::ir::{CastOp, Const, Inst, InstId, IrError, Operand, PatchPointCall, Type, Value};
+use crate::ir::{BlockId, CastOp, Const, Inst, InstId, InvokeDests, IrError, Operand, PatchPointCall, Type, Value};
 
 /// What the lowering decided about one stack map point or patch point, completed by `compile` once
 /// the code exists.
@@ -124,8 +125,14 @@ impl Lowering<'_> {
     /// vendored Cranelift's `patchpoint` (C convention: arguments and result where the convention
     /// puts them, its caller-saved registers clobbered) or `patchpoint_anyreg` (arguments and result
     /// in registers the allocator picks, nothing else clobbered). Either emits the region as NUMBYTES
-    /// of nops in one piece; `compile` writes the target's call sequence into it.
-    pub(super) fn patchpoint(&mut self, inst: InstId, call: &PatchPointCall) -> Result<(), IrError> {
+    /// of nops in one piece; `compile` writes the target's call sequence into it. With `invoke` (its
+    /// block and destinations), the C convention's region is the vendored `try_patchpoint`.
+    pub(super) fn patchpoint(
+        &mut self,
+        invoke: Option<(BlockId, InvokeDests)>,
+        inst: InstId,
+        call: &PatchPointCall,
+    ) -> Result<(), IrError> {
         let &PatchPointCall { id, bytes, target, args, live, anyreg, chain } = call;
         let data = self.f.inst(inst);
         let span = data.span;
@@ -228,18 +235,27 @@ impl Lowering<'_> {
         operands.extend(values);
         let index = self.points.len();
         let signature = self.b.import_signature(sig);
-        let point = if anyreg {
-            self.b.ins().patchpoint_anyreg(signature, index as u64, bytes, &operands)
-        } else {
-            self.b.ins().patchpoint(signature, index as u64, bytes, &operands)
+        let results = match invoke {
+            Some(_) if anyreg => return Err(self.error(span, "unsupported 'invoke' of an anyregcc patch point")),
+            Some((block, dests)) => {
+                let region = Invoked::Region { sig: signature, index: index as u64, bytes };
+                self.emit_invoke(block, region, &operands, dests)?
+            }
+            None if anyreg => {
+                let point = self.b.ins().patchpoint_anyreg(signature, index as u64, bytes, &operands);
+                self.b.inst_results(point).to_vec()
+            }
+            None => {
+                let point = self.b.ins().patchpoint(signature, index as u64, bytes, &operands);
+                self.b.inst_results(point).to_vec()
+            }
         };
         match &result {
             Some(ty) if ty.is_vector() => {
-                let pieces = self.b.inst_results(point).to_vec();
-                let lanes = self.unpacked_from_abi(ty, &pieces);
+                let lanes = self.unpacked_from_abi(ty, &results);
                 self.aggregates.insert(inst, lanes);
             }
-            _ => self.values[inst.0 as usize] = self.b.inst_results(point).first().copied(),
+            _ => self.values[inst.0 as usize] = results.first().copied(),
         }
         // A vector result's register is live out at the size the target gives vector registers.
         let returned = result.as_ref().filter(|t| !anyreg && !t.is_vector()).map(scalar);

@@ -284,15 +284,6 @@ impl Lowering<'_> {
         }
         let index = self.points.len() as u64;
         let mut relocated_values = Vec::new();
-        if invoke.is_some() && !(with_call && in_registers.is_empty() && read.is_empty()) {
-            let what = if with_call {
-                "with values in registers (-max-registers-for-gc-values, -use-registers-for-deopt-values, deopt \
-                 values live in): Cranelift's statepoint_call has no exception edge yet"
-            } else {
-                "with patch bytes: a patched region has no exception edge"
-            };
-            return Err(self.error(span, format!("unsupported 'invoke' of a statepoint {what}")));
-        }
         if with_call && !(in_registers.is_empty() && read.is_empty()) {
             let mut recorded = RecordedOperands { index, relocated: Vec::new(), read: Vec::new() };
             for operand in &in_registers {
@@ -310,7 +301,8 @@ impl Lowering<'_> {
                 returned: None,
             });
             let target_type = with_chain(call);
-            relocated_values = self.plain_call(inst, call.target, &target_type, call.args, Some(&recorded))?;
+            relocated_values =
+                self.plain_call_from(invoke, inst, call.target, &target_type, call.args, Some(&recorded))?;
         } else if with_call {
             self.b.ins().stackmap(index, 0, &[]);
             self.points.push(PlannedPoint {
@@ -323,7 +315,7 @@ impl Lowering<'_> {
             });
             self.plain_call_from(invoke, inst, call.target, &with_chain(call), call.args, None)?;
         } else {
-            self.patched_statepoint(inst, index, call)?;
+            self.patched_statepoint(invoke, inst, index, call)?;
             self.points.push(PlannedPoint {
                 id: call.id,
                 shadow: call.patch_bytes.next_multiple_of(self.arch.instruction_size()),
@@ -411,6 +403,18 @@ impl Lowering<'_> {
                 Callee::Indirect(sig, address) => self.b.ins().call_indirect(sig, address, values),
             };
         };
+        let (sig, args) = self.statepoint_call_args(callee, values, recorded);
+        self.b.ins().statepoint_call(sig, recorded.index, recorded.relocated.len() as u32, &args)
+    }
+
+    /// The signature and operands of a `statepoint_call` or `try_statepoint_call` of `callee`: its
+    /// address, `values`, the relocated values, then the read ones.
+    fn statepoint_call_args(
+        &mut self,
+        callee: Callee,
+        values: &[clif::Value],
+        recorded: &RecordedOperands,
+    ) -> (clif::SigRef, Vec<clif::Value>) {
         let (sig, address) = match callee {
             Callee::Direct(r) => {
                 let sig = self.b.func.dfg.ext_funcs[r].signature;
@@ -423,13 +427,38 @@ impl Lowering<'_> {
         args.extend_from_slice(values);
         args.extend_from_slice(&recorded.relocated);
         args.extend_from_slice(&recorded.read);
-        self.b.ins().statepoint_call(sig, recorded.index, recorded.relocated.len() as u32, &args)
+        (sig, args)
+    }
+
+    /// Emits the vendored `try_statepoint_call` ending the current block, with exception table
+    /// `table` (whose normal return takes the call's results, then the relocated values).
+    pub(super) fn emit_try_statepoint_call(
+        &mut self,
+        callee: Callee,
+        values: &[clif::Value],
+        recorded: &RecordedOperands,
+        table: clif::ExceptionTable,
+    ) {
+        let (_, args) = self.statepoint_call_args(callee, values, recorded);
+        // Built as a `try_call_indirect` with the same table, then replaced: the frontend knows the
+        // successors of the instructions it was built with only (it fills the block and declares
+        // the table's blocks as successors), and both instructions have the same ones.
+        let call = self.b.ins().try_call_indirect(args[0], &args[1..], table);
+        let relocated = recorded.relocated.len() as u32;
+        self.b.func.replace(call).try_statepoint_call(recorded.index, relocated, &args, table);
     }
 
     /// A statepoint with NUMPATCHBYTES > 0: the vendored `patchpoint` instruction, a region of nops
     /// with the call's arguments and result where the C convention puts them; the target is not
     /// called (llc-19 ignores it too).
-    fn patched_statepoint(&mut self, inst: InstId, index: u64, call: &StatepointCall) -> Result<(), IrError> {
+    /// With `invoke` (its block and destinations), the region is the vendored `try_patchpoint`.
+    fn patched_statepoint(
+        &mut self,
+        invoke: Option<(ir::BlockId, ir::InvokeDests)>,
+        inst: InstId,
+        index: u64,
+        call: &StatepointCall,
+    ) -> Result<(), IrError> {
         let span = self.f.inst(inst).span;
         // Whole instructions, as llc-19 rounds them (3 bytes are one AArch64 nop).
         let bytes = call.patch_bytes.next_multiple_of(self.arch.instruction_size());
@@ -447,8 +476,17 @@ impl Lowering<'_> {
             sig.returns.push(AbiParam::new(clif_type(ret)));
         }
         let signature = self.b.import_signature(sig);
-        let region = self.b.ins().patchpoint(signature, index, bytes, &operands);
-        self.values[inst.0 as usize] = self.b.inst_results(region).first().copied();
+        let results = match invoke {
+            Some((block, dests)) => {
+                let region = exceptions::Invoked::Region { sig: signature, index, bytes };
+                self.emit_invoke(block, region, &operands, dests)?
+            }
+            None => {
+                let region = self.b.ins().patchpoint(signature, index, bytes, &operands);
+                self.b.inst_results(region).to_vec()
+            }
+        };
+        self.values[inst.0 as usize] = results.first().copied();
         Ok(())
     }
 

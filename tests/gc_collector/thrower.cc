@@ -7,3 +7,8 @@ extern "C" void gc_safepoint_then_throw(long code) {
         throw code;
     }
 }
+
+// For gc_invoke_registers.ll: throws without collecting.
+extern "C" void throw_long(long code) {
+    throw code;
+}

@@ -99,29 +99,3 @@ fn the_jit_and_the_interpreter_refuse_landing_pads_with_a_position() {
     assert!(error.message.contains("'invoke' is not supported by the interpreter"), "{error}");
     assert!(error.span.line > 0, "{error}");
 }
-
-#[test]
-fn invoke_of_a_patched_statepoint_is_refused_with_a_position() {
-    let text = r#"
-declare i32 @__gxx_personality_v0(...)
-declare void @callee()
-declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
-define void @f() gc "statepoint-example" personality ptr @__gxx_personality_v0 {
-entry:
-  %t = invoke token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 8, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0)
-          to label %ok unwind label %lp
-ok:
-  ret void
-lp:
-  %p = landingpad { ptr, i32 } cleanup
-  resume { ptr, i32 } %p
-}
-"#;
-    let module = ir::parse("invoke.ll", text).unwrap_or_else(|e| panic!("{e}"));
-    let options = Options::new(Some(Arch::X86_64.triple()), "speed", 1).unwrap();
-    let Err(e) = patchmap::emit::object::compile(&module, &options) else { panic!("compiled") };
-    assert!(
-        e.to_string().starts_with("invoke.ll:7:3: error: unsupported 'invoke' of a statepoint with patch bytes"),
-        "{e}"
-    );
-}

@@ -103,7 +103,7 @@ fn has_memory_fence_semantics(op: Opcode) -> bool {
         | Opcode::Stackmap => true,
         Opcode::Call | Opcode::CallIndirect | Opcode::TryCall | Opcode::TryCallIndirect => true,
         Opcode::Patchpoint | Opcode::PatchpointAnyreg => true,
-        Opcode::StatepointCall => true,
+        Opcode::StatepointCall | Opcode::TryStatepointCall | Opcode::TryPatchpoint => true,
         _ => false,
     }
 }

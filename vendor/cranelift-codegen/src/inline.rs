@@ -233,7 +233,9 @@ pub(crate) fn do_inlining(
                 ir::InstructionData::CallIndirect { .. }
                 | ir::InstructionData::TryCallIndirect { .. }
                 | ir::InstructionData::Patchpoint { .. }
-                | ir::InstructionData::StatepointCall { .. } => {
+                | ir::InstructionData::StatepointCall { .. }
+                | ir::InstructionData::TryStatepointCall { .. }
+                | ir::InstructionData::TryPatchpoint { .. } => {
                     // Can't inline indirect calls; need to have some earlier
                     // pass rewrite them into direct calls first, when possible.
                 }

@@ -29,7 +29,9 @@ pub fn eliminate_unreachable_code(
                     used_tables.insert(table);
                 }
                 ir::InstructionData::TryCall { exception, .. }
-                | ir::InstructionData::TryCallIndirect { exception, .. } => {
+                | ir::InstructionData::TryCallIndirect { exception, .. }
+                | ir::InstructionData::TryStatepointCall { exception, .. }
+                | ir::InstructionData::TryPatchpoint { exception, .. } => {
                     used_exception_tables.insert(exception);
                 }
                 _ => (),

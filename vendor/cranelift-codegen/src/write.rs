@@ -469,6 +469,26 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
             }
             Ok(())
         }
+        TryStatepointCall {
+            id,
+            relocated: count,
+            ref args,
+            exception,
+            ..
+        }
+        | TryPatchpoint {
+            id,
+            bytes: count,
+            ref args,
+            exception,
+            ..
+        } => {
+            write!(w, " {id}, {count}")?;
+            if !args.is_empty() {
+                write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
+            }
+            write!(w, ", {}", exception_tables[exception].display(pool))
+        }
         TernaryImm8 { imm, args, .. } => write!(w, " {}, {}, {}", args[0], args[1], imm),
         Shuffle { imm, args, .. } => {
             let data = dfg.immediates.get(imm).expect(

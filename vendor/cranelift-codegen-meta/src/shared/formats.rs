@@ -29,6 +29,8 @@ pub(crate) struct Formats {
     pub(crate) clobber: Rc<InstructionFormat>,
     pub(crate) patchpoint: Rc<InstructionFormat>,
     pub(crate) statepoint_call: Rc<InstructionFormat>,
+    pub(crate) try_statepoint_call: Rc<InstructionFormat>,
+    pub(crate) try_patchpoint: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
     pub(crate) store: Rc<InstructionFormat>,
     pub(crate) store_no_offset: Rc<InstructionFormat>,
@@ -211,6 +213,20 @@ impl Formats {
                 .imm(&imm.stackmap_id)
                 .imm(&imm.relocated_count)
                 .varargs()
+                .build(),
+
+            try_patchpoint: Builder::new("TryPatchpoint")
+                .imm(&imm.stackmap_id)
+                .imm(&imm.region_bytes)
+                .varargs()
+                .imm(&entities.exception_table)
+                .build(),
+
+            try_statepoint_call: Builder::new("TryStatepointCall")
+                .imm(&imm.stackmap_id)
+                .imm(&imm.relocated_count)
+                .varargs()
+                .imm(&entities.exception_table)
                 .build(),
 
             dynamic_stack_addr: Builder::new("DynamicStackAddr")

@@ -3702,4 +3702,73 @@ pub(crate) fn define(
         ])
         .call(),
     );
+
+    ig.push(
+        Inst::new(
+            "try_patchpoint",
+            r#"
+        A `patchpoint` that catches exceptions thrown by what a runtime
+        writes into its region, as `try_call_indirect` catches a callee's.
+
+        The region, its record and the constraints of `args` (the call's
+        arguments, then the live values) are `patchpoint`'s, with the
+        exception table's signature. The region's end is a call site with the
+        table's handlers, and its code goes on to the table's normal-return
+        target with the results as `retN` block arguments. An unwinder looks
+        up the address before a return address, which for a call written
+        inside the region is not the region's end: an embedder's exception
+        table has to cover the whole region (from the record's offset to the
+        call site), as LLVM's covers a patch point's.
+        "#,
+            &formats.try_patchpoint,
+        )
+        .operands_in(vec![
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
+            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("args", &entities.varargs)
+                .with_doc("call arguments, then values whose locations are recorded"),
+            Operand::new("ET", &entities.exception_table).with_doc("exception table"),
+        ])
+        .call()
+        .branches(),
+    );
+
+    ig.push(
+        Inst::new(
+            "try_statepoint_call",
+            r#"
+        A `statepoint_call` that catches exceptions, as `try_call_indirect`
+        is a `call_indirect` that does.
+
+        `args` are as `statepoint_call`'s: the callee's address, the call's
+        arguments, `relocated`-many `i64` values the call may move, then the
+        read-only values; the call's signature is the exception table's. On
+        normal return, branch to the table's normal-return target with the
+        signature's returns, then the relocated values after the call,
+        available as `retN` block arguments. On exceptional return, branch to
+        the target whose tag matches, with the exception payloads as `exnN`
+        block arguments, as `try_call_indirect` does.
+
+        The record at the return address, and the registers and constraints
+        of relocated and read-only values, are `statepoint_call`'s; the
+        return address is also a call site with the table's handlers, as a
+        `try_call`'s. A relocated value is in its callee-saved register when
+        the callee starts; on the exceptional edge it is whatever the
+        unwinder restores there, which is not a block argument: a handler
+        reads what a collector rewrote from memory, not from these values.
+        "#,
+            &formats.try_statepoint_call,
+        )
+        .operands_in(vec![
+            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
+            Operand::new("relocated", &imm.relocated_count)
+                .with_doc("how many of the values after the arguments are relocated"),
+            Operand::new("args", &entities.varargs).with_doc(
+                "the callee, its arguments, the relocated values, then the read-only values",
+            ),
+            Operand::new("ET", &entities.exception_table).with_doc("exception table"),
+        ])
+        .call()
+        .branches(),
+    );
 }

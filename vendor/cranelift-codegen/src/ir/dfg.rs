@@ -1119,7 +1119,10 @@ impl DataFlowGraph {
         let sig = self.call_signature(inst)?;
         match self.insts[inst].opcode() {
             ir::Opcode::ReturnCall | ir::Opcode::ReturnCallIndirect => None,
-            ir::Opcode::TryCall | ir::Opcode::TryCallIndirect => None,
+            ir::Opcode::TryCall
+            | ir::Opcode::TryCallIndirect
+            | ir::Opcode::TryStatepointCall
+            | ir::Opcode::TryPatchpoint => None,
             _ => Some(sig),
         }
     }

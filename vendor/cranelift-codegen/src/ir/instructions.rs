@@ -432,7 +432,10 @@ impl InstructionData {
             Self::Jump { destination, .. } => core::slice::from_ref(destination),
             Self::Brif { blocks, .. } => blocks.as_slice(),
             Self::BranchTable { table, .. } => jump_tables.get(*table).unwrap().all_branches(),
-            Self::TryCall { exception, .. } | Self::TryCallIndirect { exception, .. } => {
+            Self::TryCall { exception, .. }
+            | Self::TryCallIndirect { exception, .. }
+            | Self::TryStatepointCall { exception, .. }
+            | Self::TryPatchpoint { exception, .. } => {
                 exception_tables.get(*exception).unwrap().all_branches()
             }
             _ => {
@@ -456,12 +459,13 @@ impl InstructionData {
             Self::BranchTable { table, .. } => {
                 jump_tables.get_mut(*table).unwrap().all_branches_mut()
             }
-            Self::TryCall { exception, .. } | Self::TryCallIndirect { exception, .. } => {
-                exception_tables
-                    .get_mut(*exception)
-                    .unwrap()
-                    .all_branches_mut()
-            }
+            Self::TryCall { exception, .. }
+            | Self::TryCallIndirect { exception, .. }
+            | Self::TryStatepointCall { exception, .. }
+            | Self::TryPatchpoint { exception, .. } => exception_tables
+                .get_mut(*exception)
+                .unwrap()
+                .all_branches_mut(),
             _ => {
                 debug_assert!(!self.opcode().is_branch());
                 &mut []
@@ -649,6 +653,19 @@ impl InstructionData {
             Self::StatepointCall {
                 sig_ref, ref args, ..
             } => CallInfo::Indirect(sig_ref, &args.as_slice(pool)[1..]),
+            Self::TryStatepointCall {
+                exception,
+                ref args,
+                ..
+            } => CallInfo::Indirect(
+                exception_tables[exception].signature(),
+                &args.as_slice(pool)[1..],
+            ),
+            Self::TryPatchpoint {
+                exception,
+                ref args,
+                ..
+            } => CallInfo::Indirect(exception_tables[exception].signature(), args.as_slice(pool)),
             Self::Ternary {
                 opcode: Opcode::StackSwitch,
                 ..
@@ -683,9 +700,10 @@ impl InstructionData {
     /// Get the exception table, if any, associated with this instruction.
     pub fn exception_table(&self) -> Option<ExceptionTable> {
         match self {
-            Self::TryCall { exception, .. } | Self::TryCallIndirect { exception, .. } => {
-                Some(*exception)
-            }
+            Self::TryCall { exception, .. }
+            | Self::TryCallIndirect { exception, .. }
+            | Self::TryStatepointCall { exception, .. }
+            | Self::TryPatchpoint { exception, .. } => Some(*exception),
             _ => None,
         }
     }

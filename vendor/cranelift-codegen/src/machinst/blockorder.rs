@@ -185,7 +185,11 @@ impl BlockLoweringOrder {
             // would otherwise have only one successor.
             if let Some(inst) = f.layout.last_inst(block) {
                 match f.dfg.insts[inst].opcode() {
-                    Opcode::BrTable | Opcode::TryCall | Opcode::TryCallIndirect => {
+                    Opcode::BrTable
+                    | Opcode::TryCall
+                    | Opcode::TryCallIndirect
+                    | Opcode::TryStatepointCall
+                    | Opcode::TryPatchpoint => {
                         block_out_count[block] = block_out_count[block].max(2);
                     }
                     _ => {}

@@ -180,6 +180,32 @@ macro_rules! isle_lower_prelude_methods {
                 &args,
                 outputs,
                 false,
+                None,
+            ))
+        }
+
+        fn try_patchpoint_info(
+            &mut self,
+            id: Uimm64,
+            bytes: Uimm32,
+            (list, off): ValueSlice,
+            et: ExceptionTable,
+            labels: &MachLabelSlice,
+        ) -> BoxPatchpointInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let sig_ref = self.lower_ctx.dfg().exception_tables[et].signature();
+            let try_call = self.try_call_info(et, labels);
+            let outputs = self.lower_ctx.try_call_outputs();
+            Box::new(crate::machinst::PatchpointInfo::lower(
+                self.lower_ctx,
+                sig_ref,
+                id.into(),
+                bytes.into(),
+                &args,
+                &outputs,
+                false,
+                try_call,
             ))
         }
 
@@ -201,6 +227,7 @@ macro_rules! isle_lower_prelude_methods {
                 &args,
                 outputs,
                 true,
+                None,
             ))
         }
 
@@ -230,6 +257,31 @@ macro_rules! isle_lower_prelude_methods {
                 relocated.into(),
                 &args,
                 outputs,
+                None,
+            ))
+        }
+
+        fn try_statepoint_call_info(
+            &mut self,
+            id: Uimm64,
+            relocated: Uimm32,
+            (list, off): ValueSlice,
+            et: ExceptionTable,
+            labels: &MachLabelSlice,
+        ) -> BoxStatepointCallInfo {
+            let args: smallvec::SmallVec<[Value; 16]> =
+                list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let sig_ref = self.lower_ctx.dfg().exception_tables[et].signature();
+            let try_call = self.try_call_info(et, labels);
+            let outputs = self.lower_ctx.try_call_outputs();
+            Box::new(crate::machinst::StatepointCallInfo::lower(
+                self.lower_ctx,
+                sig_ref,
+                id.into(),
+                relocated.into(),
+                &args,
+                &outputs,
+                try_call,
             ))
         }
 

@@ -419,6 +419,17 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
                     for ty in sig.returns.iter().map(|ret| ret.value_type) {
                         rets.push(vregs.alloc(ty)?.map(|r| Writable::from_reg(r)));
                     }
+                    // A `try_statepoint_call`'s relocated values follow its returns.
+                    if let InstructionData::TryStatepointCall { relocated, .. } = f.dfg.insts[inst]
+                    {
+                        for _ in 0..u32::from(relocated) {
+                            rets.push(
+                                vregs
+                                    .alloc(crate::ir::types::I64)?
+                                    .map(|r| Writable::from_reg(r)),
+                            );
+                        }
+                    }
                     try_call_rets.insert(inst, rets);
 
                     let mut payloads = smallvec![];
@@ -672,6 +683,30 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         self.vcode
             .abi()
             .gen_call_rets(self.vcode.sigs(), sig, &outputs, payloads, &mut self.vregs)
+    }
+
+    /// The registers of the current `try_statepoint_call`'s normal-return
+    /// values: its signature's returns, then its relocated values.
+    pub fn try_call_outputs(&self) -> SmallVec<[ValueRegs<Reg>; 2]> {
+        let ir_inst = self.cur_inst.unwrap();
+        self.try_call_rets[&ir_inst]
+            .iter()
+            .map(|r| r.map(|r| r.to_reg()))
+            .collect()
+    }
+
+    /// Like `gen_call_rets` for the current `try_statepoint_call`: its
+    /// signature's returns in `outputs`, and its exception payloads.
+    pub fn gen_try_statepoint_call_rets(
+        &mut self,
+        sig: Sig,
+        outputs: &[ValueRegs<Reg>],
+    ) -> CallRetList {
+        let ir_inst = self.cur_inst.unwrap();
+        let payloads = Some(&self.try_call_payloads.get(&ir_inst).unwrap()[..]);
+        self.vcode
+            .abi()
+            .gen_call_rets(self.vcode.sigs(), sig, outputs, payloads, &mut self.vregs)
     }
 
     /// Populate a `CallInfo` for a call with signature `sig`.

@@ -7,7 +7,7 @@
 use crate::ir::{ExternalName, InstructionData, Opcode, SigRef, Value, types};
 use crate::machinst::{
     CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
-    OperandVisitorImpl, Reg, RetLocation, StackmapLoc, VCodeInst, ValueRegs, Writable,
+    OperandVisitorImpl, Reg, RetLocation, StackmapLoc, TryCallInfo, VCodeInst, ValueRegs, Writable,
 };
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -179,7 +179,8 @@ pub struct PatchpointInfo {
 
 impl PatchpointInfo {
     /// Lowers a `patchpoint` (`anyreg` false) or `patchpoint_anyreg` with
-    /// signature `sig_ref`, whose results are `outputs`.
+    /// signature `sig_ref`, whose results are `outputs`; with `try_call`, a
+    /// `try_patchpoint`, whose region also defines the exception payloads.
     pub fn lower<I: VCodeInst>(
         ctx: &mut Lower<I>,
         sig_ref: SigRef,
@@ -188,6 +189,7 @@ impl PatchpointInfo {
         args: &[Value],
         outputs: &[ValueRegs<Reg>],
         anyreg: bool,
+        try_call: Option<TryCallInfo>,
     ) -> CallInfo<PatchpointInfo> {
         let params = ctx.dfg().signatures[sig_ref].params.len();
         let (call_args, live) = args.split_at(params);
@@ -219,11 +221,14 @@ impl PatchpointInfo {
                 .map(|&arg| ctx.put_value_in_regs(arg))
                 .collect();
             let uses = ctx.gen_call_args(sig, &inputs);
-            let defs = ctx.gen_call_rets(sig, outputs);
+            let defs = match try_call {
+                Some(_) => ctx.gen_try_statepoint_call_rets(sig, outputs),
+                None => ctx.gen_call_rets(sig, outputs),
+            };
             let stack_space =
                 ctx.sigs()[sig].sized_stack_ret_space() + ctx.sigs()[sig].sized_stack_arg_space();
             ctx.abi_mut().accumulate_outgoing_args_size(stack_space);
-            ctx.gen_call_info(sig, dest, uses, defs, None, false)
+            ctx.gen_call_info(sig, dest, uses, defs, try_call, false)
         };
         // Lowered after the arguments, so that their moves come first.
         info.dest.live = lower_recorded_values(ctx, live);
@@ -337,7 +342,8 @@ pub struct StatepointCallInfo {
 impl StatepointCallInfo {
     /// Lowers a `statepoint_call` with signature `sig_ref` and `relocated`
     /// relocated values, whose results are `outputs` (the signature's returns,
-    /// then the relocated values').
+    /// then the relocated values'); with `try_call`, a `try_statepoint_call`,
+    /// whose call also defines the exception payloads.
     pub fn lower<I: VCodeInst>(
         ctx: &mut Lower<I>,
         sig_ref: SigRef,
@@ -345,6 +351,7 @@ impl StatepointCallInfo {
         relocated: u32,
         args: &[Value],
         outputs: &[ValueRegs<Reg>],
+        try_call: Option<TryCallInfo>,
     ) -> CallInfo<StatepointCallInfo> {
         let params = ctx.dfg().signatures[sig_ref].params.len();
         let returns = ctx.dfg().signatures[sig_ref].returns.len();
@@ -365,7 +372,10 @@ impl StatepointCallInfo {
             .map(|&arg| ctx.put_value_in_regs(arg))
             .collect();
         let uses = ctx.gen_call_args(sig, &inputs);
-        let defs = ctx.gen_call_rets(sig, call_outputs);
+        let defs = match try_call {
+            Some(_) => ctx.gen_try_statepoint_call_rets(sig, call_outputs),
+            None => ctx.gen_call_rets(sig, call_outputs),
+        };
         let stack_space =
             ctx.sigs()[sig].sized_stack_ret_space() + ctx.sigs()[sig].sized_stack_arg_space();
         ctx.abi_mut().accumulate_outgoing_args_size(stack_space);
@@ -399,7 +409,7 @@ impl StatepointCallInfo {
             relocated,
             read: Vec::new(),
         };
-        let mut info = ctx.gen_call_info(sig, dest, uses, defs, None, false);
+        let mut info = ctx.gen_call_info(sig, dest, uses, defs, try_call, false);
         for &(_, _, preg) in &info.dest.relocated {
             assert!(
                 !info.clobbers.contains(preg),
@@ -482,10 +492,11 @@ mod tests {
     use crate::Context;
     use crate::cursor::{Cursor, FuncCursor};
     use crate::ir::{
-        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, MemFlagsData, Signature,
-        UserExternalName, types,
+        AbiParam, BlockArg, ExceptionTableData, ExceptionTableItem, ExceptionTag, ExtFuncData,
+        ExternalName, Function, InstBuilder, MemFlagsData, Signature, UserExternalName, types,
     };
     use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::machinst::FinalizedMachExceptionHandler;
     use crate::machinst::{RegClass, StackmapLoc};
     use crate::settings::{self, Configurable};
     use alloc::vec::Vec;
@@ -1126,6 +1137,206 @@ mod tests {
                     || matches!(read, StackmapLoc::Reg(r) if preserved.contains(&r.hw_enc())),
                 "{triple}: {read:?}"
             );
+        }
+    }
+
+    /// `fn(p: ptr, f: ptr) -> i64`: loads `moved` values `g`, one read-only
+    /// value `r` and a value `q` the handler reads, then `try_statepoint_call`s
+    /// `f(p)` (id 5) relocating `g`, with a handler for tag 9. The normal edge
+    /// returns the call's result plus the relocated values, the handler the
+    /// exception payload plus `q`.
+    fn try_statepoint_function(moved: usize) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut callee_sig = Signature::new(CallConv::SystemV);
+        callee_sig.params.push(AbiParam::new(types::I64));
+        callee_sig.returns.push(AbiParam::new(types::I64));
+        let callee_sig = func.import_signature(callee_sig);
+        let (block0, returned, caught) = (
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+        );
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let f = func.dfg.append_block_param(block0, types::I64);
+        let results: Vec<_> = (0..=moved)
+            .map(|_| func.dfg.append_block_param(returned, types::I64))
+            .collect();
+        let exception = func.dfg.append_block_param(caught, types::I64);
+        let normal = func.dfg.block_call(
+            returned,
+            &(0..=moved as u32)
+                .map(BlockArg::TryCallRet)
+                .collect::<Vec<_>>(),
+        );
+        let handler = func.dfg.block_call(caught, &[BlockArg::TryCallExn(0)]);
+        let table = ExceptionTableData::new(
+            callee_sig,
+            normal,
+            [ExceptionTableItem::Tag(ExceptionTag::from_u32(9), handler)],
+        );
+        let table = func.dfg.exception_tables.push(table);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let load = |pos: &mut FuncCursor, i: usize| {
+            pos.ins()
+                .load(types::I64, MemFlagsData::new(), p, 8 * i as i32)
+        };
+        let g: Vec<_> = (0..moved).map(|i| load(&mut pos, i)).collect();
+        let r = load(&mut pos, 16);
+        let q = load(&mut pos, 17);
+        let mut args = alloc::vec![f, p];
+        args.extend(&g);
+        args.push(r);
+        pos.ins().try_statepoint_call(5, moved as u32, &args, table);
+        pos.insert_block(returned);
+        let mut sum = results[0];
+        for &v in &results[1..] {
+            sum = pos.ins().iadd(sum, v);
+        }
+        pos.ins().return_(&[sum]);
+        pos.insert_block(caught);
+        let sum = pos.ins().iadd(exception, q);
+        pos.ins().return_(&[sum]);
+        func
+    }
+
+    #[test]
+    fn try_statepoint_call_records_at_a_call_site_with_its_handler() {
+        for triple in triples() {
+            let preserved = preserved(triple);
+            for moved in [1, 3, preserved.len()] {
+                let func = try_statepoint_function(moved);
+                crate::verifier::verify_function(&func, &settings::Flags::new(settings::builder()))
+                    .unwrap_or_else(|e| panic!("{triple}: {e}"));
+                let code = compile_checked(triple, func);
+                let records: Vec<_> = code.buffer.stackmaps().collect();
+                assert_eq!(records.len(), 1, "{triple}");
+                let record = &records[0];
+                assert_eq!((record.id, record.shadow), (5, 0), "{triple}");
+                // One call site, at the record's offset (the return address), whose one
+                // handler is the tag's, outside the call.
+                let sites: Vec<_> = code.buffer.call_sites().collect();
+                assert_eq!(sites.len(), 1, "{triple}");
+                assert_eq!(sites[0].ret_addr, record.offset, "{triple}");
+                let handlers: Vec<_> = sites[0].exception_handlers.iter().collect();
+                let [FinalizedMachExceptionHandler::Tag(tag, handler)] = handlers[..] else {
+                    panic!("{triple}: {handlers:?}")
+                };
+                assert_eq!(tag.as_u32(), 9, "{triple}");
+                assert!(
+                    *handler as usize <= code.buffer.data().len() && *handler != record.offset,
+                    "{triple}"
+                );
+                // The relocated values in distinct callee-saved registers, as `statepoint_call`'s;
+                // the read-only value where the call does not clobber it.
+                assert_eq!(record.locations.len(), moved + 1, "{triple}");
+                let mut seen = Vec::new();
+                for loc in &record.locations[..moved] {
+                    let StackmapLoc::Reg(r) = loc else {
+                        panic!("{triple}: {loc:?}")
+                    };
+                    assert!(
+                        preserved.contains(&r.hw_enc()) && !seen.contains(r),
+                        "{triple}: {r:?}"
+                    );
+                    seen.push(*r);
+                }
+                match &record.locations[moved] {
+                    StackmapLoc::Reg(r) => {
+                        assert!(preserved.contains(&r.hw_enc()), "{triple}: {r:?}")
+                    }
+                    StackmapLoc::SPOffset(_) => {}
+                    loc => panic!("{triple}: {loc:?}"),
+                }
+            }
+        }
+    }
+
+    /// `fn(x: i64, p: ptr) -> i64`: loads `s`, then `try_patchpoint`s a
+    /// region of 16 bytes (id 6) taking `x` and recording `s`, with a handler
+    /// for tag 9. The normal edge returns the result plus `s`, the handler
+    /// the exception payload plus `s`.
+    fn try_patchpoint_function() -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut region_sig = Signature::new(CallConv::SystemV);
+        region_sig.params.push(AbiParam::new(types::I64));
+        region_sig.returns.push(AbiParam::new(types::I64));
+        let region_sig = func.import_signature(region_sig);
+        let (block0, returned, caught) = (
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+            func.dfg.make_block(),
+        );
+        let x = func.dfg.append_block_param(block0, types::I64);
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let result = func.dfg.append_block_param(returned, types::I64);
+        let exception = func.dfg.append_block_param(caught, types::I64);
+        let normal = func.dfg.block_call(returned, &[BlockArg::TryCallRet(0)]);
+        let handler = func.dfg.block_call(caught, &[BlockArg::TryCallExn(0)]);
+        let table = ExceptionTableData::new(
+            region_sig,
+            normal,
+            [ExceptionTableItem::Tag(ExceptionTag::from_u32(9), handler)],
+        );
+        let table = func.dfg.exception_tables.push(table);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
+        pos.ins().try_patchpoint(6, 16, &[x, s], table);
+        pos.insert_block(returned);
+        let sum = pos.ins().iadd(result, s);
+        pos.ins().return_(&[sum]);
+        pos.insert_block(caught);
+        let sum = pos.ins().iadd(exception, s);
+        pos.ins().return_(&[sum]);
+        func
+    }
+
+    #[test]
+    fn try_patchpoint_ends_its_region_with_a_call_site_and_its_handler() {
+        for triple in triples() {
+            let func = try_patchpoint_function();
+            crate::verifier::verify_function(&func, &settings::Flags::new(settings::builder()))
+                .unwrap_or_else(|e| panic!("{triple}: {e}"));
+            let code = compile_checked(triple, func);
+            let records: Vec<_> = code.buffer.stackmaps().collect();
+            assert_eq!(records.len(), 1, "{triple}");
+            let record = &records[0];
+            assert!(record.patchpoint, "{triple}");
+            assert_eq!((record.id, record.shadow), (6, 16), "{triple}");
+            // The region is nops only; its end is the one call site, whose one handler is
+            // the tag's, outside the region.
+            let region = record.offset..record.offset + 16;
+            let sites: Vec<_> = code.buffer.call_sites().collect();
+            assert_eq!(sites.len(), 1, "{triple}");
+            assert_eq!(sites[0].ret_addr, region.end, "{triple}");
+            let handlers: Vec<_> = sites[0].exception_handlers.iter().collect();
+            let [FinalizedMachExceptionHandler::Tag(tag, handler)] = handlers[..] else {
+                panic!("{triple}: {handlers:?}")
+            };
+            assert_eq!(tag.as_u32(), 9, "{triple}");
+            assert!(
+                !region.contains(handler) && *handler as usize <= code.buffer.data().len(),
+                "{triple}"
+            );
+            // The recorded value (the argument is where the convention passes it), live on
+            // both edges: never where the region's call would clobber it.
+            assert_eq!(record.locations.len(), 1, "{triple}");
+            match &record.locations[0] {
+                StackmapLoc::Reg(r) => {
+                    assert!(preserved(triple).contains(&r.hw_enc()), "{triple}: {r:?}")
+                }
+                StackmapLoc::SPOffset(_) => {}
+                loc => panic!("{triple}: {loc:?}"),
+            }
         }
     }
 

@@ -625,6 +625,16 @@ impl<'a> Verifier<'a> {
                 ref args,
                 exception,
                 ..
+            }
+            | TryStatepointCall {
+                ref args,
+                exception,
+                ..
+            }
+            | TryPatchpoint {
+                ref args,
+                exception,
+                ..
             } => {
                 self.verify_value_list(inst, args, errors)?;
                 self.verify_exception_table(inst, exception, errors)?;
@@ -1452,7 +1462,9 @@ impl<'a> Verifier<'a> {
                 }
             }
             ir::InstructionData::TryCall { exception, .. }
-            | ir::InstructionData::TryCallIndirect { exception, .. } => {
+            | ir::InstructionData::TryCallIndirect { exception, .. }
+            | ir::InstructionData::TryStatepointCall { exception, .. }
+            | ir::InstructionData::TryPatchpoint { exception, .. } => {
                 let exdata = &self.func.dfg.exception_tables[*exception];
                 self.typecheck_block_call(
                     inst,
@@ -1510,7 +1522,11 @@ impl<'a> Verifier<'a> {
                 self.typecheck_variable_args_iterator(inst, arg_types, args, errors)?;
             }
             CallInfo::Indirect(sig_ref, args)
-                if matches!(self.func.dfg.insts[inst], ir::InstructionData::Patchpoint { .. }) =>
+                if matches!(
+                    self.func.dfg.insts[inst],
+                    ir::InstructionData::Patchpoint { .. }
+                        | ir::InstructionData::TryPatchpoint { .. }
+                ) =>
             {
                 // The call arguments come first; the recorded values follow.
                 let params = &self.func.dfg.signatures[sig_ref].params;
@@ -1531,10 +1547,16 @@ impl<'a> Verifier<'a> {
                 self.verify_stackmap_args(inst, live, errors)?;
             }
             CallInfo::Indirect(sig_ref, args)
-                if matches!(self.func.dfg.insts[inst], ir::InstructionData::StatepointCall { .. }) =>
+                if matches!(
+                    self.func.dfg.insts[inst],
+                    ir::InstructionData::StatepointCall { .. }
+                        | ir::InstructionData::TryStatepointCall { .. }
+                ) =>
             {
                 // The call arguments, then the relocated values, then the read-only ones.
-                let ir::InstructionData::StatepointCall { relocated, .. } = self.func.dfg.insts[inst]
+                let (ir::InstructionData::StatepointCall { relocated, .. }
+                | ir::InstructionData::TryStatepointCall { relocated, .. }) =
+                    self.func.dfg.insts[inst]
                 else {
                     unreachable!()
                 };
@@ -1649,6 +1671,16 @@ impl<'a> Verifier<'a> {
                         if (i as usize) < sig.returns.len() =>
                     {
                         Ok(Some(sig.returns[i as usize].value_type))
+                    }
+                    // A `try_statepoint_call`'s relocated values follow the returns.
+                    (BlockArg::TryCallRet(i), BlockCallTargetType::ExNormalRet)
+                        if matches!(
+                            self.func.dfg.insts[inst],
+                            ir::InstructionData::TryStatepointCall { relocated, .. }
+                                if (i as usize) < sig.returns.len() + u32::from(relocated) as usize
+                        ) =>
+                    {
+                        Ok(Some(types::I64))
                     }
                     (BlockArg::TryCallRet(_), BlockCallTargetType::ExNormalRet) => {
                         errors.fatal((

@@ -3624,7 +3624,13 @@ impl MachInstEmit for Inst {
                     let offset = sink.cur_offset();
                     sink.push_user_stack_map(state, offset, s);
                 }
-                sink.add_call_site();
+                match info.try_call_info.as_ref() {
+                    Some(try_call) => sink.add_try_call_site(
+                        state.frame_layout.fixed_sp_to_fp(),
+                        try_call.exception_handlers(&state.frame_layout),
+                    ),
+                    None => sink.add_call_site(),
+                }
 
                 if info.callee_pop_size > 0 {
                     let callee_pop_size =
@@ -3638,6 +3644,13 @@ impl MachInstEmit for Inst {
                     |inst| inst.emit(sink, emit_info, state),
                     |needed_space| Some(Inst::EmitIsland { needed_space }),
                 );
+                // A `try_statepoint_call` goes on to its normal-return block.
+                if let Some(try_call) = info.try_call_info.as_ref() {
+                    let jmp = Inst::Jump {
+                        dest: BranchTarget::Label(try_call.continuation),
+                    };
+                    jmp.emit(sink, emit_info, state);
+                }
                 // As for `CallInd`: the loads may emit an island.
                 start_off = sink.cur_offset();
             }
@@ -3647,6 +3660,18 @@ impl MachInstEmit for Inst {
                 // Whole instructions: a region's length rounds up to 4 bytes.
                 for _ in 0..info.dest.bytes.div_ceil(4) {
                     sink.put4(0xd503201f);
+                }
+                // A `try_patchpoint`: the region's end is a call site with its
+                // handlers, then the code goes on to its normal-return block.
+                if let Some(try_call) = info.try_call_info.as_ref() {
+                    sink.add_try_call_site(
+                        state.frame_layout.fixed_sp_to_fp(),
+                        try_call.exception_handlers(&state.frame_layout),
+                    );
+                    Inst::Jump {
+                        dest: BranchTarget::Label(try_call.continuation),
+                    }
+                    .emit(sink, emit_info, state);
                 }
             }
 

@@ -1046,6 +1046,12 @@ impl MachInst for Inst {
             &Inst::JTSequence { .. } => MachTerminator::Branch,
             &Inst::Call { ref info } if info.try_call_info.is_some() => MachTerminator::Branch,
             &Inst::CallInd { ref info } if info.try_call_info.is_some() => MachTerminator::Branch,
+            &Inst::StatepointCall { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
+            &Inst::Patchpoint { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
             _ => MachTerminator::None,
         }
     }

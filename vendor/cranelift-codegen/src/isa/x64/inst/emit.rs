@@ -1844,6 +1844,18 @@ pub(crate) fn emit(
                 Inst::nop(len as u8).emit(sink, info, state);
                 left -= len;
             }
+            // A `try_patchpoint`: the region's end is a call site with its
+            // handlers, then the code goes on to its normal-return block.
+            if let Some(try_call) = call.try_call_info.as_ref() {
+                sink.add_try_call_site(
+                    state.frame_layout().fixed_sp_to_fp(),
+                    try_call.exception_handlers(&state.frame_layout()),
+                );
+                Inst::JmpKnown {
+                    dst: try_call.continuation,
+                }
+                .emit(sink, info, state);
+            }
         }
 
         Inst::StatepointCall { info: call_info } => {
@@ -1866,7 +1878,13 @@ pub(crate) fn emit(
                 let offset = sink.cur_offset();
                 sink.push_user_stack_map(state, offset, s);
             }
-            sink.add_call_site();
+            match call_info.try_call_info.as_ref() {
+                Some(try_call) => sink.add_try_call_site(
+                    state.frame_layout().fixed_sp_to_fp(),
+                    try_call.exception_handlers(&state.frame_layout()),
+                ),
+                None => sink.add_call_site(),
+            }
 
             if call_info.callee_pop_size > 0 {
                 let rsp = Writable::from_reg(regs::rsp());
@@ -1879,6 +1897,13 @@ pub(crate) fn emit(
                 |inst| inst.emit(sink, info, state),
                 |_space_needed| None,
             );
+            // A `try_statepoint_call` goes on to its normal-return block.
+            if let Some(try_call) = call_info.try_call_info.as_ref() {
+                let jmp = Inst::JmpKnown {
+                    dst: try_call.continuation,
+                };
+                jmp.emit(sink, info, state);
+            }
         }
 
         Inst::External { inst } => {

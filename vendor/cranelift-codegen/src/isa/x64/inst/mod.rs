@@ -1379,6 +1379,12 @@ impl MachInst for Inst {
             &Self::CallUnknown { ref info } if info.try_call_info.is_some() => {
                 MachTerminator::Branch
             }
+            &Self::StatepointCall { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
+            &Self::Patchpoint { ref info } if info.try_call_info.is_some() => {
+                MachTerminator::Branch
+            }
             // All other cases are boring.
             _ => MachTerminator::None,
         }
