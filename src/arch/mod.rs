@@ -416,6 +416,13 @@ impl Arch {
         self.register_size(Scalar::F64) as u8
     }
 
+    /// The size LLVM records for a live-out vector register a vector result of `bytes` (8 or 16)
+    /// was written to: x86-64 lists every XMM register as 16 bytes, AArch64 a D register as 8 and a
+    /// Q register as 16 (llc-19 on `arm64-patchpoint.ll`'s `generic_patchpoint_v4i32`).
+    pub fn vector_live_out_size(self, bytes: u8) -> u8 {
+        bytes.max(self.float_live_out_size())
+    }
+
     /// The 64-bit value llc-19 records for an integer constant `v` (sign-extended from `bits`).
     pub fn recorded_constant(self, v: i64, bits: u8) -> i64 {
         match self {
