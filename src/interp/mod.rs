@@ -939,7 +939,14 @@ impl<'a> Interpreter<'a> {
             }
             // No code: the clobbers only constrain where compiled code keeps values.
             // The nops of a clobber-only asm do nothing.
-            Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
+            Inst::ClobberAsm { output: None, .. } => return Ok(Step::Next(None)),
+            // An empty template's output: whatever the register held, 0 as compiled code has it.
+            Inst::ClobberAsm { .. } if ty.is_split() => {
+                let base = self.value(frame, &Value::Const(Const::Zero), ty)?;
+                // SAFETY: an aggregate value is the address of its bytes, of its type's size.
+                unsafe { frame.keep_image(id, base, ty.alloc_size()) }
+            }
+            Inst::ClobberAsm { .. } => self.value(frame, &Value::Const(Const::Zero), ty)?,
             Inst::Freeze { val } if ty.is_split() => {
                 let base = self.value(frame, val, ty)?;
                 // SAFETY: an aggregate value is the address of its bytes, of its type's size.

@@ -1460,13 +1460,22 @@ pub enum Inst {
     /// `unreachable`: control never gets here.
     Unreachable,
     /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm whose template is empty or
-    /// only `nop`s, with only clobbers, as LLVM's tests write to push values out of registers. The
+    /// only `nop`s, with clobbers, as LLVM's tests write to push values out of registers. The
     /// code is the nops; the names are checked against the target when the function is lowered.
+    /// With an empty template it may also name register outputs and inputs
+    /// (`call <2 x double> asm sideeffect "", "={xmm2}"()`, `call void asm "", "{r8}"(i64 %a)`),
+    /// as LLVM's tests write to pin values in registers: no code reads the inputs, and the output is
+    /// whatever the register held, a value no program can depend on (lowered as `freeze poison`).
     ClobberAsm {
         /// The clobbered names as written between `~{` and `}`: registers, `memory`, `dirflag`, ...
         clobbers: Vec<RegisterName>,
         /// How many `nop` instructions the template has (0 for `""`).
         nops: u32,
+        /// The register named by an output constraint `={reg}` (only with an empty template): the
+        /// call's result.
+        output: Option<RegisterName>,
+        /// Each input constraint's register `{reg}` and its operand, in order.
+        inputs: Vec<(RegisterName, Operand)>,
     },
 }
 
@@ -1685,7 +1694,8 @@ impl Inst {
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
             Inst::LandingPad { clauses, .. } => clauses.iter_mut().for_each(|c| f(&mut c.operand_mut().value)),
             Inst::Resume { val } => f(&mut val.value),
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
+            Inst::ClobberAsm { inputs, .. } => inputs.iter_mut().for_each(|i| f(&mut i.1.value)),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => {}
         }
     }
 
@@ -1760,7 +1770,8 @@ impl Inst {
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
             Inst::LandingPad { clauses, .. } => clauses.iter().map(|c| &c.operand().value).collect(),
             Inst::Resume { val } => vec![&val.value],
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
+            Inst::ClobberAsm { inputs, .. } => inputs.iter().map(|i| &i.1.value).collect(),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => Vec::new(),
         }
     }
 }
@@ -1841,8 +1852,9 @@ impl Module {
                         }
                     }
                 }
-                if let Inst::ClobberAsm { clobbers, .. } = &mut i.kind {
-                    clobbers.iter_mut().for_each(|c| c.span = Span::default());
+                if let Inst::ClobberAsm { clobbers, output, inputs, .. } = &mut i.kind {
+                    let named = clobbers.iter_mut().chain(output).chain(inputs.iter_mut().map(|i| &mut i.0));
+                    named.for_each(|c| c.span = Span::default());
                 }
             }
         }

@@ -995,7 +995,20 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
                 self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
-            Inst::ClobberAsm { .. } => self.result(d, &Type::Void),
+            Inst::ClobberAsm { output: None, inputs, .. } => {
+                self.result(d, &Type::Void);
+                for (i, (_, input)) in inputs.iter().enumerate() {
+                    self.operand(cx, at, i, &input.value, &input.ty, "inline asm input");
+                }
+            }
+            Inst::ClobberAsm { output: Some(output), inputs, .. } => {
+                if !matches!(d.ty, Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Vector(..) | Type::Ptr(_)) {
+                    self.error(output.span, format!("an inline asm output of type '{}' is not supported", d.ty));
+                }
+                for (i, (_, input)) in inputs.iter().enumerate() {
+                    self.operand(cx, at, i, &input.value, &input.ty, "inline asm input");
+                }
+            }
             Inst::Fence { ordering } => {
                 self.result(d, &Type::Void);
                 if matches!(ordering, Ordering::Unordered | Ordering::Monotonic) {

@@ -279,6 +279,26 @@ impl<'a> Lowering<'a> {
         Ok((int_regs, float_regs))
     }
 
+    /// The class and hardware encoding of the register an inline asm output or input of type `ty`
+    /// names, after checking that the target has it and that it is of the value's class (x86-64's
+    /// `ymmN` names the register whose low half is `xmmN`).
+    fn asm_operand_register(&self, name: &ir::RegisterName, ty: &Type) -> Result<(RegisterClass, Option<u8>), IrError> {
+        let Some(register) = self.arch.clobbered_register(&name.name) else {
+            return Err(self.error(
+                name.span,
+                format!("inline asm names '{}', which is not a register of {}", name.name, self.arch.name()),
+            ));
+        };
+        let float = ty.is_float() || ty.is_vector();
+        if float != (register.class == RegisterClass::Float) {
+            return Err(self.error(
+                name.span,
+                format!("inline asm puts a '{ty}' in '{}', a register of the wrong class for it", name.name),
+            ));
+        }
+        Ok((register.class, self.arch.hardware_encoding(register)))
+    }
+
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
@@ -595,15 +615,37 @@ impl<'a> Lowering<'a> {
                 self.b.ins().fence();
                 None
             }
-            Inst::ClobberAsm { clobbers, nops } => {
-                let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
+            Inst::ClobberAsm { clobbers, nops, output, inputs } => {
+                // No code reads the inputs: naming their registers only checks them. The output
+                // register is written, so it is clobbered like the others.
+                for (name, input) in inputs {
+                    self.asm_operand_register(name, &input.ty)?;
+                }
+                let (mut int_regs, mut float_regs) = self.clobbered_registers(clobbers)?;
+                if let Some(name) = output {
+                    match self.asm_operand_register(name, ty)? {
+                        (RegisterClass::General, Some(hw)) => int_regs |= 1 << hw,
+                        (RegisterClass::Float, Some(hw)) => float_regs |= 1 << hw,
+                        (_, None) => {}
+                    }
+                }
                 if int_regs | float_regs != 0 {
                     self.b.ins().clobber(int_regs, float_regs);
                 }
                 if *nops > 0 {
                     self.inline_asm_nops(*nops);
                 }
-                None
+                // The output is whatever the asm left in its register, which no program can depend
+                // on (the template is empty): a defined arbitrary value, 0, as `freeze poison`.
+                match output {
+                    None => None,
+                    Some(_) if ty.is_split() => {
+                        let zeros = self.scalars(&Value::Const(Const::Zero), ty)?;
+                        self.aggregates.insert(id, zeros);
+                        None
+                    }
+                    Some(_) => Some(self.value(&Value::Const(Const::Zero), ty)?),
+                }
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {
                 let p = self.value(ptr, &Type::PTR)?;
