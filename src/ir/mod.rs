@@ -35,6 +35,16 @@ use std::sync::Arc;
 /// arguments); larger aggregates stay in memory.
 pub const MAX_AGGREGATE_VALUE_SCALARS: u64 = 64;
 
+/// Most lanes a vector (`<N x T>`) may have. The lowering keeps one Cranelift value per lane
+/// (`lower::vectors`), so code size and compile time grow with N: at this limit, a function
+/// passing, adding and recording a `<4096 x i64>` compiles in about a second (issue 27's notes);
+/// LLVM's own tests use up to 1024 lanes (`stackmap-large-location-size.ll`).
+pub const MAX_VECTOR_LANES: u64 = 4096;
+
+/// Most bytes a vector may take (4096 lanes of 8 bytes): a live vector is recorded as one location,
+/// whose size field has 16 bits.
+pub const MAX_VECTOR_BYTES: u64 = 32768;
+
 /// A first-class or aggregate type of the subset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {

@@ -1617,7 +1617,7 @@ fn member_type<'t>(ty: &'t Type, indices: &[u32]) -> Option<&'t Type> {
 }
 
 /// Whether values of type `ty` (a result, parameter or argument; `void` only if `void_ok`) are
-/// supported: scalars, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
+/// supported: scalars, vectors, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
 fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
     match ty {
         Type::Void if void_ok => Ok(()),
@@ -1627,6 +1627,8 @@ fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
         }
         t if t.is_scalar() => Ok(()),
         t if !t.is_sized() => Err(format!("unsized type '{t}' cannot be a value")),
+        // Its length is checked where it is written (`MAX_VECTOR_LANES`).
+        Type::Vector(..) => Ok(()),
         t if t.leaf_count() > MAX_AGGREGATE_VALUE_SCALARS => Err(format!(
             "unsupported aggregate value of type '{t}': it holds {} scalars, more than {MAX_AGGREGATE_VALUE_SCALARS} \
              (keep large aggregates in memory)",

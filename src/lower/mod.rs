@@ -242,8 +242,9 @@ struct Lowering<'a> {
     pad_relocates: HashMap<InstId, Vec<statepoints::PadRelocate>>,
     /// The type table and the landing pads' selectors, for `llvm.eh.typeid.for` and the LSDA.
     exceptions: exceptions::ExceptionTables,
-    /// The frame slot vectors cross between lanes and ABI registers through (see [`vectors`]).
-    vector_scratch: Option<StackSlot>,
+    /// The frame slot vectors cross between lanes and ABI registers through, and its size (see
+    /// [`vectors`]).
+    vector_scratch: Option<(StackSlot, u32)>,
 }
 
 impl<'a> Lowering<'a> {
