@@ -1346,6 +1346,10 @@ pub enum Inst {
         base: Value,
         /// The typed indices, outermost first; the first scales by `T`'s size, later ones step into arrays.
         indices: Vec<Operand>,
+        /// The base is a vector of pointers (the result's type). With it or with any vector index
+        /// the result is a vector of pointers, each lane computed from that lane of the vector
+        /// operands and the scalar ones (LLVM's vector `getelementptr`).
+        vector_base: bool,
     },
     /// `extractvalue T agg, idx...`: the member of an aggregate value at constant indices; the
     /// result type is that member's.

@@ -516,9 +516,10 @@ impl FunctionPrinter<'_> {
                 failure.keyword()
             ),
             Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
-            Inst::Gep { inbounds, source, base, indices } => {
+            Inst::Gep { inbounds, source, base, indices, vector_base } => {
                 let ib = if *inbounds { "inbounds " } else { "" };
-                write!(out, "getelementptr {ib}{source}, {ty} {}", self.value(base, ty))?;
+                let base_ty = if *vector_base { ty } else { ty.lane_type() };
+                write!(out, "getelementptr {ib}{source}, {base_ty} {}", self.value(base, base_ty))?;
                 for i in indices {
                     write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
                 }

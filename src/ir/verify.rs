@@ -1119,9 +1119,25 @@ impl<'m> Verifier<'m> {
                 self.alignment(span, *align);
                 self.pointer_operand(cx, at, 1, ptr, "address");
             }
-            Inst::Gep { source, base, indices, .. } => {
-                let base_ty = self.pointer_operand(cx, at, 0, base, "base");
-                self.result(d, &base_ty);
+            Inst::Gep { source, base, indices, vector_base, .. } => {
+                if *vector_base || d.ty.is_vector() {
+                    // A vector getelementptr: the parser made the result `<N x ptr>` of the base's
+                    // lanes or the vector indices' (all alike).
+                    if !matches!(&d.ty, Type::Vector(_, lane) if lane.is_ptr()) {
+                        self.error(span, format!("a vector 'getelementptr' produces '{}', not a vector of pointers", d.ty));
+                        return;
+                    }
+                    let base_ty = if *vector_base { d.ty.clone() } else { d.ty.lane_type().clone() };
+                    self.operand(cx, at, 0, base, &base_ty, "base");
+                    for (i, idx) in indices.iter().enumerate() {
+                        if idx.ty.lanes().is_some_and(|n| Some(n) != d.ty.lanes()) {
+                            self.error(d.operand_span(i + 1), format!("'getelementptr' index of type '{}'", idx.ty));
+                        }
+                    }
+                } else {
+                    let base_ty = self.pointer_operand(cx, at, 0, base, "base");
+                    self.result(d, &base_ty);
+                }
                 if !source.is_sized() {
                     self.error(span, format!("'getelementptr' over unsized type '{source}'"));
                     return;
@@ -1137,6 +1153,11 @@ impl<'m> Verifier<'m> {
                                 let n = match &idx.value {
                                     Value::Const(Const::Int(n)) => Some(*n),
                                     Value::Const(Const::Zero) => Some(0),
+                                    // A vector index: the same field in every lane, as LLVM requires.
+                                    Value::Const(Const::Aggregate(lanes)) => match lanes.first() {
+                                        Some(Const::Int(n)) if lanes.iter().all(|l| *l == Const::Int(*n)) => Some(*n),
+                                        _ => None,
+                                    },
                                     _ => None,
                                 };
                                 let Some(field) = n.and_then(|n| ty.gep_step(n)).map(|m| m.0) else {
@@ -1161,10 +1182,10 @@ impl<'m> Verifier<'m> {
                             }
                         }
                     }
-                    if !idx.ty.is_int() {
+                    if !idx.ty.lane_type().is_int() {
                         self.error(
                             d.operand_span(i + 1),
-                            format!("'getelementptr' index must be an integer, found '{}'", idx.ty),
+                            format!("'getelementptr' index must be an integer or a vector of them, found '{}'", idx.ty),
                         );
                     } else {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");

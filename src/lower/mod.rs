@@ -720,6 +720,11 @@ impl<'a> Lowering<'a> {
                 self.aggregates.insert(id, scalars);
                 None
             }
+            Inst::Gep { source, base, indices, vector_base, .. } if ty.is_vector() => {
+                let lanes = self.vector_gep(ty, source, base, indices, *vector_base)?;
+                self.aggregates.insert(id, lanes);
+                None
+            }
             Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
             Inst::Call { cc: ir::CallConv::Explicit, .. } => {
                 // An explicitcc function is reached by a call patched in at run time; a call in IR
@@ -1344,19 +1349,77 @@ impl<'a> Lowering<'a> {
     }
 
     fn gep(&mut self, source: &Type, base: &Value, indices: &[ir::Operand]) -> Result<clif::Value, IrError> {
-        let mut address = self.value(base, &Type::PTR)?;
+        let address = self.value(base, &Type::PTR)?;
+        let steps = indices
+            .iter()
+            .map(|index| {
+                Ok(match &index.value {
+                    Value::Const(Const::Int(n)) => GepIndex::Constant(*n),
+                    Value::Const(Const::Zero | Const::Undef | Const::Poison) => GepIndex::Constant(0),
+                    other => GepIndex::Value(self.value(other, &index.ty)?, index.ty.clone()),
+                })
+            })
+            .collect::<Result<Vec<_>, IrError>>()?;
+        Ok(self.gep_address(address, source, &steps))
+    }
+
+    /// A vector `getelementptr` of type `ty`: lane by lane, each from that lane of the vector operands
+    /// and the scalar ones (as LLVM splats them).
+    fn vector_gep(
+        &mut self,
+        ty: &Type,
+        source: &Type,
+        base: &Value,
+        indices: &[ir::Operand],
+        vector_base: bool,
+    ) -> Result<Vec<clif::Value>, IrError> {
+        let n = ty.lanes().unwrap_or(1) as usize;
+        let bases = match vector_base {
+            true => self.scalars(base, ty)?,
+            false => vec![self.value(base, ty.lane_type())?; n],
+        };
+        let mut per_index: Vec<Vec<GepIndex>> = Vec::with_capacity(indices.len());
+        for index in indices {
+            let lane_ty = index.ty.lane_type().clone();
+            per_index.push(match (&index.value, index.ty.is_vector()) {
+                (Value::Const(Const::Int(v)), false) => vec![GepIndex::Constant(*v); n],
+                (Value::Const(Const::Zero | Const::Undef | Const::Poison), _) => vec![GepIndex::Constant(0); n],
+                // Constant lanes stay constants: a struct field is chosen by one.
+                (Value::Const(Const::Aggregate(lanes)), true) => lanes
+                    .iter()
+                    .map(|c| match c {
+                        Const::Int(v) => GepIndex::Constant(*v),
+                        _ => GepIndex::Constant(0),
+                    })
+                    .collect(),
+                (value, true) => {
+                    self.scalars(value, &index.ty)?.into_iter().map(|v| GepIndex::Value(v, lane_ty.clone())).collect()
+                }
+                (value, false) => vec![GepIndex::Value(self.value(value, &index.ty)?, lane_ty); n],
+            });
+        }
+        Ok((0..n)
+            .map(|lane| {
+                let steps: Vec<GepIndex> = per_index.iter().map(|p| p[lane].clone()).collect();
+                self.gep_address(bases[lane], source, &steps)
+            })
+            .collect())
+    }
+
+    /// `address` advanced by the indices `steps` over `source`, as `getelementptr` computes it.
+    fn gep_address(&mut self, mut address: clif::Value, source: &Type, steps: &[GepIndex]) -> clif::Value {
         let mut constant_offset: i64 = 0;
         let mut current = source.clone();
-        for (i, index) in indices.iter().enumerate() {
+        for (i, index) in steps.iter().enumerate() {
             if i > 0 {
                 current = match current {
                     // A vector's lanes (whole bytes: verified) sit at their store size.
                     Type::Array(_, elem) | Type::Vector(_, elem) => *elem,
                     Type::Struct(_) => {
                         // A field, chosen by a constant (verified): its offset.
-                        let n = match &index.value {
-                            Value::Const(Const::Int(n)) => *n,
-                            _ => 0,
+                        let n = match index {
+                            GepIndex::Constant(n) => *n,
+                            GepIndex::Value(..) => 0,
                         };
                         let (field, offset) = current.gep_step(n).expect("a verified field index");
                         constant_offset = constant_offset.wrapping_add(offset);
@@ -1367,19 +1430,18 @@ impl<'a> Lowering<'a> {
                 };
             }
             let stride = current.alloc_size() as i64;
-            match &index.value {
-                Value::Const(Const::Int(n)) => {
+            match index {
+                GepIndex::Constant(n) => {
                     constant_offset = constant_offset.wrapping_add(n.wrapping_mul(stride));
                 }
-                Value::Const(Const::Zero | Const::Undef | Const::Poison) => {}
-                other => {
-                    let v = self.value(other, &index.ty)?;
-                    let t = clif_type(&index.ty);
+                GepIndex::Value(v, index_ty) => {
+                    let v = *v;
+                    let t = clif_type(index_ty);
                     let wide = match t.bits() {
                         64 => v,
                         // LLVM truncates a wider index to the pointer's width.
                         128 => self.b.ins().ireduce(types::I64, v),
-                        _ if index.ty == Type::I1 => {
+                        _ if *index_ty == Type::I1 => {
                             let negated = self.b.ins().ineg(v);
                             self.b.ins().sextend(types::I64, negated)
                         }
@@ -1393,7 +1455,7 @@ impl<'a> Lowering<'a> {
         if constant_offset != 0 {
             address = self.b.ins().iadd_imm_s(address, constant_offset);
         }
-        Ok(address)
+        address
     }
 
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
@@ -1907,4 +1969,13 @@ fn scalar_bits(ty: &Type, value: u64) -> i64 {
         Some(bits) if bits < 64 => (value & ((1u64 << bits) - 1)) as i64,
         _ => value as i64,
     }
+}
+
+/// One `getelementptr` index as the address computation takes it.
+#[derive(Clone)]
+enum GepIndex {
+    /// A constant index (struct fields are chosen by these).
+    Constant(i64),
+    /// A run-time index and its IR integer type.
+    Value(clif::Value, Type),
 }

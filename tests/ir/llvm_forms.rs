@@ -293,6 +293,32 @@ fn empty_inline_asm_outputs_are_a_defined_arbitrary_value_and_inputs_are_read_by
 }
 
 #[test]
+fn vector_getelementptr_is_read_and_printed_with_its_operand_types() {
+    let text = "define <2 x ptr> @f(<2 x ptr> %v, ptr %p, <2 x i32> %i) {\n  \
+      %a = getelementptr i64, <2 x ptr> %v, i64 1\n  \
+      %b = getelementptr inbounds { i32, i64 }, ptr %p, <2 x i32> %i, <2 x i32> <i32 1, i32 1>\n  \
+      %c = getelementptr i8, <2 x ptr> %a, <2 x i32> %i\n  \
+      ret <2 x ptr> %c\n}\n";
+    let module = parse(text);
+    ir::verify(&module).unwrap();
+    let f = &module.functions[0];
+    let vector = Type::Vector(2, Box::new(Type::PTR));
+    assert!(f.insts[..3].iter().all(|d| d.ty == vector), "{:?}", f.insts);
+    assert!(matches!(f.insts[1].kind, ir::Inst::Gep { vector_base: false, .. }));
+    let printed = module.to_string();
+    assert!(printed.contains("getelementptr i64, <2 x ptr> %v, i64 1"), "{printed}");
+    assert!(printed.contains("getelementptr inbounds { i32, i64 }, ptr %p, <2 x i32> %i"), "{printed}");
+    let (mut again, mut module) = (parse(&printed), module);
+    again.clear_spans();
+    module.clear_spans();
+    assert_eq!(again, module);
+    // A struct field is the same in every lane (LLVM requires a splat).
+    let mixed = text.replace("<i32 1, i32 1>", "<i32 0, i32 1>");
+    let e = ir::parse("t.ll", &mixed).and_then(|m| ir::verify(&m)).unwrap_err().to_string();
+    assert!(e.contains("must be a constant field number"), "{e}");
+}
+
+#[test]
 fn i128_constants_keep_all_128_bits() {
     let module =
         parse(&stackmap_of("i128 18446744073709551616, i128 -1, i128 18446744073709551615, i128 u0x1FFFFFFFFFFFFFFFF"));

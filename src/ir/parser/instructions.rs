@@ -394,21 +394,40 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', " after the source element type")?;
                 let bspan = self.tok.span;
                 let bty = self.value_type()?;
-                self.expect_pointer(bspan, &bty, "the base of 'getelementptr'")?;
+                let vector_base = matches!(&bty, Type::Vector(_, lane) if lane.is_ptr());
+                if !vector_base {
+                    self.expect_pointer(bspan, &bty, "the base of 'getelementptr'")?;
+                }
                 let base = self.value(f, &bty)?;
+                // The lanes of a vector getelementptr: its vector operands' (all alike).
+                let mut lanes = bty.lanes();
                 let mut indices = Vec::new();
                 while self.is_punct(b',') && !matches!(self.peek()?.tok, Tok::Meta(_)) {
                     self.bump()?;
                     let ispan = self.tok.span;
                     let idx = self.operand(f)?;
-                    if !idx.ty.is_int() {
-                        return Err(
-                            self.err(ispan, format!("'getelementptr' index must be an integer, found '{}'", idx.ty))
-                        );
+                    if !idx.ty.lane_type().is_int() {
+                        return Err(self.err(
+                            ispan,
+                            format!("'getelementptr' index must be an integer or a vector of them, found '{}'", idx.ty),
+                        ));
+                    }
+                    if let Some(n) = idx.ty.lanes() {
+                        if lanes.is_some_and(|l| l != n) {
+                            return Err(self.err(
+                                ispan,
+                                format!("'getelementptr' vector index of {n} lanes in one of {} lanes", lanes.unwrap_or(0)),
+                            ));
+                        }
+                        lanes = Some(n);
                     }
                     indices.push(idx);
                 }
-                Ok((Inst::Gep { inbounds, source, base, indices }, bty))
+                let ty = match lanes {
+                    Some(n) => Type::Vector(n, Box::new(bty.lane_type().clone())),
+                    None => bty,
+                };
+                Ok((Inst::Gep { inbounds, source, base, indices, vector_base }, ty))
             }
             "extractvalue" => {
                 let aspan = self.tok.span;
