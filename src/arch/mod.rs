@@ -537,12 +537,6 @@ impl Arch {
         self.register_by_name(name).expect("the target's own register")
     }
 
-    /// Whether C calls copy `byval` arguments onto the stack: x86-64's; AArch64's C convention
-    /// passes large aggregates by reference, so LLVM has no `byval` there.
-    pub fn passes_byval(self) -> bool {
-        self == Arch::X86_64
-    }
-
     /// Where an aggregate argument goes wholly in registers or wholly on the stack: the argument
     /// registers of each class (AAPCS64 C.12/C.14, as LLVM implements it). `None` on x86-64, where
     /// front ends split aggregates into scalars themselves.

@@ -305,10 +305,6 @@ impl<'a> Lowering<'a> {
     }
 
     fn run(&mut self, named_arguments: Option<variadic::NamedArguments>) -> Result<(), IrError> {
-        if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && !self.arch.passes_byval() {
-            let message = format!("'byval' parameters are not supported on {}", self.arch.name());
-            return Err(self.error(self.f.span, message));
-        }
         if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
             return Err(self.error(self.f.span, message));
         }
@@ -1578,9 +1574,6 @@ impl<'a> Lowering<'a> {
         recorded: Option<&statepoints::RecordedOperands>,
     ) -> Result<Vec<clif::Value>, IrError> {
         let data = self.f.inst(id);
-        if !self.arch.passes_byval() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
-            return Err(self.error(data.span, format!("'byval' arguments are not supported on {}", self.arch.name())));
-        }
         if let Some(message) = symbols::result_unsupported(self.arch, &sig.ret) {
             return Err(self.error(data.span, message));
         }
