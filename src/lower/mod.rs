@@ -308,6 +308,9 @@ impl<'a> Lowering<'a> {
         if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
             return Err(self.error(self.f.span, message));
         }
+        if let Some(message) = self.f.params.iter().find_map(|p| symbols::byval_unsupported(&p.abi)) {
+            return Err(self.error(self.f.span, message));
+        }
         for ty in self.f.params.iter().map(|p| &p.ty).chain([&self.f.ret]) {
             vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
                 .map_err(|message| self.error(self.f.span, message))?;
@@ -1577,6 +1580,9 @@ impl<'a> Lowering<'a> {
         if let Some(message) = symbols::result_unsupported(self.arch, &sig.ret) {
             return Err(self.error(data.span, message));
         }
+        if let Some(message) = sig.abi.iter().find_map(symbols::byval_unsupported) {
+            return Err(self.error(data.span, message));
+        }
         for ty in args.iter().map(|a| &a.ty).chain([&sig.ret]) {
             vectors::push_abi_pieces(self.arch, ty, &mut Vec::new())
                 .map_err(|message| self.error(data.span, message))?;
@@ -1802,6 +1808,9 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
+        if let Some(message) = f.params.iter().find_map(|p| symbols::byval_unsupported(&p.abi)) {
+            return Err(self.error(f.span, message));
+        }
         let sig = symbols::signature(
             self.isa.default_call_conv(),
             self.arch,

@@ -444,6 +444,20 @@ pub fn plan<'t>(
     (sig, padding)
 }
 
+/// Why a `byval` parameter or argument of this kind cannot be passed, if it cannot: LLVM aligns the
+/// copy of a type aligned to more than 8 bytes to that alignment in the argument area (both targets'
+/// `CCPassByVal<8, 8>` take the larger), which Cranelift's struct arguments (8-byte slots) do not.
+pub fn byval_unsupported(abi: &ir::ParamAbi) -> Option<String> {
+    match abi {
+        ir::ParamAbi::ByVal(t) if t.align() > 8 => Some(format!(
+            "unsupported 'byval' of type '{t}', aligned to {} bytes: LLVM aligns its copy so in the \
+             argument area, which patchmap's 8-byte slots do not",
+            t.align()
+        )),
+        _ => None,
+    }
+}
+
 /// Why a result of type `ty` cannot be returned in registers on this target, if it cannot: LLVM
 /// would return it through a hidden pointer, which Cranelift does not do for us.
 pub fn result_unsupported(arch: Arch, ty: &ir::Type) -> Option<String> {
