@@ -500,7 +500,8 @@ impl FunctionPrinter<'_> {
                 let ins = inputs.iter().map(|i| format!("{{{}}}", i.0.name));
                 let clobbered = clobbers.iter().map(|c| format!("~{{{}}}", c.name));
                 let names: Vec<String> = outputs.chain(ins).chain(clobbered).collect();
-                let args: Vec<String> = inputs.iter().map(|i| format!("{} {}", i.1.ty, self.value(&i.1.value, &i.1.ty))).collect();
+                let args: Vec<String> =
+                    inputs.iter().map(|i| format!("{} {}", i.1.ty, self.value(&i.1.value, &i.1.ty))).collect();
                 let template = vec!["nop"; *nops as usize].join("\\0A");
                 write!(out, "call {ty} asm sideeffect \"{template}\", \"{}\"({})", names.join(","), args.join(", "))
             }

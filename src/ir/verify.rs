@@ -1002,7 +1002,10 @@ impl<'m> Verifier<'m> {
                 }
             }
             Inst::ClobberAsm { output: Some(output), inputs, .. } => {
-                if !matches!(d.ty, Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Vector(..) | Type::Ptr(_)) {
+                if !matches!(
+                    d.ty,
+                    Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Vector(..) | Type::Ptr(_)
+                ) {
                     self.error(output.span, format!("an inline asm output of type '{}' is not supported", d.ty));
                 }
                 for (i, (_, input)) in inputs.iter().enumerate() {
@@ -1124,7 +1127,10 @@ impl<'m> Verifier<'m> {
                     // A vector getelementptr: the parser made the result `<N x ptr>` of the base's
                     // lanes or the vector indices' (all alike).
                     if !matches!(&d.ty, Type::Vector(_, lane) if lane.is_ptr()) {
-                        self.error(span, format!("a vector 'getelementptr' produces '{}', not a vector of pointers", d.ty));
+                        self.error(
+                            span,
+                            format!("a vector 'getelementptr' produces '{}', not a vector of pointers", d.ty),
+                        );
                         return;
                     }
                     let base_ty = if *vector_base { d.ty.clone() } else { d.ty.lane_type().clone() };

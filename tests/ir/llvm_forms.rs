@@ -168,7 +168,9 @@ declare void @llvm.experimental.stackmap(i64, i32, ...)\n";
 fn clobber_only_inline_asm_is_read_printed_and_runs_as_no_code() {
     let module = parse(CLOBBERS);
     let f = &module.functions[0];
-    let Some(ir::Inst::ClobberAsm { clobbers, nops: 0, output: None, .. }) = f.insts.iter().map(|d| &d.kind).nth(1).cloned() else {
+    let Some(ir::Inst::ClobberAsm { clobbers, nops: 0, output: None, .. }) =
+        f.insts.iter().map(|d| &d.kind).nth(1).cloned()
+    else {
         panic!("{:?}", f.insts[1])
     };
     let names: Vec<&str> = clobbers.iter().map(|c| c.name.as_str()).collect();

@@ -416,7 +416,10 @@ impl<'a> Parser<'a> {
                         if lanes.is_some_and(|l| l != n) {
                             return Err(self.err(
                                 ispan,
-                                format!("'getelementptr' vector index of {n} lanes in one of {} lanes", lanes.unwrap_or(0)),
+                                format!(
+                                    "'getelementptr' vector index of {n} lanes in one of {} lanes",
+                                    lanes.unwrap_or(0)
+                                ),
                             ));
                         }
                         lanes = Some(n);

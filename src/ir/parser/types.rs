@@ -145,18 +145,15 @@ impl<'a> Parser<'a> {
         }
         let nspan = self.tok.span;
         let n = self.unsigned("a vector length")?;
-        let n = u32::try_from(n)
-            .ok()
-            .filter(|&n| n > 0 && u64::from(n) <= MAX_VECTOR_LANES)
-            .ok_or_else(|| {
-                self.err(
-                    nspan,
-                    format!(
-                        "vector length {n} is not 1 to {MAX_VECTOR_LANES}: patchmap lowers a vector lane by lane, \
+        let n = u32::try_from(n).ok().filter(|&n| n > 0 && u64::from(n) <= MAX_VECTOR_LANES).ok_or_else(|| {
+            self.err(
+                nspan,
+                format!(
+                    "vector length {n} is not 1 to {MAX_VECTOR_LANES}: patchmap lowers a vector lane by lane, \
                          and longer ones would take too long to compile (keep such data in memory)"
-                    ),
-                )
-            })?;
+                ),
+            )
+        })?;
         self.expect_word("x", " in a vector type")?;
         let espan = self.tok.span;
         let elem = self.nested_value_type(depth + 1)?;
