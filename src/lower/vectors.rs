@@ -14,6 +14,14 @@
 //!
 //! Memory layout is LLVM's: lanes packed one after the other at their store size, `<N x i1>` one
 //! bit each (lane 0 in bit 0), `ceil(N * bits / 8)` bytes touched.
+//!
+//! Length: up to `ir::MAX_VECTOR_LANES` (4096) lanes and `ir::MAX_VECTOR_BYTES`. Every operation
+//! costs a Cranelift instruction or more per lane (a run-time lane index a compare and a select per
+//! lane), so compile time grows linearly: a function adding, shuffling and reducing two
+//! `<4096 x i64>` arguments compiles in about 2 s (tests/stackmaps/vectors.rs). The scratch slot
+//! ABI pieces and bitcasts go through is made at the first use and again larger for a longer
+//! vector. A `getelementptr` over vectors of pointers or indices is lane by lane too, scalar
+//! operands splatted (`Lowering::vector_gep`).
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::types::{self, Type as ClifType};
