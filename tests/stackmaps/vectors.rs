@@ -7,7 +7,8 @@
 //! location's low 64 bits hold the vector's low lanes the program announced, for patchmap's build
 //! and llc-19's alike; an announcement that does not match what a location holds is caught.
 //! `tests/vectors/long/long.ll` does the same for vectors of 128 and 1024 lanes (`Indirect` of 1024
-//! and 4096 bytes, as llc-19 records them), which version 1's one-byte size cannot hold.
+//! and 4096 bytes, as llc-19 records them, which version 1's one-byte size cannot hold), checking
+//! every byte of each location (the checker's hash of the whole location, `h:` tokens).
 
 use crate::support;
 
@@ -100,14 +101,26 @@ fn recorded_long_vector_locations_hold_the_values_at_run_time() {
     for arch in Arch::ALL {
         let Some(toolchain) = support::toolchain(arch) else { continue };
         for (who, outcome, report) in checker::both_builds_hold_the_truth(&llc, &ll, &toolchain, dir.path(), 2) {
-            // The check can fail: the 1024-lane vector's first two lanes are announced wrong.
+            // Every byte of both vectors was checked: the checker hashed each whole location.
+            let digests = report.hits.iter().flat_map(|h| &h.values).filter(|v| v.digest.is_some()).count();
+            assert_eq!(digests, 4, "{who} on {arch:?}: two vectors at two executions");
+            // The check can fail: the 1024-lane vector with its last lane changed.
+            let mut bytes: Vec<u8> = (0..1024u32).flat_map(|i| lane(i).to_le_bytes()).collect();
+            let expected = checker::fnv1a(&bytes);
             let first = outcome.stdout.lines().next().unwrap().to_string();
-            let token = first.split(' ').nth(5).unwrap().to_string();
-            let wrong = first.replacen(&token, "64:deadbeef", 1);
+            assert_eq!(first.split(' ').nth(5), Some(format!("h:{expected:x}").as_str()), "{who} on {arch:?}");
+            bytes[4095] ^= 1;
+            let wrong = first.replacen(&format!("h:{expected:x}"), &format!("h:{:x}", checker::fnv1a(&bytes)), 1);
             let broken = outcome.stdout.replacen(&first, &wrong, 1);
             assert!(check_truth(&report, &broken).is_err(), "{who} on {arch:?}: a wrong announcement passed");
         }
     }
+}
+
+/// Lane `i` of long.ll's `<1024 x i32>`: the seed 5 xor its constant lane.
+fn lane(i: u32) -> i32 {
+    let constant = (i64::from(i) * 2654435761 % (1 << 31) - (1 << 30)) as i32;
+    5 ^ constant
 }
 
 /// Vectors at the lane limit compile in reasonable time: a function taking two `<4096 x i64>`
