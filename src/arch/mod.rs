@@ -416,6 +416,13 @@ impl Arch {
         self.register_size(Scalar::F64) as u8
     }
 
+    /// The size LLVM records for a live-out vector register a vector result of `bytes` (8 or 16)
+    /// was written to: x86-64 lists every XMM register as 16 bytes, AArch64 a D register as 8 and a
+    /// Q register as 16 (llc-19 on `arm64-patchpoint.ll`'s `generic_patchpoint_v4i32`).
+    pub fn vector_live_out_size(self, bytes: u8) -> u8 {
+        bytes.max(self.float_live_out_size())
+    }
+
     /// The 64-bit value llc-19 records for an integer constant `v` (sign-extended from `bits`).
     pub fn recorded_constant(self, v: i64, bits: u8) -> i64 {
         match self {
@@ -536,12 +543,6 @@ impl Arch {
             Arch::Aarch64 => "x18",
         };
         self.register_by_name(name).expect("the target's own register")
-    }
-
-    /// Whether C calls copy `byval` arguments onto the stack: x86-64's; AArch64's C convention
-    /// passes large aggregates by reference, so LLVM has no `byval` there.
-    pub fn passes_byval(self) -> bool {
-        self == Arch::X86_64
     }
 
     /// Where an aggregate argument goes wholly in registers or wholly on the stack: the argument

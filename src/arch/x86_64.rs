@@ -57,6 +57,10 @@ pub fn clobbered_register(name: &str) -> Option<NamedRegister> {
     if let Some(hw) = LEGACY.iter().position(|parts| !name.is_empty() && parts.contains(&name)) {
         return register_by_name(GENERAL_NAMES[hw]);
     }
+    // AVX's `ymmN` extends `xmmN`: the same register for what it clobbers or holds.
+    if let Some(n) = name.strip_prefix("ymm") {
+        return register_by_name(&format!("xmm{n}"));
+    }
     let whole = name.strip_suffix(['d', 'w', 'b']).filter(|w| w.starts_with('r')).unwrap_or(name);
     register_by_name(whole).filter(|r| whole == name || r.class == RegisterClass::General)
 }

@@ -70,6 +70,20 @@ pub enum CodegenFailure {
         /// The call's return address, from the function's start.
         return_address: u32,
     },
+    /// A location (a vector spilled whole) is larger than the section version's one-byte size field
+    /// holds; version 3 has two bytes.
+    #[error(
+        "record {id}: a location of {size} bytes does not fit stack map version {version}'s one-byte size \
+         (use version 3, as llc-19 writes it)"
+    )]
+    LocationSize {
+        /// The record's ID.
+        id: u64,
+        /// The location's size in bytes.
+        size: u16,
+        /// The section version asked for.
+        version: u8,
+    },
     /// The function's code is larger than the frame table's 32-bit function size.
     #[error("the function's code ({0} bytes) does not fit 32 bits")]
     FunctionSize(usize),

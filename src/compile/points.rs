@@ -9,7 +9,7 @@ use cranelift_codegen::{CompiledCode, MachBufferFrameLayout, RegClass, StackmapL
 
 use super::CodegenFailure;
 use crate::arch::{Arch, Scalar};
-use crate::lower::points::{CallTarget, StatepointOffset};
+use crate::lower::points::{CallTarget, Returned, StatepointOffset};
 use crate::lower::{PlannedLocation, PlannedPoint};
 use crate::stackmap::Location;
 
@@ -139,14 +139,23 @@ pub fn resolve(
                 || invoked;
             // The region writes only its results (and clobbers): a register that held an operand at
             // its start and is live after it holds that operand still, unless a result is there.
-            if let Some(value) = point.returned {
-                let register = match value {
-                    Scalar::Int(_) => arch.integer_result(),
-                    Scalar::F16 | Scalar::F32 | Scalar::F64 => {
-                        arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?
+            match &point.returned {
+                Some(Returned::Scalar(value)) => {
+                    let register = match value {
+                        Scalar::Int(_) => arch.integer_result(),
+                        Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+                            arch.float_dwarf(0).ok_or(CodegenFailure::LostOperand)?
+                        }
+                    };
+                    held.insert(0, (register, arch.live_out_size(*value)));
+                }
+                Some(Returned::Vector(pieces)) => {
+                    for (i, &bytes) in pieces.iter().enumerate() {
+                        let register = arch.float_dwarf(i as u8).ok_or(CodegenFailure::LostOperand)?;
+                        held.insert(i, (register, arch.vector_live_out_size(bytes)));
                     }
-                };
-                held.insert(0, (register, arch.live_out_size(value)));
+                }
+                None => {}
             }
             let mut live_outs = Vec::new();
             for &reg in stackmap.live_outs {

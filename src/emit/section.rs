@@ -31,6 +31,19 @@ pub fn stack_map(
                 return Err(CompileError::Codegen { function: name(f), failure });
             }
         }
+        // Versions other than 3 hold a location's size in one byte.
+        if version != Version::V3 {
+            let large = f.points.iter().find_map(|p| {
+                p.locations.iter().find_map(|l| match l {
+                    PointLocation::Machine(m) if m.size > 255 => Some((p.id, m.size)),
+                    _ => None,
+                })
+            });
+            if let Some((id, size)) = large {
+                let failure = CodegenFailure::LocationSize { id, size, version: version.number() };
+                return Err(CompileError::Codegen { function: name(f), failure });
+            }
+        }
         let records: Vec<Record> = f
             .points
             .iter()

@@ -62,6 +62,21 @@ fn vector_result(frame: &mut Frame<'_>, id: InstId, ty: &Type, lanes: &[u64]) ->
     unsafe { frame.keep_image(id, image.as_ptr() as u64, image.len() as u64) }
 }
 
+/// `base` advanced by the (sign-extended) indices `steps` over `source`, as `getelementptr` does.
+fn gep_address(base: u64, source: &Type, steps: &[i64]) -> Result<u64, String> {
+    let (mut address, mut current) = (base, source);
+    for (i, &n) in steps.iter().enumerate() {
+        if i == 0 {
+            address = address.wrapping_add((n as u64).wrapping_mul(current.alloc_size()));
+            continue;
+        }
+        let (member, step) = current.gep_step(n).ok_or_else(|| format!("no field {n} in '{current}'"))?;
+        address = address.wrapping_add(step as u64);
+        current = member;
+    }
+    Ok(address)
+}
+
 /// Whether `holds` is true of `data`'s result type or of an operand's type.
 fn computes_with(module: &Module, data: &InstData, holds: &dyn Fn(&Type) -> bool) -> bool {
     holds(&data.ty)
@@ -939,7 +954,14 @@ impl<'a> Interpreter<'a> {
             }
             // No code: the clobbers only constrain where compiled code keeps values.
             // The nops of a clobber-only asm do nothing.
-            Inst::ClobberAsm { .. } => return Ok(Step::Next(None)),
+            Inst::ClobberAsm { output: None, .. } => return Ok(Step::Next(None)),
+            // An empty template's output: whatever the register held, 0 as compiled code has it.
+            Inst::ClobberAsm { .. } if ty.is_split() => {
+                let base = self.value(frame, &Value::Const(Const::Zero), ty)?;
+                // SAFETY: an aggregate value is the address of its bytes, of its type's size.
+                unsafe { frame.keep_image(id, base, ty.alloc_size()) }
+            }
+            Inst::ClobberAsm { .. } => self.value(frame, &Value::Const(Const::Zero), ty)?,
             Inst::Freeze { val } if ty.is_split() => {
                 let base = self.value(frame, val, ty)?;
                 // SAFETY: an aggregate value is the address of its bytes, of its type's size.
@@ -973,20 +995,36 @@ impl<'a> Interpreter<'a> {
                 }
                 address
             }
-            Inst::Gep { source, base, indices, .. } => {
-                let mut address = self.value(frame, base, &Type::PTR)?;
-                let mut current = source;
-                for (i, index) in indices.iter().enumerate() {
-                    let n = scalar::sext(scalar::width(&index.ty), self.value(frame, &index.value, &index.ty)?);
-                    if i == 0 {
-                        address = address.wrapping_add((n as u64).wrapping_mul(current.alloc_size()));
-                        continue;
-                    }
-                    let (member, step) = current.gep_step(n).ok_or_else(|| format!("no field {n} in '{current}'"))?;
-                    address = address.wrapping_add(step as u64);
-                    current = member;
+            Inst::Gep { source, base, indices, vector_base, .. } if ty.is_vector() => {
+                // Lane by lane, scalar operands splatted.
+                let n = ty.lanes().unwrap_or(1) as usize;
+                let bases = match vector_base {
+                    true => self.lanes(frame, base, ty)?,
+                    false => vec![self.value(frame, base, ty.lane_type())?; n],
+                };
+                let mut per_index = Vec::with_capacity(indices.len());
+                for index in indices.iter() {
+                    let lane_bits = scalar::width(index.ty.lane_type());
+                    let lanes = match index.ty.is_vector() {
+                        true => self.lanes(frame, &index.value, &index.ty)?,
+                        false => vec![self.value(frame, &index.value, &index.ty)?; n],
+                    };
+                    per_index.push(lanes.into_iter().map(|v| scalar::sext(lane_bits, v)).collect::<Vec<_>>());
                 }
-                address
+                let mut out = Vec::with_capacity(n);
+                for (lane, &base) in bases.iter().enumerate() {
+                    let steps: Vec<i64> = per_index.iter().map(|p| p[lane]).collect();
+                    out.push(gep_address(base, source, &steps)?);
+                }
+                vector_result(frame, id, ty, &out)
+            }
+            Inst::Gep { source, base, indices, .. } => {
+                let base = self.value(frame, base, &Type::PTR)?;
+                let mut steps = Vec::with_capacity(indices.len());
+                for index in indices {
+                    steps.push(scalar::sext(scalar::width(&index.ty), self.value(frame, &index.value, &index.ty)?));
+                }
+                gep_address(base, source, &steps)?
             }
             Inst::Phi { .. } => unreachable!("phis are evaluated on entering their block"),
             Inst::Call { callee: Value::Func(callee), args, .. }

@@ -448,7 +448,7 @@ impl FunctionBuilder<'_> {
     pub fn gep(&mut self, source: Type, base: Value, indices: &[Operand]) -> Value {
         // The result is a pointer of the base's address space.
         let ty = self.type_of(&base).filter(Type::is_ptr).unwrap_or(Type::PTR);
-        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec() }, ty)
+        self.push(Inst::Gep { inbounds: true, source, base, indices: indices.to_vec(), vector_base: false }, ty)
     }
 
     /// A phi without entries; add them with [`add_incoming`](Self::add_incoming).

@@ -35,6 +35,16 @@ use std::sync::Arc;
 /// arguments); larger aggregates stay in memory.
 pub const MAX_AGGREGATE_VALUE_SCALARS: u64 = 64;
 
+/// Most lanes a vector (`<N x T>`) may have. The lowering keeps one Cranelift value per lane
+/// (`lower::vectors`), so code size and compile time grow with N: at this limit, a function
+/// passing, adding and recording a `<4096 x i64>` compiles in about a second (issue 27's notes);
+/// LLVM's own tests use up to 1024 lanes (`stackmap-large-location-size.ll`).
+pub const MAX_VECTOR_LANES: u64 = 4096;
+
+/// Most bytes a vector may take (4096 lanes of 8 bytes): a live vector is recorded as one location,
+/// whose size field has 16 bits.
+pub const MAX_VECTOR_BYTES: u64 = 32768;
+
 /// A first-class or aggregate type of the subset.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -1336,6 +1346,10 @@ pub enum Inst {
         base: Value,
         /// The typed indices, outermost first; the first scales by `T`'s size, later ones step into arrays.
         indices: Vec<Operand>,
+        /// The base is a vector of pointers (the result's type). With it or with any vector index
+        /// the result is a vector of pointers, each lane computed from that lane of the vector
+        /// operands and the scalar ones (LLVM's vector `getelementptr`).
+        vector_base: bool,
     },
     /// `extractvalue T agg, idx...`: the member of an aggregate value at constant indices; the
     /// result type is that member's.
@@ -1460,13 +1474,22 @@ pub enum Inst {
     /// `unreachable`: control never gets here.
     Unreachable,
     /// `call void asm sideeffect "", "~{rax},~{memory},..."()`: inline asm whose template is empty or
-    /// only `nop`s, with only clobbers, as LLVM's tests write to push values out of registers. The
+    /// only `nop`s, with clobbers, as LLVM's tests write to push values out of registers. The
     /// code is the nops; the names are checked against the target when the function is lowered.
+    /// With an empty template it may also name register outputs and inputs
+    /// (`call <2 x double> asm sideeffect "", "={xmm2}"()`, `call void asm "", "{r8}"(i64 %a)`),
+    /// as LLVM's tests write to pin values in registers: no code reads the inputs, and the output is
+    /// whatever the register held, a value no program can depend on (lowered as `freeze poison`).
     ClobberAsm {
         /// The clobbered names as written between `~{` and `}`: registers, `memory`, `dirflag`, ...
         clobbers: Vec<RegisterName>,
         /// How many `nop` instructions the template has (0 for `""`).
         nops: u32,
+        /// The register named by an output constraint `={reg}` (only with an empty template): the
+        /// call's result.
+        output: Option<RegisterName>,
+        /// Each input constraint's register `{reg}` and its operand, in order.
+        inputs: Vec<(RegisterName, Operand)>,
     },
 }
 
@@ -1685,7 +1708,8 @@ impl Inst {
             Inst::Ret { val } => val.iter_mut().for_each(|v| f(&mut v.value)),
             Inst::LandingPad { clauses, .. } => clauses.iter_mut().for_each(|c| f(&mut c.operand_mut().value)),
             Inst::Resume { val } => f(&mut val.value),
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => {}
+            Inst::ClobberAsm { inputs, .. } => inputs.iter_mut().for_each(|i| f(&mut i.1.value)),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => {}
         }
     }
 
@@ -1760,7 +1784,8 @@ impl Inst {
             Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
             Inst::LandingPad { clauses, .. } => clauses.iter().map(|c| &c.operand().value).collect(),
             Inst::Resume { val } => vec![&val.value],
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable | Inst::ClobberAsm { .. } => Vec::new(),
+            Inst::ClobberAsm { inputs, .. } => inputs.iter().map(|i| &i.1.value).collect(),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => Vec::new(),
         }
     }
 }
@@ -1841,8 +1866,9 @@ impl Module {
                         }
                     }
                 }
-                if let Inst::ClobberAsm { clobbers, .. } = &mut i.kind {
-                    clobbers.iter_mut().for_each(|c| c.span = Span::default());
+                if let Inst::ClobberAsm { clobbers, output, inputs, .. } = &mut i.kind {
+                    let named = clobbers.iter_mut().chain(output).chain(inputs.iter_mut().map(|i| &mut i.0));
+                    named.for_each(|c| c.span = Span::default());
                 }
             }
         }

@@ -294,7 +294,7 @@ pub(crate) fn patchpoint_result_of_suffix(suffix: &str) -> Option<Type> {
         let digits = vector.find(|c: char| !c.is_ascii_digit())?;
         let n: u32 = vector[..digits].parse().ok()?;
         let lane = patchpoint_result_of_suffix(&vector[digits..])?;
-        let fits = (1..=super::MAX_AGGREGATE_VALUE_SCALARS).contains(&u64::from(n));
+        let fits = (1..=super::MAX_VECTOR_LANES).contains(&u64::from(n));
         return (fits && lane.is_scalar() && lane != Type::Void).then(|| Type::Vector(n, Box::new(lane)));
     }
     Some(match suffix {

@@ -495,10 +495,15 @@ impl FunctionPrinter<'_> {
                 ordering.keyword()
             ),
             Inst::Fence { ordering } => write!(out, "fence {}", ordering.keyword()),
-            Inst::ClobberAsm { clobbers, nops } => {
-                let names: Vec<String> = clobbers.iter().map(|c| format!("~{{{}}}", c.name)).collect();
+            Inst::ClobberAsm { clobbers, nops, output, inputs } => {
+                let outputs = output.iter().map(|o| format!("={{{}}}", o.name));
+                let ins = inputs.iter().map(|i| format!("{{{}}}", i.0.name));
+                let clobbered = clobbers.iter().map(|c| format!("~{{{}}}", c.name));
+                let names: Vec<String> = outputs.chain(ins).chain(clobbered).collect();
+                let args: Vec<String> =
+                    inputs.iter().map(|i| format!("{} {}", i.1.ty, self.value(&i.1.value, &i.1.ty))).collect();
                 let template = vec!["nop"; *nops as usize].join("\\0A");
-                write!(out, "call void asm sideeffect \"{template}\", \"{}\"()", names.join(","))
+                write!(out, "call {ty} asm sideeffect \"{template}\", \"{}\"({})", names.join(","), args.join(", "))
             }
             Inst::CmpXchg { ptr, cmp, new, success, failure } => write!(
                 out,
@@ -512,9 +517,10 @@ impl FunctionPrinter<'_> {
                 failure.keyword()
             ),
             Inst::Freeze { val } => write!(out, "freeze {ty} {}", self.value(val, ty)),
-            Inst::Gep { inbounds, source, base, indices } => {
+            Inst::Gep { inbounds, source, base, indices, vector_base } => {
                 let ib = if *inbounds { "inbounds " } else { "" };
-                write!(out, "getelementptr {ib}{source}, {ty} {}", self.value(base, ty))?;
+                let base_ty = if *vector_base { ty } else { ty.lane_type() };
+                write!(out, "getelementptr {ib}{source}, {base_ty} {}", self.value(base, base_ty))?;
                 for i in indices {
                     write!(out, ", {} {}", i.ty, self.value(&i.value, &i.ty))?;
                 }

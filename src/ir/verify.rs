@@ -995,7 +995,23 @@ impl<'m> Verifier<'m> {
                 self.operand(cx, at, 1, &cmp.value, &cmp.ty, "expected value");
                 self.operand(cx, at, 2, new, &cmp.ty, "new value");
             }
-            Inst::ClobberAsm { .. } => self.result(d, &Type::Void),
+            Inst::ClobberAsm { output: None, inputs, .. } => {
+                self.result(d, &Type::Void);
+                for (i, (_, input)) in inputs.iter().enumerate() {
+                    self.operand(cx, at, i, &input.value, &input.ty, "inline asm input");
+                }
+            }
+            Inst::ClobberAsm { output: Some(output), inputs, .. } => {
+                if !matches!(
+                    d.ty,
+                    Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Vector(..) | Type::Ptr(_)
+                ) {
+                    self.error(output.span, format!("an inline asm output of type '{}' is not supported", d.ty));
+                }
+                for (i, (_, input)) in inputs.iter().enumerate() {
+                    self.operand(cx, at, i, &input.value, &input.ty, "inline asm input");
+                }
+            }
             Inst::Fence { ordering } => {
                 self.result(d, &Type::Void);
                 if matches!(ordering, Ordering::Unordered | Ordering::Monotonic) {
@@ -1106,9 +1122,28 @@ impl<'m> Verifier<'m> {
                 self.alignment(span, *align);
                 self.pointer_operand(cx, at, 1, ptr, "address");
             }
-            Inst::Gep { source, base, indices, .. } => {
-                let base_ty = self.pointer_operand(cx, at, 0, base, "base");
-                self.result(d, &base_ty);
+            Inst::Gep { source, base, indices, vector_base, .. } => {
+                if *vector_base || d.ty.is_vector() {
+                    // A vector getelementptr: the parser made the result `<N x ptr>` of the base's
+                    // lanes or the vector indices' (all alike).
+                    if !matches!(&d.ty, Type::Vector(_, lane) if lane.is_ptr()) {
+                        self.error(
+                            span,
+                            format!("a vector 'getelementptr' produces '{}', not a vector of pointers", d.ty),
+                        );
+                        return;
+                    }
+                    let base_ty = if *vector_base { d.ty.clone() } else { d.ty.lane_type().clone() };
+                    self.operand(cx, at, 0, base, &base_ty, "base");
+                    for (i, idx) in indices.iter().enumerate() {
+                        if idx.ty.lanes().is_some_and(|n| Some(n) != d.ty.lanes()) {
+                            self.error(d.operand_span(i + 1), format!("'getelementptr' index of type '{}'", idx.ty));
+                        }
+                    }
+                } else {
+                    let base_ty = self.pointer_operand(cx, at, 0, base, "base");
+                    self.result(d, &base_ty);
+                }
                 if !source.is_sized() {
                     self.error(span, format!("'getelementptr' over unsized type '{source}'"));
                     return;
@@ -1124,6 +1159,11 @@ impl<'m> Verifier<'m> {
                                 let n = match &idx.value {
                                     Value::Const(Const::Int(n)) => Some(*n),
                                     Value::Const(Const::Zero) => Some(0),
+                                    // A vector index: the same field in every lane, as LLVM requires.
+                                    Value::Const(Const::Aggregate(lanes)) => match lanes.first() {
+                                        Some(Const::Int(n)) if lanes.iter().all(|l| *l == Const::Int(*n)) => Some(*n),
+                                        _ => None,
+                                    },
                                     _ => None,
                                 };
                                 let Some(field) = n.and_then(|n| ty.gep_step(n)).map(|m| m.0) else {
@@ -1148,10 +1188,10 @@ impl<'m> Verifier<'m> {
                             }
                         }
                     }
-                    if !idx.ty.is_int() {
+                    if !idx.ty.lane_type().is_int() {
                         self.error(
                             d.operand_span(i + 1),
-                            format!("'getelementptr' index must be an integer, found '{}'", idx.ty),
+                            format!("'getelementptr' index must be an integer or a vector of them, found '{}'", idx.ty),
                         );
                     } else {
                         self.operand(cx, at, i + 1, &idx.value, &idx.ty, "index");
@@ -1604,7 +1644,7 @@ fn member_type<'t>(ty: &'t Type, indices: &[u32]) -> Option<&'t Type> {
 }
 
 /// Whether values of type `ty` (a result, parameter or argument; `void` only if `void_ok`) are
-/// supported: scalars, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
+/// supported: scalars, vectors, and aggregates of at most [`MAX_AGGREGATE_VALUE_SCALARS`] scalars.
 fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
     match ty {
         Type::Void if void_ok => Ok(()),
@@ -1614,6 +1654,8 @@ fn value_type_supported(ty: &Type, void_ok: bool) -> Result<(), String> {
         }
         t if t.is_scalar() => Ok(()),
         t if !t.is_sized() => Err(format!("unsized type '{t}' cannot be a value")),
+        // Its length is checked where it is written (`MAX_VECTOR_LANES`).
+        Type::Vector(..) => Ok(()),
         t if t.leaf_count() > MAX_AGGREGATE_VALUE_SCALARS => Err(format!(
             "unsupported aggregate value of type '{t}': it holds {} scalars, more than {MAX_AGGREGATE_VALUE_SCALARS} \
              (keep large aggregates in memory)",

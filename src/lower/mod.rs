@@ -242,8 +242,9 @@ struct Lowering<'a> {
     pad_relocates: HashMap<InstId, Vec<statepoints::PadRelocate>>,
     /// The type table and the landing pads' selectors, for `llvm.eh.typeid.for` and the LSDA.
     exceptions: exceptions::ExceptionTables,
-    /// The frame slot vectors cross between lanes and ABI registers through (see [`vectors`]).
-    vector_scratch: Option<StackSlot>,
+    /// The frame slot vectors cross between lanes and ABI registers through, and its size (see
+    /// [`vectors`]).
+    vector_scratch: Option<(StackSlot, u32)>,
 }
 
 impl<'a> Lowering<'a> {
@@ -279,16 +280,35 @@ impl<'a> Lowering<'a> {
         Ok((int_regs, float_regs))
     }
 
+    /// The class and hardware encoding of the register an inline asm output or input of type `ty`
+    /// names, after checking that the target has it and that it is of the value's class (x86-64's
+    /// `ymmN` names the register whose low half is `xmmN`).
+    fn asm_operand_register(&self, name: &ir::RegisterName, ty: &Type) -> Result<(RegisterClass, Option<u8>), IrError> {
+        let Some(register) = self.arch.clobbered_register(&name.name) else {
+            return Err(self.error(
+                name.span,
+                format!("inline asm names '{}', which is not a register of {}", name.name, self.arch.name()),
+            ));
+        };
+        let float = ty.is_float() || ty.is_vector();
+        if float != (register.class == RegisterClass::Float) {
+            return Err(self.error(
+                name.span,
+                format!("inline asm puts a '{ty}' in '{}', a register of the wrong class for it", name.name),
+            ));
+        }
+        Ok((register.class, self.arch.hardware_encoding(register)))
+    }
+
     fn error(&self, span: ir::Span, message: impl Into<String>) -> IrError {
         self.module.error(span, message)
     }
 
     fn run(&mut self, named_arguments: Option<variadic::NamedArguments>) -> Result<(), IrError> {
-        if self.f.params.iter().any(|p| matches!(p.abi, ParamAbi::ByVal(_))) && !self.arch.passes_byval() {
-            let message = format!("'byval' parameters are not supported on {}", self.arch.name());
+        if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
             return Err(self.error(self.f.span, message));
         }
-        if let Some(message) = symbols::result_unsupported(self.arch, &self.f.ret) {
+        if let Some(message) = self.f.params.iter().find_map(|p| symbols::byval_unsupported(&p.abi)) {
             return Err(self.error(self.f.span, message));
         }
         for ty in self.f.params.iter().map(|p| &p.ty).chain([&self.f.ret]) {
@@ -595,15 +615,37 @@ impl<'a> Lowering<'a> {
                 self.b.ins().fence();
                 None
             }
-            Inst::ClobberAsm { clobbers, nops } => {
-                let (int_regs, float_regs) = self.clobbered_registers(clobbers)?;
+            Inst::ClobberAsm { clobbers, nops, output, inputs } => {
+                // No code reads the inputs: naming their registers only checks them. The output
+                // register is written, so it is clobbered like the others.
+                for (name, input) in inputs {
+                    self.asm_operand_register(name, &input.ty)?;
+                }
+                let (mut int_regs, mut float_regs) = self.clobbered_registers(clobbers)?;
+                if let Some(name) = output {
+                    match self.asm_operand_register(name, ty)? {
+                        (RegisterClass::General, Some(hw)) => int_regs |= 1 << hw,
+                        (RegisterClass::Float, Some(hw)) => float_regs |= 1 << hw,
+                        (_, None) => {}
+                    }
+                }
                 if int_regs | float_regs != 0 {
                     self.b.ins().clobber(int_regs, float_regs);
                 }
                 if *nops > 0 {
                     self.inline_asm_nops(*nops);
                 }
-                None
+                // The output is whatever the asm left in its register, which no program can depend
+                // on (the template is empty): a defined arbitrary value, 0, as `freeze poison`.
+                match output {
+                    None => None,
+                    Some(_) if ty.is_split() => {
+                        let zeros = self.scalars(&Value::Const(Const::Zero), ty)?;
+                        self.aggregates.insert(id, zeros);
+                        None
+                    }
+                    Some(_) => Some(self.value(&Value::Const(Const::Zero), ty)?),
+                }
             }
             Inst::CmpXchg { ptr, cmp, new, .. } => {
                 let p = self.value(ptr, &Type::PTR)?;
@@ -675,6 +717,11 @@ impl<'a> Lowering<'a> {
                 let member = self.scalars(&val.value, &val.ty)?;
                 scalars.splice(start..start + count, member);
                 self.aggregates.insert(id, scalars);
+                None
+            }
+            Inst::Gep { source, base, indices, vector_base, .. } if ty.is_vector() => {
+                let lanes = self.vector_gep(ty, source, base, indices, *vector_base)?;
+                self.aggregates.insert(id, lanes);
                 None
             }
             Inst::Gep { source, base, indices, .. } => Some(self.gep(source, base, indices)?),
@@ -1301,19 +1348,77 @@ impl<'a> Lowering<'a> {
     }
 
     fn gep(&mut self, source: &Type, base: &Value, indices: &[ir::Operand]) -> Result<clif::Value, IrError> {
-        let mut address = self.value(base, &Type::PTR)?;
+        let address = self.value(base, &Type::PTR)?;
+        let steps = indices
+            .iter()
+            .map(|index| {
+                Ok(match &index.value {
+                    Value::Const(Const::Int(n)) => GepIndex::Constant(*n),
+                    Value::Const(Const::Zero | Const::Undef | Const::Poison) => GepIndex::Constant(0),
+                    other => GepIndex::Value(self.value(other, &index.ty)?, index.ty.clone()),
+                })
+            })
+            .collect::<Result<Vec<_>, IrError>>()?;
+        Ok(self.gep_address(address, source, &steps))
+    }
+
+    /// A vector `getelementptr` of type `ty`: lane by lane, each from that lane of the vector operands
+    /// and the scalar ones (as LLVM splats them).
+    fn vector_gep(
+        &mut self,
+        ty: &Type,
+        source: &Type,
+        base: &Value,
+        indices: &[ir::Operand],
+        vector_base: bool,
+    ) -> Result<Vec<clif::Value>, IrError> {
+        let n = ty.lanes().unwrap_or(1) as usize;
+        let bases = match vector_base {
+            true => self.scalars(base, ty)?,
+            false => vec![self.value(base, ty.lane_type())?; n],
+        };
+        let mut per_index: Vec<Vec<GepIndex>> = Vec::with_capacity(indices.len());
+        for index in indices {
+            let lane_ty = index.ty.lane_type().clone();
+            per_index.push(match (&index.value, index.ty.is_vector()) {
+                (Value::Const(Const::Int(v)), false) => vec![GepIndex::Constant(*v); n],
+                (Value::Const(Const::Zero | Const::Undef | Const::Poison), _) => vec![GepIndex::Constant(0); n],
+                // Constant lanes stay constants: a struct field is chosen by one.
+                (Value::Const(Const::Aggregate(lanes)), true) => lanes
+                    .iter()
+                    .map(|c| match c {
+                        Const::Int(v) => GepIndex::Constant(*v),
+                        _ => GepIndex::Constant(0),
+                    })
+                    .collect(),
+                (value, true) => {
+                    self.scalars(value, &index.ty)?.into_iter().map(|v| GepIndex::Value(v, lane_ty.clone())).collect()
+                }
+                (value, false) => vec![GepIndex::Value(self.value(value, &index.ty)?, lane_ty); n],
+            });
+        }
+        Ok((0..n)
+            .map(|lane| {
+                let steps: Vec<GepIndex> = per_index.iter().map(|p| p[lane].clone()).collect();
+                self.gep_address(bases[lane], source, &steps)
+            })
+            .collect())
+    }
+
+    /// `address` advanced by the indices `steps` over `source`, as `getelementptr` computes it.
+    fn gep_address(&mut self, mut address: clif::Value, source: &Type, steps: &[GepIndex]) -> clif::Value {
         let mut constant_offset: i64 = 0;
         let mut current = source.clone();
-        for (i, index) in indices.iter().enumerate() {
+        for (i, index) in steps.iter().enumerate() {
             if i > 0 {
                 current = match current {
                     // A vector's lanes (whole bytes: verified) sit at their store size.
                     Type::Array(_, elem) | Type::Vector(_, elem) => *elem,
                     Type::Struct(_) => {
                         // A field, chosen by a constant (verified): its offset.
-                        let n = match &index.value {
-                            Value::Const(Const::Int(n)) => *n,
-                            _ => 0,
+                        let n = match index {
+                            GepIndex::Constant(n) => *n,
+                            GepIndex::Value(..) => 0,
                         };
                         let (field, offset) = current.gep_step(n).expect("a verified field index");
                         constant_offset = constant_offset.wrapping_add(offset);
@@ -1324,19 +1429,18 @@ impl<'a> Lowering<'a> {
                 };
             }
             let stride = current.alloc_size() as i64;
-            match &index.value {
-                Value::Const(Const::Int(n)) => {
+            match index {
+                GepIndex::Constant(n) => {
                     constant_offset = constant_offset.wrapping_add(n.wrapping_mul(stride));
                 }
-                Value::Const(Const::Zero | Const::Undef | Const::Poison) => {}
-                other => {
-                    let v = self.value(other, &index.ty)?;
-                    let t = clif_type(&index.ty);
+                GepIndex::Value(v, index_ty) => {
+                    let v = *v;
+                    let t = clif_type(index_ty);
                     let wide = match t.bits() {
                         64 => v,
                         // LLVM truncates a wider index to the pointer's width.
                         128 => self.b.ins().ireduce(types::I64, v),
-                        _ if index.ty == Type::I1 => {
+                        _ if *index_ty == Type::I1 => {
                             let negated = self.b.ins().ineg(v);
                             self.b.ins().sextend(types::I64, negated)
                         }
@@ -1350,7 +1454,7 @@ impl<'a> Lowering<'a> {
         if constant_offset != 0 {
             address = self.b.ins().iadd_imm_s(address, constant_offset);
         }
-        Ok(address)
+        address
     }
 
     fn call(&mut self, id: InstId, callee: &Value, sig: &ir::Signature, args: &[ir::Operand]) -> Result<(), IrError> {
@@ -1479,10 +1583,10 @@ impl<'a> Lowering<'a> {
         recorded: Option<&statepoints::RecordedOperands>,
     ) -> Result<Vec<clif::Value>, IrError> {
         let data = self.f.inst(id);
-        if !self.arch.passes_byval() && sig.abi.iter().any(|a| matches!(a, ParamAbi::ByVal(_))) {
-            return Err(self.error(data.span, format!("'byval' arguments are not supported on {}", self.arch.name())));
-        }
         if let Some(message) = symbols::result_unsupported(self.arch, &sig.ret) {
+            return Err(self.error(data.span, message));
+        }
+        if let Some(message) = sig.abi.iter().find_map(symbols::byval_unsupported) {
             return Err(self.error(data.span, message));
         }
         for ty in args.iter().map(|a| &a.ty).chain([&sig.ret]) {
@@ -1712,6 +1816,9 @@ impl<'a> Lowering<'a> {
         }
         let module_id = self.symbols.function(fid).expect("intrinsics are never referenced as functions");
         let f = self.module.function(fid);
+        if let Some(message) = f.params.iter().find_map(|p| symbols::byval_unsupported(&p.abi)) {
+            return Err(self.error(f.span, message));
+        }
         let sig = symbols::signature(
             self.isa.default_call_conv(),
             self.arch,
@@ -1872,4 +1979,13 @@ fn scalar_bits(ty: &Type, value: u64) -> i64 {
         Some(bits) if bits < 64 => (value & ((1u64 << bits) - 1)) as i64,
         _ => value as i64,
     }
+}
+
+/// One `getelementptr` index as the address computation takes it.
+#[derive(Clone)]
+enum GepIndex {
+    /// A constant index (struct fields are chosen by these).
+    Constant(i64),
+    /// A run-time index and its IR integer type.
+    Value(clif::Value, Type),
 }

@@ -44,9 +44,18 @@ pub struct PlannedPoint {
     pub region: Option<CallTarget>,
     /// For a statepoint: where its record's offset is, relative to the instruction that marks it.
     pub statepoint: Option<StatepointOffset>,
-    /// For a C-convention patch point with a result: its type, returned in the convention's result
-    /// register (an anyregcc patch point's result is its first location).
-    pub returned: Option<Scalar>,
+    /// For a C-convention patch point with a result: what it returns in the convention's result
+    /// register(s) (an anyregcc patch point's result is its first location).
+    pub returned: Option<Returned>,
+}
+
+/// A C-convention patch point's result, as far as its registers' live-out sizes need it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Returned {
+    /// A scalar in the integer or first float result register.
+    Scalar(Scalar),
+    /// A vector in the first float/vector result registers, the bytes each piece fills (8 or 16).
+    Vector(Vec<u8>),
 }
 
 /// Where a statepoint's record is: LLVM records the address its call returns to.
@@ -257,8 +266,15 @@ impl Lowering<'_> {
             }
             _ => self.values[inst.0 as usize] = results.first().copied(),
         }
-        // A vector result's register is live out at the size the target gives vector registers.
-        let returned = result.as_ref().filter(|t| !anyreg && !t.is_vector()).map(scalar);
+        let returned = match &result {
+            _ if anyreg => None,
+            Some(ty) if ty.is_vector() => {
+                let shape = vectors::abi_shape(self.arch, ty).map_err(|e| self.error(span, e))?;
+                Some(Returned::Vector(shape.pieces.iter().map(|p| p.bytes() as u8).collect()))
+            }
+            Some(ty) => Some(Returned::Scalar(scalar(ty))),
+            None => None,
+        };
         self.points.push(PlannedPoint {
             id,
             shadow: bytes,

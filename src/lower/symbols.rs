@@ -367,7 +367,9 @@ fn definition(linkage: ir::Linkage) -> Linkage {
 /// A Cranelift signature in the target's C calling convention. An aggregate parameter or result
 /// is passed as its scalars, one after the other, which is how LLVM lowers the aggregates front ends
 /// write (clang's `[2 x i64]`, `{ double, double }`, `{ i64, i32 }`); `byval` is Cranelift's struct
-/// argument on x86-64 (AArch64 callers check it away first), `sret` its struct return pointer;
+/// argument (the caller copies the object into the outgoing argument area, in eightbytes, on both
+/// targets as LLVM's `CCPassByVal<8, 8>`; clang passes large C aggregates by reference on AArch64,
+/// but IR may say `byval` there too), `sret` its struct return pointer;
 /// `signext`/`zeroext` integers are passed extended (see [`super::abi_type`]).
 pub fn signature<'t>(
     call_conv: CallConv,
@@ -395,8 +397,8 @@ pub fn plan<'t>(
     for (ty, abi, ext) in params {
         let mut pad = Vec::new();
         match abi {
-            ir::ParamAbi::ByVal(t) if arch.passes_byval() => {
-                // Cranelift copies whole eightbytes, as the psABI lays byval copies out.
+            ir::ParamAbi::ByVal(t) => {
+                // Cranelift copies whole eightbytes, as both targets lay byval copies out.
                 let size = t.alloc_size().next_multiple_of(8).min(u32::MAX as u64) as u32;
                 sig.params.push(AbiParam::special(types::I64, ArgumentPurpose::StructArgument(size)));
             }
@@ -440,6 +442,20 @@ pub fn plan<'t>(
     }
     push_scalars(arch, ret, ret_ext, &mut sig.returns);
     (sig, padding)
+}
+
+/// Why a `byval` parameter or argument of this kind cannot be passed, if it cannot: LLVM aligns the
+/// copy of a type aligned to more than 8 bytes to that alignment in the argument area (both targets'
+/// `CCPassByVal<8, 8>` take the larger), which Cranelift's struct arguments (8-byte slots) do not.
+pub fn byval_unsupported(abi: &ir::ParamAbi) -> Option<String> {
+    match abi {
+        ir::ParamAbi::ByVal(t) if t.align() > 8 => Some(format!(
+            "unsupported 'byval' of type '{t}', aligned to {} bytes: LLVM aligns its copy so in the \
+             argument area, which patchmap's 8-byte slots do not",
+            t.align()
+        )),
+        _ => None,
+    }
 }
 
 /// Why a result of type `ty` cannot be returned in registers on this target, if it cannot: LLVM

@@ -15,10 +15,11 @@
  *   X <id>                       the record reached CAP_HITS reports; later executions are not seen
  *   W <text> / E <text>          warning / error (E: the checker could not do its job)
  *   Q <hits>                     at exit (destructor): the output is complete
- * <loc> = <kind>:<size>:<value>[=<stored>][@<symbol>+<offset>], hex numbers without 0x:
+ * <loc> = <kind>:<size>:<value>[#<digest>][=<stored>][@<symbol>+<offset>], hex numbers without 0x:
  *   R  Register: the whole 64-bit register (low 64 bits of a vector register), not masked to <size>
  *   D  Direct: the address reg+offset
- *   I  Indirect: min(size, 8) bytes loaded from reg+offset, zero-extended
+ *   I  Indirect: min(size, 8) bytes loaded from reg+offset, zero-extended; over 8 bytes (a vector
+ *      spilled whole) also `#<digest>`, the FNV-1a 64-bit hash of all <size> bytes there
  *   C  Constant: the 32-bit field sign-extended to 64 bits (LLVM stores int64 values that fit in i32)
  *   K  ConstantIndex: the 64-bit pool entry
  * `=<stored>`: when an R/D/I value lies in the stack (from SP-128, for x86-64's red zone, up to the
@@ -511,6 +512,14 @@ static void report_record(const ucontext_t *uc, const struct record *rec) {
             continue;
         }
         put_hex(v);
+        if (kind == KIND_INDIRECT && size > 8) {
+            const uint8_t *bytes = (const uint8_t *)(uintptr_t)(base + (uint64_t)(int64_t)offset);
+            uint64_t digest = 0xcbf29ce484222325ull;
+            for (size_t i = 0; i < size; i++)
+                digest = (digest ^ bytes[i]) * 0x100000001b3ull;
+            put_str("#");
+            put_hex(digest);
+        }
         if (kind == KIND_REGISTER || kind == KIND_DIRECT || kind == KIND_INDIRECT)
             annotate(uc, v);
     }

@@ -168,7 +168,9 @@ declare void @llvm.experimental.stackmap(i64, i32, ...)\n";
 fn clobber_only_inline_asm_is_read_printed_and_runs_as_no_code() {
     let module = parse(CLOBBERS);
     let f = &module.functions[0];
-    let Some(ir::Inst::ClobberAsm { clobbers, nops: 0 }) = f.insts.iter().map(|d| &d.kind).nth(1).cloned() else {
+    let Some(ir::Inst::ClobberAsm { clobbers, nops: 0, output: None, .. }) =
+        f.insts.iter().map(|d| &d.kind).nth(1).cloned()
+    else {
         panic!("{:?}", f.insts[1])
     };
     let names: Vec<&str> = clobbers.iter().map(|c| c.name.as_str()).collect();
@@ -225,6 +227,97 @@ fn inline_asm_clobbers_are_registers_of_the_target() {
         .unwrap_err()
         .to_string();
     assert!(e.ends_with("error: inline asm clobbers 'r16', which is not a register of x86-64"), "{e}");
+}
+
+/// Register outputs and inputs of empty templates, as LLVM's X86 `stackmap-liveness.ll` and
+/// `anyregcc.ll` write them to pin values in registers.
+const PINNED: &str = "define i64 @pinned(i64 %a) {\n\
+  %z = call i64 asm sideeffect \"\", \"={rax}\"() nounwind\n  \
+  %v = call <2 x double> asm sideeffect \"\", \"={xmm2}\"() nounwind\n  \
+  %w = call <4 x double> asm sideeffect \"\", \"={ymm1}\"() nounwind\n  \
+  call void asm sideeffect \"\", \"{r8},{xmm2},{ymm1},~{rbx}\"(i64 %a, <2 x double> %v, <4 x double> %w) nounwind\n  \
+  %l = extractelement <2 x double> %v, i32 1\n  \
+  %m = extractelement <4 x double> %w, i32 3\n  \
+  %lm = fadd double %l, %m\n  \
+  %li = fptosi double %lm to i64\n  \
+  %s = add i64 %a, %z\n  \
+  %r = add i64 %s, %li\n  \
+  ret i64 %r\n}\n";
+
+#[test]
+fn empty_inline_asm_outputs_are_a_defined_arbitrary_value_and_inputs_are_read_by_no_code() {
+    let module = parse(PINNED);
+    let kinds: Vec<&ir::Inst> = module.functions[0].insts.iter().map(|d| &d.kind).collect();
+    let ir::Inst::ClobberAsm { output: Some(out), inputs, nops: 0, .. } = kinds[1] else { panic!("{:?}", kinds[1]) };
+    assert_eq!((out.name.as_str(), inputs.len()), ("xmm2", 0));
+    let ir::Inst::ClobberAsm { output: None, inputs, clobbers, .. } = kinds[3] else { panic!("{:?}", kinds[3]) };
+    let names: Vec<&str> = inputs.iter().map(|i| i.0.name.as_str()).collect();
+    assert_eq!((names, clobbers[0].name.as_str()), (vec!["r8", "xmm2", "ymm1"], "rbx"));
+    assert_eq!(inputs[1].1.ty.to_string(), "<2 x double>");
+    let printed = module.to_string();
+    assert!(printed.contains("call void asm sideeffect \"\", \"{r8},{xmm2},{ymm1},~{rbx}\"(i64 %a, "), "{printed}");
+    let (mut again, mut module) = (parse(&printed), module);
+    again.clear_spans();
+    module.clear_spans();
+    assert_eq!(again, module);
+    // Compiled (both targets' code, the JIT on this host) and interpreted, the outputs are 0: what the
+    // register held is no value a program can depend on, so patchmap fixes one, as `freeze poison`.
+    let x86 = patchmap::compile::Options::new(Some("x86_64-unknown-linux-gnu"), "speed", 3).unwrap();
+    assert!(patchmap::emit::object::compile(&module, &x86).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pinned.ll");
+    std::fs::write(&path, PINNED).unwrap();
+    if support::x86_64_host("inline asm register outputs in the JIT") {
+        for mode in [&[][..], &["--interpret"][..]] {
+            let (code, out, err) = support::run(
+                std::process::Command::new(support::patchmap_bin())
+                    .args(["run", "--entry", "pinned"])
+                    .args(mode)
+                    .arg(&path)
+                    .arg("40"),
+            );
+            assert_eq!((code, out.trim()), (0, "40"), "{mode:?}: {err}");
+        }
+    }
+    let aarch64 = PINNED.replace("={rax}", "={x0}").replace("={xmm2}", "={q2}").replace("={ymm1}", "={v1}");
+    let aarch64 = aarch64.replace("{r8},{xmm2},{ymm1},~{rbx}", "{x8},{d2},{q1},~{x19}");
+    let a64 = patchmap::compile::Options::new(Some("aarch64-unknown-linux-gnu"), "speed", 3).unwrap();
+    assert!(patchmap::emit::object::compile(&parse(&aarch64), &a64).is_ok());
+    // Names are the target's and of the value's class, refused where they are written.
+    let e = patchmap::emit::object::compile(&parse(PINNED), &a64).unwrap_err().to_string();
+    assert_eq!(e, "t.ll:2:35: error: inline asm names 'rax', which is not a register of AArch64");
+    let wrong = PINNED.replace("={rax}", "={xmm0}");
+    let e = patchmap::emit::object::compile(&parse(&wrong), &x86).unwrap_err().to_string();
+    assert_eq!(e, "t.ll:2:35: error: inline asm puts a 'i64' in 'xmm0', a register of the wrong class for it");
+    // With code in the template, the output would be what that code computed: refused.
+    let e = ir::parse("t.ll", &PINNED.replacen("\"\", \"={rax}\"", "\"nop\", \"={rax}\"", 1)).unwrap_err().to_string();
+    assert!(e.starts_with("t.ll:2:38: error: unsupported inline asm output with a non-empty template"), "{e}");
+}
+
+#[test]
+fn vector_getelementptr_is_read_and_printed_with_its_operand_types() {
+    let text = "define <2 x ptr> @f(<2 x ptr> %v, ptr %p, <2 x i32> %i) {\n  \
+      %a = getelementptr i64, <2 x ptr> %v, i64 1\n  \
+      %b = getelementptr inbounds { i32, i64 }, ptr %p, <2 x i32> %i, <2 x i32> <i32 1, i32 1>\n  \
+      %c = getelementptr i8, <2 x ptr> %a, <2 x i32> %i\n  \
+      ret <2 x ptr> %c\n}\n";
+    let module = parse(text);
+    ir::verify(&module).unwrap();
+    let f = &module.functions[0];
+    let vector = Type::Vector(2, Box::new(Type::PTR));
+    assert!(f.insts[..3].iter().all(|d| d.ty == vector), "{:?}", f.insts);
+    assert!(matches!(f.insts[1].kind, ir::Inst::Gep { vector_base: false, .. }));
+    let printed = module.to_string();
+    assert!(printed.contains("getelementptr i64, <2 x ptr> %v, i64 1"), "{printed}");
+    assert!(printed.contains("getelementptr inbounds { i32, i64 }, ptr %p, <2 x i32> %i"), "{printed}");
+    let (mut again, mut module) = (parse(&printed), module);
+    again.clear_spans();
+    module.clear_spans();
+    assert_eq!(again, module);
+    // A struct field is the same in every lane (LLVM requires a splat).
+    let mixed = text.replace("<i32 1, i32 1>", "<i32 0, i32 1>");
+    let e = ir::parse("t.ll", &mixed).and_then(|m| ir::verify(&m)).unwrap_err().to_string();
+    assert!(e.contains("must be a constant field number"), "{e}");
 }
 
 #[test]

@@ -10,10 +10,6 @@ use patchmap::ir::{self, Module};
 /// Reference files outside the subset (or invalid by design), with the exact expected error.
 const EXPECTED_ERRORS: &[(&str, &str)] = &[
     (
-        "llc19/sm_sizes.ll",
-        "15:36: error: unsupported inline asm constraint '={ah}': only clobbers ('~{reg}') are supported",
-    ),
-    (
         "llc19-errors/e04_numargs_too_big.ll",
         "6:103: error: patchpoint NUMARGS is 3 but only 1 argument(s) follow the fixed operands",
     ),

@@ -6,6 +6,7 @@ mod generator;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod byval;
 mod clang_corpus;
 mod cxx_corpus;
 mod differential;

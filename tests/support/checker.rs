@@ -29,6 +29,8 @@ pub struct LocationValue {
     pub stored: Option<u64>,
     /// When `value` points into a sized function or object symbol: its name and the offset into it.
     pub symbol: Option<(String, u64)>,
+    /// An Indirect location of more than 8 bytes: the FNV-1a 64-bit hash of all its bytes.
+    pub digest: Option<u64>,
 }
 
 /// One execution of one record.
@@ -182,7 +184,7 @@ fn parse_location(token: &str) -> Result<LocationValue, String> {
     let size = u16::from_str_radix(parts.next().ok_or_else(bad)?, 16).map_err(|_| bad())?;
     let rest = parts.next().ok_or_else(bad)?;
     if rest == "?" {
-        return Ok(LocationValue { kind, size, value: None, stored: None, symbol: None });
+        return Ok(LocationValue { kind, size, value: None, stored: None, symbol: None, digest: None });
     }
     // value[=stored][@symbol+offset]; symbol names may contain anything but the last '+'.
     let (rest, symbol) = match rest.split_once('@') {
@@ -193,10 +195,14 @@ fn parse_location(token: &str) -> Result<LocationValue, String> {
         None => (rest, None),
     };
     let (value, stored) = match rest.split_once('=') {
-        Some((v, s)) => (hex(v)?, Some(hex(s)?)),
-        None => (hex(rest)?, None),
+        Some((v, s)) => (v, Some(hex(s)?)),
+        None => (rest, None),
     };
-    Ok(LocationValue { kind, size, value: Some(value), stored, symbol })
+    let (value, digest) = match value.split_once('#') {
+        Some((v, d)) => (hex(v)?, Some(hex(d)?)),
+        None => (hex(value)?, None),
+    };
+    Ok(LocationValue { kind, size, value: Some(value), stored, symbol, digest })
 }
 
 /// Parses the harness's output (format in harness.c). `E` lines and a missing final `Q` line are
@@ -360,12 +366,22 @@ pub enum Truth {
     Pointee(u32, u64),
     /// `-`: not checked.
     Skip,
+    /// `h:<hex>`: the FNV-1a 64-bit hash of all the bytes of an Indirect location over 8 bytes.
+    Digest(u64),
+}
+
+/// The FNV-1a 64-bit hash the harness gives an Indirect location over 8 bytes (`#<digest>`).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 pub fn parse_truth(stdout: &str) -> Vec<(u64, Vec<Truth>)> {
     let token = |t: &str| -> Truth {
         if t == "-" {
             return Truth::Skip;
+        }
+        if let Some(digest) = t.strip_prefix("h:") {
+            return Truth::Digest(u64::from_str_radix(digest, 16).unwrap());
         }
         let (pointee, t) = match t.strip_prefix('*') {
             Some(rest) => (true, rest),
@@ -420,6 +436,7 @@ pub fn check_truth(report: &Report, stdout: &str) -> Result<(), String> {
                 Truth::Skip => true,
                 Truth::Bits(bits, v) => loc.value.map(|x| low(x, bits)) == Some(v),
                 Truth::Pointee(bits, v) => loc.stored.map(|x| low(x, bits)) == Some(v),
+                Truth::Digest(v) => loc.digest == Some(v),
             };
             if !ok {
                 return Err(format!("execution {n} of ID {id}, location {}: read {loc:?}, announced {t:?}", i + 1));

@@ -394,21 +394,43 @@ impl<'a> Parser<'a> {
                 self.expect_punct(b',', " after the source element type")?;
                 let bspan = self.tok.span;
                 let bty = self.value_type()?;
-                self.expect_pointer(bspan, &bty, "the base of 'getelementptr'")?;
+                let vector_base = matches!(&bty, Type::Vector(_, lane) if lane.is_ptr());
+                if !vector_base {
+                    self.expect_pointer(bspan, &bty, "the base of 'getelementptr'")?;
+                }
                 let base = self.value(f, &bty)?;
+                // The lanes of a vector getelementptr: its vector operands' (all alike).
+                let mut lanes = bty.lanes();
                 let mut indices = Vec::new();
                 while self.is_punct(b',') && !matches!(self.peek()?.tok, Tok::Meta(_)) {
                     self.bump()?;
                     let ispan = self.tok.span;
                     let idx = self.operand(f)?;
-                    if !idx.ty.is_int() {
-                        return Err(
-                            self.err(ispan, format!("'getelementptr' index must be an integer, found '{}'", idx.ty))
-                        );
+                    if !idx.ty.lane_type().is_int() {
+                        return Err(self.err(
+                            ispan,
+                            format!("'getelementptr' index must be an integer or a vector of them, found '{}'", idx.ty),
+                        ));
+                    }
+                    if let Some(n) = idx.ty.lanes() {
+                        if lanes.is_some_and(|l| l != n) {
+                            return Err(self.err(
+                                ispan,
+                                format!(
+                                    "'getelementptr' vector index of {n} lanes in one of {} lanes",
+                                    lanes.unwrap_or(0)
+                                ),
+                            ));
+                        }
+                        lanes = Some(n);
                     }
                     indices.push(idx);
                 }
-                Ok((Inst::Gep { inbounds, source, base, indices }, bty))
+                let ty = match lanes {
+                    Some(n) => Type::Vector(n, Box::new(bty.lane_type().clone())),
+                    None => bty,
+                };
+                Ok((Inst::Gep { inbounds, source, base, indices, vector_base }, ty))
             }
             "extractvalue" => {
                 let aspan = self.tok.span;
@@ -662,7 +684,7 @@ impl<'a> Parser<'a> {
             if invoke {
                 return Err(self.err(self.tok.span, "unsupported 'invoke' of inline asm"));
             }
-            return self.clobber_asm(&ret, explicit.as_ref());
+            return self.clobber_asm(f, &ret, explicit.as_ref());
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
         let point = match self.tok.tok {
@@ -801,10 +823,11 @@ impl<'a> Parser<'a> {
         Ok(Type::Int(128))
     }
 
-    /// `asm [sideeffect] "", "~{reg},..."()` from `asm`, in a call returning `ret`: the only inline
-    /// asm the subset takes, a template that is empty or only `nop`s, with clobbers and no operands.
-    /// Anything else is an error at what is not supported.
-    fn clobber_asm(&mut self, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
+    /// `asm [sideeffect] "", "~{reg},...,={reg},{reg},..."(T %in, ...)` from `asm`, in a call
+    /// returning `ret`: the only inline asm the subset takes, a template that is empty or only
+    /// `nop`s, with clobbers; an empty one may also have one register output and register inputs
+    /// (see [`Inst::ClobberAsm`]). Anything else is an error at what is not supported.
+    fn clobber_asm(&mut self, f: &mut FnState<'a>, ret: &Type, explicit: Option<&Signature>) -> PResult<(Inst, Type)> {
         let asm = self.tok.span;
         self.bump()?;
         while matches!(self.tok.tok, Tok::Word("sideeffect" | "alignstack" | "inteldialect" | "unwind")) {
@@ -822,28 +845,59 @@ impl<'a> Parser<'a> {
         let Tok::Str(raw) = self.tok.tok else { return Err(self.expected("the inline asm constraint string")) };
         let constraints = self.tok.span;
         self.bump()?;
-        let mut clobbers = Vec::new();
+        let (mut clobbers, mut outputs, mut input_names) = (Vec::new(), Vec::new(), Vec::new());
         // Each constraint's column: the string's, after its quote, plus the text before it.
         let mut col = constraints.col + 1;
         for piece in raw.split(',').filter(|_| !raw.is_empty()) {
             let span = Span::new(constraints.line, col);
             col += piece.len() as u32 + 1;
-            let Some(name) = piece.strip_prefix("~{").and_then(|p| p.strip_suffix('}')).filter(|n| !n.is_empty())
+            let (list, braced) = match piece.as_bytes().first() {
+                Some(b'~') => (&mut clobbers, &piece[1..]),
+                Some(b'=') => (&mut outputs, &piece[1..]),
+                _ => (&mut input_names, piece),
+            };
+            let Some(name) = braced.strip_prefix('{').and_then(|p| p.strip_suffix('}')).filter(|n| !n.is_empty())
             else {
                 return Err(self.err(
                     span,
-                    format!("unsupported inline asm constraint '{piece}': only clobbers ('~{{reg}}') are supported"),
+                    format!(
+                        "unsupported inline asm constraint '{piece}': only clobbers ('~{{reg}}'), register outputs \
+                         ('={{reg}}') and register inputs ('{{reg}}') are supported"
+                    ),
                 ));
             };
-            clobbers.push(RegisterName { name: name.to_ascii_lowercase(), span });
+            list.push(RegisterName { name: name.to_ascii_lowercase(), span });
         }
-        let void = *ret == Type::Void && explicit.is_none_or(|s| s.params.is_empty() && !s.varargs);
-        if !void {
-            return Err(self.err(asm, "unsupported inline asm: a clobber-only asm takes no operands and returns void"));
+        if let (Some(first), true) = (outputs.first(), nops > 0) {
+            return Err(self.err(
+                first.span,
+                "unsupported inline asm output with a non-empty template: patchmap cannot run the asm's \
+                 code, and what it leaves in the register is what the program reads",
+            ));
+        }
+        if let Some(second) = outputs.get(1) {
+            return Err(self.err(second.span, "unsupported inline asm with more than one output"));
+        }
+        let output = outputs.pop();
+        let params_fit = |n: usize| explicit.is_none_or(|s| s.params.len() == n && !s.varargs);
+        if output.is_none() && *ret != Type::Void || output.is_some() && *ret == Type::Void {
+            return Err(self.err(asm, "inline asm returns a value exactly when it has an output constraint ('={reg}')"));
+        }
+        if !params_fit(input_names.len()) {
+            return Err(self.err(asm, "inline asm's function type must take one parameter per input constraint"));
         }
         self.expect_punct(b'(', " to open the inline asm's arguments")?;
+        let mut inputs = Vec::new();
+        for name in input_names {
+            if !inputs.is_empty() {
+                self.expect_punct(b',', " between the inline asm's arguments")?;
+            }
+            let ty = self.value_type()?;
+            let value = self.value(f, &ty)?;
+            inputs.push((name, Operand { ty, value }));
+        }
         if !self.is_punct(b')') {
-            return Err(self.err(self.tok.span, "unsupported inline asm: a clobber-only asm takes no operands"));
+            return Err(self.err(self.tok.span, "inline asm takes one argument per input constraint ('{reg}')"));
         }
         self.bump()?;
         loop {
@@ -858,7 +912,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok((Inst::ClobberAsm { clobbers, nops }, Type::Void))
+        Ok((Inst::ClobberAsm { clobbers, nops, output, inputs }, ret.clone()))
     }
 
     /// The parameter list of a function type after its result type `ret`, from `(`.

@@ -28,7 +28,7 @@ use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
     Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
     NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
-    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_AGGREGATE_VALUE_SCALARS,
+    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_VECTOR_BYTES, MAX_VECTOR_LANES,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed

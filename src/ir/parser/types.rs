@@ -145,10 +145,15 @@ impl<'a> Parser<'a> {
         }
         let nspan = self.tok.span;
         let n = self.unsigned("a vector length")?;
-        let n = u32::try_from(n)
-            .ok()
-            .filter(|&n| n > 0 && u64::from(n) <= MAX_AGGREGATE_VALUE_SCALARS)
-            .ok_or_else(|| self.err(nspan, format!("vector length {n} is not 1 to {MAX_AGGREGATE_VALUE_SCALARS}")))?;
+        let n = u32::try_from(n).ok().filter(|&n| n > 0 && u64::from(n) <= MAX_VECTOR_LANES).ok_or_else(|| {
+            self.err(
+                nspan,
+                format!(
+                    "vector length {n} is not 1 to {MAX_VECTOR_LANES}: patchmap lowers a vector lane by lane, \
+                         and longer ones would take too long to compile (keep such data in memory)"
+                ),
+            )
+        })?;
         self.expect_word("x", " in a vector type")?;
         let espan = self.tok.span;
         let elem = self.nested_value_type(depth + 1)?;
@@ -158,8 +163,19 @@ impl<'a> Parser<'a> {
                 format!("vector element of type '{elem}': lanes are integers, floating-point values or pointers"),
             ));
         }
+        let vector = Type::Vector(n, Box::new(elem));
+        if vector.alloc_size() > MAX_VECTOR_BYTES {
+            return Err(self.err(
+                nspan,
+                format!(
+                    "vector type '{vector}' takes {} bytes, more than {MAX_VECTOR_BYTES}: a stack map records a \
+                     vector's size in 16 bits (keep such data in memory)",
+                    vector.alloc_size()
+                ),
+            ));
+        }
         self.expect_punct(b'>', " to close the vector type")?;
-        Ok(Type::Vector(n, Box::new(elem)))
+        Ok(vector)
     }
 
     /// Whether the `(` at hand opens the parameters of a function type that a `*` (or `addrspace`)

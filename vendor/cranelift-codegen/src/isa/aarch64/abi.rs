@@ -249,11 +249,23 @@ impl ABIMachineSpec for AArch64MachineDeps {
                 );
             }
 
-            if let ir::ArgumentPurpose::StructArgument(_) = param.purpose {
-                panic!(
-                    "StructArgument parameters are not supported on arm64. \
-                    Use regular pointer arguments instead."
+            if let ir::ArgumentPurpose::StructArgument(size) = param.purpose {
+                // As LLVM passes `byval` on AAPCS64 (`CCPassByVal<8, 8>`): the caller copies
+                // the object into the outgoing argument area, 8-byte aligned, and the callee
+                // gets its address.
+                assert!(
+                    !is_apple_cc && call_conv != isa::CallConv::Winch,
+                    "StructArgument parameters are supported on arm64 in AAPCS64 conventions only"
                 );
+                assert!(size % 8 == 0, "StructArgument size is not properly aligned");
+                next_stack = align_to(next_stack, 8);
+                args.push(ABIArg::StructArg {
+                    offset: next_stack as i64,
+                    size: size as u64,
+                    purpose: param.purpose,
+                });
+                next_stack += size;
+                continue;
             }
 
             if let ir::ArgumentPurpose::StructReturn = param.purpose {
@@ -1840,4 +1852,98 @@ const fn create_reg_env(enable_pinned_reg: bool) -> MachineEnv {
     }
 
     env
+}
+
+#[cfg(test)]
+mod struct_argument_tests {
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{
+        AbiParam, ArgumentPurpose, Function, InstBuilder, MemFlagsData, Signature, types,
+    };
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    fn isa() -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "none").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        lookup(Triple::from_str("aarch64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    fn vcode(func: Function) -> String {
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        context
+            .compile(&*isa(), &mut Default::default())
+            .unwrap_or_else(|e| panic!("compilation failed: {:?}", e.inner));
+        context.compiled_code().unwrap().vcode.clone().unwrap()
+    }
+
+    /// Nine integers (the ninth on the stack), a 24-byte struct argument, one more integer.
+    fn signature() -> Signature {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.extend([AbiParam::new(types::I64); 9]);
+        sig.params.push(AbiParam::special(
+            types::I64,
+            ArgumentPurpose::StructArgument(24),
+        ));
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        sig
+    }
+
+    /// As LLVM passes `byval` on AAPCS64: the caller copies the object (memcpy) into the
+    /// outgoing area after the stack arguments before it, 8-byte aligned, and later stack
+    /// arguments follow the copy; the callee receives the copy's address.
+    #[test]
+    fn struct_arguments_are_copied_into_the_outgoing_area() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut caller = Function::with_name_signature(Default::default(), sig);
+        let callee = caller.import_signature(signature());
+        let mut pos = FuncCursor::new(&mut caller);
+        let block0 = pos.func.dfg.make_block();
+        pos.insert_block(block0);
+        let object = pos.func.dfg.append_block_param(block0, types::I64);
+        let mut args: alloc::vec::Vec<_> =
+            (0..9).map(|i| pos.ins().iconst(types::I64, 100 + i)).collect();
+        args.push(object);
+        args.push(pos.ins().iconst(types::I64, 777));
+        let address = pos.ins().iconst(types::I64, 0x1000);
+        let call = pos.ins().call_indirect(callee, address, &args);
+        let result = pos.func.dfg.inst_results(call)[0];
+        pos.ins().return_(&[result]);
+        let code = vcode(caller);
+        // The ninth integer at sp+0, the copy at sp+8 (24 bytes), the last integer at sp+32.
+        let copy = code.find("add x0, sp, #8\n  movz x2, #24\n  bl 0\n");
+        assert!(copy.is_some(), "no memcpy of 24 bytes to sp+8 in\n{code}");
+        assert!(code.contains("str x27, [sp]\n"), "the ninth integer in\n{code}");
+        assert!(code.contains("str x28, [sp, #32]\n"), "the argument after the copy in\n{code}");
+    }
+
+    #[test]
+    fn struct_arguments_arrive_as_the_address_of_the_copy() {
+        let mut callee = Function::with_name_signature(Default::default(), signature());
+        let mut pos = FuncCursor::new(&mut callee);
+        let block0 = pos.func.dfg.make_block();
+        pos.insert_block(block0);
+        let params: alloc::vec::Vec<_> =
+            (0..11).map(|_| pos.func.dfg.append_block_param(block0, types::I64)).collect();
+        let field = pos.ins().load(types::I64, MemFlagsData::new(), params[9], 16);
+        let sum = pos.ins().iadd(field, params[10]);
+        pos.ins().return_(&[sum]);
+        let code = vcode(callee);
+        // Past the frame record (sp = fp here), the incoming area is at sp+16: the copy at
+        // sp+24, the last integer at sp+48.
+        assert!(code.contains("add x0, sp, #24\n"), "the copy's address in\n{code}");
+        assert!(code.contains("ldr x2, [sp, #48]\n"), "the argument after the copy in\n{code}");
+    }
 }

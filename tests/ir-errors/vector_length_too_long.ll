@@ -1,0 +1,4 @@
+; expect: 2:17: error: vector length 4097 is not 1 to 4096: patchmap lowers a vector lane by lane, and longer ones would take too long to compile (keep such data in memory)
+define void @f(<4097 x i8> %v) {
+  ret void
+}
