@@ -129,10 +129,10 @@ impl Target {
         };
         set(&mut flags, "opt_level", if opt == OptLevel::Speed { "speed" } else { "none" })?;
         // `-O none` takes the single-pass register allocator: under register pressure it compiles
-        // in about a third of the backtracking one's time. The values of stack maps, patch points
-        // and statepoints are then kept in their spill slots (vendored patch 0012), so nothing is
-        // reloaded between a call and the record at its return address (llc-19 -O0 reloads them
-        // there, and its record follows the reloads).
+        // in about half the backtracking one's time. The values of stack maps, patch points and
+        // statepoints then stay in their spill slots (vendored patch `single-pass-stackmap-slots`),
+        // so nothing is reloaded between a call and the record at its return address (llc-19 -O0
+        // reloads them there, and its record follows the reloads).
         let allocator = if opt == OptLevel::Speed { "backtracking" } else { "single_pass" };
         set(&mut flags, "regalloc_algorithm", allocator)?;
         let preserve = if frames == FramePointers::Kept { "true" } else { "false" };
