@@ -5,11 +5,11 @@
 //! that a runtime may rewrite.
 
 use crate::ir::{ExternalName, InstructionData, Opcode, SigRef, Value, types};
-use crate::settings::RegallocAlgorithm;
 use crate::machinst::{
     CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
     OperandVisitorImpl, Reg, RetLocation, StackmapLoc, VCodeInst, ValueRegs, Writable,
 };
+use crate::settings::RegallocAlgorithm;
 use alloc::string::String;
 use alloc::vec::Vec;
 use regalloc2::{OperandConstraint, OperandKind, OperandPos, PReg, PRegSet};
@@ -853,7 +853,9 @@ mod tests {
                 code.buffer
                     .unwind_info
                     .iter()
-                    .filter(|(_, inst)| matches!(inst, crate::isa::unwind::UnwindInst::SaveReg { .. }))
+                    .filter(|(_, inst)| {
+                        matches!(inst, crate::isa::unwind::UnwindInst::SaveReg { .. })
+                    })
                     .count()
             };
             let plain = compile_single_pass(triple, pressure_function(false));
