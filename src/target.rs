@@ -128,11 +128,13 @@ impl Target {
             flags.set(name, value).map_err(|source| TargetError::Setting { name, value, source })
         };
         set(&mut flags, "opt_level", if opt == OptLevel::Speed { "speed" } else { "none" })?;
-        // Both levels keep the backtracking register allocator. The single-pass one would compile
-        // `-O none` under register pressure in a third of the time, but it loads a stack map's
-        // values into registers between a call and the stack map right after it, so the record is no
-        // longer at the call's return address, where frame walkers look (issue 28).
-        set(&mut flags, "regalloc_algorithm", "backtracking")?;
+        // `-O none` takes the single-pass register allocator: under register pressure it compiles
+        // in about half the backtracking one's time. The values of stack maps, patch points and
+        // statepoints then stay in their spill slots (vendored patch `single-pass-stackmap-slots`),
+        // so nothing is reloaded between a call and the record at its return address (llc-19 -O0
+        // reloads them there, and its record follows the reloads).
+        let allocator = if opt == OptLevel::Speed { "backtracking" } else { "single_pass" };
+        set(&mut flags, "regalloc_algorithm", allocator)?;
         let preserve = if frames == FramePointers::Kept { "true" } else { "false" };
         set(&mut flags, "preserve_frame_pointers", preserve)?;
         set(&mut flags, "is_pic", if pic { "true" } else { "false" })?;

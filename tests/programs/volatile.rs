@@ -18,15 +18,18 @@ fn code<'a>(file: &'a object::File<'a>, name: &str) -> &'a [u8] {
     &data[symbol.address() as usize..(symbol.address() + symbol.size()) as usize]
 }
 
-/// Accesses of the 64-bit word at the pointer argument: x86-64 instructions with REX.W whose operand
-/// is `[rdi]` (a `mov` or an ALU instruction the load was folded into), AArch64 `ldr`/`str` x of
-/// `[x0]`.
+/// Accesses of the 64-bit word at the pointer argument, wherever the register allocator put the
+/// pointer (at `-O none` the single-pass allocator copies it out of the argument register first):
+/// x86-64 instructions with REX.W whose operand is `[rdi]` or `[r15]` (a `mov` or an ALU instruction
+/// the load was folded into), AArch64 `ldr`/`str` x of `[xN]` without offset, N not SP (spill slots
+/// and the frame's saves are SP-relative).
 fn accesses(arch: &str, code: &[u8]) -> usize {
     if arch == "x86_64" {
         code.windows(3).filter(|w| w[0] & 0xf8 == 0x48 && w[2] & 0xc7 == 0x07).count()
     } else {
         let words = code.chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().unwrap()));
-        words.filter(|&w| w & 0xffff_ffe0 == 0xf940_0000 || w & 0xffff_ffe0 == 0xf900_0000).count()
+        let of_pointer = |w: u32| (w >> 5) & 31 != 31;
+        words.filter(|&w| (w & 0xffff_fc00 == 0xf940_0000 || w & 0xffff_fc00 == 0xf900_0000) && of_pointer(w)).count()
     }
 }
 

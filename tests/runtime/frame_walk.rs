@@ -4,9 +4,10 @@
 //! `100 + level`, at the call's return address). Stopped in the runtime entry
 //! (`patchmap::runtime::Entry`, which captures every register), the frame-table walker reads every
 //! location of every frame's record, and each must equal the value the program computed (the test
-//! computes them itself from the program's arguments). Some values must be in callee-saved
-//! registers of outer frames that inner frames saved (counted), or the test proves nothing; a mutant
-//! table (one saved register's slot offset changed) must fail the check.
+//! computes them itself from the program's arguments). At `-O speed` some values must be in
+//! callee-saved registers of outer frames that inner frames saved (counted), or the test proves
+//! nothing; a mutant table (one saved register's slot offset changed) must fail the check. (`-O
+//! none` keeps recorded values in spill slots.)
 //!
 //! After its call returns, each function calls the entry again, with a second stack map (`200 +
 //! level`) of the same values right after: at those later stops its values are read from where
@@ -587,10 +588,11 @@ fn report(arch: Arch, totals: &HashMap<&str, (usize, usize, usize)>) {
         "{}: (locations read, of them in callee-saved registers saved by inner frames, mutant tables failed): {totals:?}",
         arch.name()
     );
-    for opt in ["none", "speed"] {
-        assert!(totals[opt].1 > 0, "-O {opt}: no value was in a callee-saved register an inner frame saved");
-        assert!(totals[opt].2 > 0, "-O {opt}: no mutant table was tried");
-    }
+    // `-O none` keeps recorded values in spill slots (the single-pass allocator): the callee-saved
+    // registers inner frames saved, and the mutants that move them, are covered at `-O speed`.
+    assert!(totals["none"].0 > 0, "-O none: no location was read");
+    assert!(totals["speed"].1 > 0, "-O speed: no value was in a callee-saved register an inner frame saved");
+    assert!(totals["speed"].2 > 0, "-O speed: no mutant table was tried");
 }
 
 /// Checks that a mutant of `table` fails a passing run, where the run had a value saved by an

@@ -632,6 +632,11 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         self.gen_call_output(&self.f.dfg.signatures[sig_ref])
     }
 
+    /// The compilation flags.
+    pub(crate) fn flags(&self) -> &Flags {
+        &self.flags
+    }
+
     /// Set up arguments values `args` for a call with signature `sig`.
     pub fn gen_call_args(&mut self, sig: Sig, args: &[ValueRegs<Reg>]) -> CallArgList {
         let (uses, insts) = self.vcode.abi().gen_call_args(

@@ -9,6 +9,7 @@ use crate::machinst::{
     CallArgPair, CallInfo, CallRetPair, FrameLayout, Lower, MachBuffer, OperandVisitor,
     OperandVisitorImpl, Reg, RetLocation, StackmapLoc, TryCallInfo, VCodeInst, ValueRegs, Writable,
 };
+use crate::settings::RegallocAlgorithm;
 use alloc::string::String;
 use alloc::vec::Vec;
 use regalloc2::{OperandConstraint, OperandKind, OperandPos, PReg, PRegSet};
@@ -20,6 +21,12 @@ pub enum StackmapOperand {
     /// A value in a register or a stack slot: an "any" use, so the allocator
     /// never moves a value for the stack map's sake.
     Value(Reg),
+    /// A value in its spill slot: a "stack" use, made instead of an "any" use
+    /// when the function is allocated by the single-pass allocator. That
+    /// allocator gives an "any" use a register whenever one is free, so it
+    /// would reload values a call before the point clobbered between the
+    /// call and the point; a value already in its slot needs no move.
+    Slot(Reg),
     /// A value defined by an `iconst`: recorded as its constant rather than
     /// materialized into a register.
     Const(u64),
@@ -34,22 +41,38 @@ pub struct StackmapInfo {
     pub shadow: u32,
     /// The observed values, in operand order.
     pub operands: Vec<StackmapOperand>,
+    /// Under the single-pass allocator, every allocatable register: seen as
+    /// clobbered by the allocator only (never by prologue generation), so
+    /// that it moves the values live in registers into their spill slots as
+    /// a call before the stackmap would; the stackmap's own values, "stack"
+    /// uses, then need no move between that call and the stackmap. Empty
+    /// otherwise.
+    pub evicted: PRegSet,
 }
 
 impl StackmapInfo {
     /// Lowers the operands of a `stackmap` instruction.
     pub fn new<I: VCodeInst>(ctx: &mut Lower<I>, id: u64, shadow: u32, args: &[Value]) -> Self {
+        let evicted = if single_pass(ctx) {
+            PRegSet::from(ctx.abi().machine_env())
+        } else {
+            PRegSet::empty()
+        };
         StackmapInfo {
             id,
             shadow,
             operands: lower_recorded_values(ctx, args),
+            evicted,
         }
     }
 
-    /// Visits the register operands: "any" uses, with no definitions and no
-    /// clobbers.
+    /// Visits the register operands: "any" uses (or "stack" uses), with no
+    /// definitions and no clobbers but [`StackmapInfo::evicted`].
     pub fn collect_operands(&mut self, collector: &mut impl OperandVisitor) {
         collect_recorded_values(&mut self.operands, collector);
+        if self.evicted != PRegSet::empty() {
+            collector.reg_clobbers(self.evicted);
+        }
     }
 
     /// Where each value is, once the operands hold their allocations.
@@ -75,7 +98,9 @@ impl StackmapOperand {
     fn location(&self, layout: &FrameLayout) -> StackmapLoc {
         match self {
             StackmapOperand::Const(bits) => StackmapLoc::Const(*bits),
-            StackmapOperand::Value(reg) => allocated_location(*reg, layout),
+            StackmapOperand::Value(reg) | StackmapOperand::Slot(reg) => {
+                allocated_location(*reg, layout)
+            }
         }
     }
 }
@@ -92,8 +117,10 @@ fn allocated_location(reg: Reg, layout: &FrameLayout) -> StackmapLoc {
 }
 
 /// Lowers values whose locations are recorded: `iconst`s as their constants,
-/// the others as registers for "any" uses.
+/// the others as registers for "any" uses, or for "stack" uses under the
+/// single-pass allocator.
 fn lower_recorded_values<I: VCodeInst>(ctx: &mut Lower<I>, args: &[Value]) -> Vec<StackmapOperand> {
+    let in_slots = single_pass(ctx);
     args.iter()
         .map(|&arg| {
             let dfg = ctx.dfg();
@@ -109,10 +136,22 @@ fn lower_recorded_values<I: VCodeInst>(ctx: &mut Lower<I>, args: &[Value]) -> Ve
                 });
             match iconst {
                 Some(bits) => StackmapOperand::Const(bits),
-                None => StackmapOperand::Value(ctx.put_value_in_regs(arg).only_reg().unwrap()),
+                None => {
+                    let reg = ctx.put_value_in_regs(arg).only_reg().unwrap();
+                    if in_slots {
+                        StackmapOperand::Slot(reg)
+                    } else {
+                        StackmapOperand::Value(reg)
+                    }
+                }
             }
         })
         .collect()
+}
+
+/// Whether the function is allocated by the single-pass allocator.
+fn single_pass<I: VCodeInst>(ctx: &Lower<I>) -> bool {
+    ctx.flags().regalloc_algorithm() == RegallocAlgorithm::SinglePass
 }
 
 /// Appends `, <register or constant>` for each recorded value.
@@ -125,7 +164,7 @@ fn print_recorded_values(
         match operand {
             // After allocation an "any" use may name a spill slot, which the
             // backends' register printers do not know.
-            StackmapOperand::Value(reg) => match reg.to_spillslot() {
+            StackmapOperand::Value(reg) | StackmapOperand::Slot(reg) => match reg.to_spillslot() {
                 Some(slot) => s.push_str(&alloc::format!(", {slot}")),
                 None => {
                     s.push_str(", ");
@@ -138,17 +177,25 @@ fn print_recorded_values(
 }
 
 /// Visits recorded values as early "any" uses: a register of their class or a
-/// stack slot, whichever they are in.
+/// stack slot, whichever they are in (their slots for [`StackmapOperand::Slot`]).
 fn collect_recorded_values(operands: &mut [StackmapOperand], collector: &mut impl OperandVisitor) {
+    collect_recorded_values_at(operands, collector, OperandPos::Early);
+}
+
+/// Visits recorded values as uses at `pos`: "any" uses, or "stack" uses for
+/// [`StackmapOperand::Slot`].
+fn collect_recorded_values_at(
+    operands: &mut [StackmapOperand],
+    collector: &mut impl OperandVisitor,
+    pos: OperandPos,
+) {
     for operand in operands {
-        if let StackmapOperand::Value(reg) = operand {
-            collector.add_operand(
-                reg,
-                OperandConstraint::Any,
-                OperandKind::Use,
-                OperandPos::Early,
-            );
-        }
+        let (reg, constraint) = match operand {
+            StackmapOperand::Value(reg) => (reg, OperandConstraint::Any),
+            StackmapOperand::Slot(reg) => (reg, OperandConstraint::Stack),
+            StackmapOperand::Const(_) => continue,
+        };
+        collector.add_operand(reg, constraint, OperandKind::Use, pos);
     }
 }
 
@@ -447,11 +494,7 @@ impl StatepointCallInfo {
             collector.reg_fixed_use(input, Reg::from(*preg));
             collector.reg_fixed_def(output, Reg::from(*preg));
         }
-        for operand in &mut dest.read {
-            if let StackmapOperand::Value(reg) = operand {
-                collector.add_operand(reg, OperandConstraint::Any, OperandKind::Use, OperandPos::Late);
-            }
-        }
+        collect_recorded_values_at(&mut dest.read, collector, OperandPos::Late);
     }
 
     /// Adds the call's record at the current offset, the return address of
@@ -701,6 +744,40 @@ mod tests {
         }
     }
 
+    /// 24 values loaded before a call and used after it, with a stackmap of them right
+    /// after the call when `with_stackmap`.
+    fn pressure_function(with_stackmap: bool) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let callee_sig = func.import_signature(Signature::new(CallConv::SystemV));
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let block0 = func.dfg.make_block();
+        let p = func.dfg.append_block_param(block0, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let values: Vec<_> = (0..24)
+            .map(|i| pos.ins().load(types::I64, MemFlagsData::new(), p, 8 * i))
+            .collect();
+        pos.ins().call(callee, &[]);
+        if with_stackmap {
+            pos.ins().stackmap(1, 0, &values);
+        }
+        let mut sum = values[0];
+        for &v in &values[1..] {
+            sum = pos.ins().iadd(sum, v);
+        }
+        pos.ins().return_(&[sum]);
+        func
+    }
+
     #[test]
     fn values_under_pressure_stay_in_registers_or_slots() {
         // 24 values loaded before a call and used after it: more than the callee-saved
@@ -708,39 +785,8 @@ mod tests {
         // moved for it.
         for triple in triples() {
             let isa = isa(triple);
-            let build = |with_stackmap: bool| {
-                let mut sig = Signature::new(CallConv::SystemV);
-                sig.params.push(AbiParam::new(types::I64));
-                sig.returns.push(AbiParam::new(types::I64));
-                let mut func = Function::with_name_signature(Default::default(), sig);
-                let callee_sig = func.import_signature(Signature::new(CallConv::SystemV));
-                let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
-                let callee = func.import_function(ExtFuncData {
-                    name: ExternalName::user(callee_name),
-                    signature: callee_sig,
-                    colocated: true,
-                    patchable: false,
-                });
-                let block0 = func.dfg.make_block();
-                let p = func.dfg.append_block_param(block0, types::I64);
-                let mut pos = FuncCursor::new(&mut func);
-                pos.insert_block(block0);
-                let values: Vec<_> = (0..24)
-                    .map(|i| pos.ins().load(types::I64, MemFlagsData::new(), p, 8 * i))
-                    .collect();
-                pos.ins().call(callee, &[]);
-                if with_stackmap {
-                    pos.ins().stackmap(1, 0, &values);
-                }
-                let mut sum = values[0];
-                for &v in &values[1..] {
-                    sum = pos.ins().iadd(sum, v);
-                }
-                pos.ins().return_(&[sum]);
-                func
-            };
-            let plain = compile(&isa, build(false));
-            let mut context = Context::for_function(build(true));
+            let plain = compile(&isa, pressure_function(false));
+            let mut context = Context::for_function(pressure_function(true));
             context.set_disasm(true);
             context.compile(&*isa, &mut Default::default()).unwrap();
             let mapped = context.compiled_code().unwrap().clone();
@@ -769,6 +815,94 @@ mod tests {
                     StackmapLoc::SPOffset(offset) => assert!(offset < frame, "{triple}: {loc:?}"),
                     StackmapLoc::Reg(r) => assert_eq!(r.class(), RegClass::Int),
                     StackmapLoc::Const(_) => panic!("{triple}: {loc:?}"),
+                }
+            }
+        }
+    }
+
+    /// Compiles with the single-pass allocator at `opt_level=none`, with
+    /// regalloc2's checker.
+    fn compile_single_pass(triple: &str, func: Function) -> crate::CompiledCode {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "none").unwrap();
+        flags.set("preserve_frame_pointers", "true").unwrap();
+        flags.set("regalloc_algorithm", "single_pass").unwrap();
+        flags.set("regalloc_checker", "true").unwrap();
+        let isa = lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        context.compiled_code().unwrap().clone()
+    }
+
+    #[test]
+    fn single_pass_allocation_records_values_in_their_slots() {
+        for triple in triples() {
+            // A stackmap right after a call: with "any" uses the single-pass allocator
+            // reloaded the values the call clobbered between the call and the stackmap.
+            let code = compile_single_pass(triple, pressure_function(true));
+            let record = code.buffer.stackmaps().next().unwrap();
+            let sites: Vec<_> = code.buffer.call_sites().map(|s| s.ret_addr).collect();
+            assert_eq!(
+                sites,
+                [record.offset],
+                "{triple}: code between the call and the stackmap:\n{}",
+                code.vcode.as_deref().unwrap()
+            );
+            assert_eq!(record.locations.len(), 24, "{triple}");
+            for loc in record.locations {
+                assert!(matches!(loc, StackmapLoc::SPOffset(_)), "{triple}: {loc:?}");
+            }
+            // The stackmap's clobbers move values only: the prologue saves what it saves
+            // without the stackmap.
+            let saves = |code: &crate::CompiledCode| {
+                code.buffer
+                    .unwind_info
+                    .iter()
+                    .filter(|(_, inst)| {
+                        matches!(inst, crate::isa::unwind::UnwindInst::SaveReg { .. })
+                    })
+                    .count()
+            };
+            let plain = compile_single_pass(triple, pressure_function(false));
+            assert_eq!(saves(&code), saves(&plain), "{triple}");
+            // A statepoint_call: relocated values keep their callee-saved registers, the
+            // read-only ones are in slots; the record stays at the return address.
+            let code = compile_single_pass(triple, statepoint_function(true, 2, 3, 4));
+            let record = code.buffer.stackmaps().next().unwrap();
+            let sites: Vec<_> = code.buffer.call_sites().map(|s| s.ret_addr).collect();
+            assert_eq!(sites, [record.offset], "{triple}");
+            let (relocated, read_only) = record.locations.split_at(2);
+            for loc in relocated {
+                assert!(
+                    matches!(loc, StackmapLoc::Reg(r) if preserved(triple).contains(&r.hw_enc())),
+                    "{triple}: {loc:?}"
+                );
+            }
+            assert_eq!(read_only.len(), 3, "{triple}");
+            for loc in read_only {
+                assert!(matches!(loc, StackmapLoc::SPOffset(_)), "{triple}: {loc:?}");
+            }
+            // Patch points: anyreg arguments and results keep their registers, the
+            // recorded values are in slots.
+            for (anyreg, nargs) in [(false, 2), (true, 3)] {
+                let code = compile_single_pass(triple, patchpoint_function(anyreg, nargs, 16));
+                let record = code.buffer.stackmaps().next().unwrap();
+                let fixed = if anyreg { 1 + nargs } else { 0 };
+                assert_eq!(record.locations.len(), fixed + 3, "{triple}");
+                for loc in &record.locations[..fixed] {
+                    assert!(
+                        matches!(loc, StackmapLoc::Reg(r) if r.class() == RegClass::Int),
+                        "{triple}: {loc:?}"
+                    );
+                }
+                for loc in &record.locations[fixed..] {
+                    assert!(matches!(loc, StackmapLoc::SPOffset(_)), "{triple}: {loc:?}");
                 }
             }
         }

@@ -964,6 +964,8 @@ impl MachInst for Inst {
     fn is_included_in_clobbers(&self) -> bool {
         let (caller, callee, is_exception) = match self {
             Inst::Args { .. } => return false,
+            // Its clobbers only move values into spill slots (`StackmapInfo::evicted`).
+            Inst::Stackmap { .. } => return false,
             Inst::Call { info } => (
                 info.caller_conv,
                 info.callee_conv,

@@ -1329,6 +1329,8 @@ impl MachInst for Inst {
     fn is_included_in_clobbers(&self) -> bool {
         match self {
             &Inst::Args { .. } => false,
+            // Its clobbers only move values into spill slots (`StackmapInfo::evicted`).
+            &Inst::Stackmap { .. } => false,
             _ => true,
         }
     }
