@@ -336,3 +336,80 @@ impl LowerBackend for X64Backend {
         Some(regs::pinned_reg())
     }
 }
+
+#[cfg(test)]
+mod float_constant_tests {
+    //! Float constants and the sign masks of `fneg`/`fabs` come from the constant pool, not from an
+    //! integer immediate moved into an XMM register.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, Type, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(x: ty) -> ty { fabs(-x * (if x is NaN { x } else { 4.0 })) }`: a constant in a
+    /// register of its own (a select's operand) and both masks.
+    fn function(ty: Type) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let four = if ty == types::F32 {
+            pos.ins().f32const(4.0)
+        } else {
+            pos.ins().f64const(4.0)
+        };
+        let negated = pos.ins().fneg(x);
+        // A constant operand of a binary operation is sunk into it as a memory operand anyway;
+        // a select keeps `four` in a register of its own.
+        let is_nan = pos.ins().fcmp(crate::ir::condcodes::FloatCC::Unordered, x, x);
+        let factor = pos.ins().select(is_nan, x, four);
+        let product = pos.ins().fmul(negated, factor);
+        let magnitude = pos.ins().fabs(product);
+        pos.ins().return_(&[magnitude]);
+        func
+    }
+
+    fn disassembly(ty: Type) -> String {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "none").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(function(ty));
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        code.vcode.clone().expect("expected disassembly")
+    }
+
+    #[test]
+    fn f64_constants_and_masks_load_from_the_pool() {
+        let disasm = disassembly(types::F64);
+        assert!(!disasm.contains("movabs"), "{disasm}");
+        assert!(!disasm.contains("movq %r"), "{disasm}");
+        assert!(disasm.contains("movsd (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("xorpd (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("andpd (%rip), %xmm"), "{disasm}");
+    }
+
+    #[test]
+    fn f32_constants_and_masks_load_from_the_pool() {
+        let disasm = disassembly(types::F32);
+        assert!(!disasm.contains("movl $"), "{disasm}");
+        assert!(!disasm.contains("movd %e"), "{disasm}");
+        assert!(disasm.contains("movss (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("xorps (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("andps (%rip), %xmm"), "{disasm}");
+    }
+}
