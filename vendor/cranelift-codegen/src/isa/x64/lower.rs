@@ -413,3 +413,80 @@ mod float_constant_tests {
         assert!(disasm.contains("andps (%rip), %xmm"), "{disasm}");
     }
 }
+
+#[cfg(test)]
+mod nonzero_bit_count_tests {
+    //! `clz`/`ctz` of a value or'ed with a non-zero constant: `bsr`/`bsf` without the `cmov` that
+    //! gives a zero input its count.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Opcode, Signature, Type, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(x: ty) -> ty { op(x | stop) }`, `stop` 0 for no `bor`.
+    fn function(ty: Type, op: Opcode, stop: i64) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let operand = if stop == 0 {
+            x
+        } else {
+            pos.ins().bor_imm_u(x, stop)
+        };
+        let count = match op {
+            Opcode::Clz => pos.ins().clz(operand),
+            _ => pos.ins().ctz(operand),
+        };
+        pos.ins().return_(&[count]);
+        func
+    }
+
+    fn disassembly(ty: Type, op: Opcode, stop: i64, extensions: bool) -> String {
+        let flags = settings::Flags::new(settings::builder());
+        let mut isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap()).unwrap();
+        if extensions {
+            isa.enable("has_lzcnt").unwrap();
+            isa.enable("has_bmi1").unwrap();
+        }
+        let isa = isa.finish(flags).unwrap();
+        let mut context = Context::for_function(function(ty, op, stop));
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        code.vcode.clone().expect("expected disassembly")
+    }
+
+    #[test]
+    fn or_with_a_constant_needs_no_zero_fix_up() {
+        for (ty, bits) in [(types::I32, 32), (types::I64, 64)] {
+            let clz = disassembly(ty, Opcode::Clz, 1, false);
+            assert!(clz.contains("bsr") && !clz.contains("cmov"), "{clz}");
+            assert!(clz.contains(&alloc::format!("xor{} $0x{:x}", if bits == 32 { 'l' } else { 'q' }, bits - 1)), "{clz}");
+            let ctz = disassembly(ty, Opcode::Ctz, 1 << (bits - 1), false);
+            assert!(ctz.contains("bsf") && !ctz.contains("cmov"), "{ctz}");
+        }
+    }
+
+    #[test]
+    fn other_operands_keep_the_zero_fix_up_and_extensions_win() {
+        for ty in [types::I32, types::I64] {
+            for op in [Opcode::Clz, Opcode::Ctz] {
+                let plain = disassembly(ty, op, 0, false);
+                assert!(plain.contains("cmov"), "{plain}");
+                let counted = disassembly(ty, op, 1, true);
+                assert!(counted.contains("lzcnt") || counted.contains("tzcnt"), "{counted}");
+            }
+        }
+    }
+}
