@@ -96,7 +96,11 @@ entry:
   %m = zext i8 %m8 to i32
   %rot = call i32 @llvm.fshl.i32(i32 %x, i32 %x, i32 36)
   %fr = call i32 @llvm.fshr.i32(i32 %x, i32 %tz, i32 7)
-  %sum = add i32 %rot, %fr
+  ; Poison at zero (%y is not): x86-64 counts it with a stop bit or'ed in.
+  %lzp = call i64 @llvm.ctlz.i64(i64 %y, i1 true)
+  %lzp32 = trunc i64 %lzp to i32
+  %rotfr = add i32 %rot, %fr
+  %sum = add i32 %rotfr, %lzp32
   call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i32 %pop, i64 %lz, i32 %bs, i64 %abs, i32 %sum)
   %r = call i32 (ptr, ...) @printf(ptr @fmt_ints, i32 %pop, i32 %lz32, i32 %tz, i32 %sw, i32 %bs, i32 %br, i64 %abs, i64 %max, i32 %m)
   %e = call i64 @llvm.expect.i64(i64 %y, i64 1)
@@ -122,8 +126,10 @@ entry:
   %mn = call double @llvm.minnum.f64(double %nan, double %x)
   %mx = call double @llvm.maxnum.f64(double %x, double 100.0)
   %ma = call double @llvm.fmuladd.f64(double %x, double 3.0, double 0.5)
+  ; A negated addend: x * x - x.
+  %mb = call double @llvm.fmuladd.f64(double %x, double %x, double %nx)
   %p = call i32 (ptr, ...) @printf(ptr @fmt_floats, double %a, double %s, double %f, double %cd, double %t, double %r, double %ri, double %cs, double %mn, double %mx)
-  %q = call i32 (ptr, ...) @printf(ptr @fmt_floats, double %ma, double %ma, double 0.25, double 0.5, double 1.0, double 2.0, double 3.0, double 4.0, double 5.0, double 6.0)
+  %q = call i32 (ptr, ...) @printf(ptr @fmt_floats, double %ma, double %mb, double 0.25, double 0.5, double 1.0, double 2.0, double 3.0, double 4.0, double 5.0, double 6.0)
   ret void
 }
 

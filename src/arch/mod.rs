@@ -528,6 +528,25 @@ impl Arch {
         self == Arch::Aarch64
     }
 
+    /// Where a function's code starts: llc-19 aligns x86-64 functions to 16 bytes (`.p2align 4`),
+    /// so that a call lands at the start of an instruction-fetch block; AArch64's are aligned to
+    /// their 4-byte instructions. Cranelift asks only for its own minimum (1 byte on x86-64).
+    pub fn function_alignment(self) -> u64 {
+        match self {
+            Arch::X86_64 => 16,
+            Arch::Aarch64 => 4,
+        }
+    }
+
+    /// Whether a `ctlz`/`cttz` whose result at zero is poison is best computed with a stop bit
+    /// or'ed into its operand (the top bit for `cttz`, bit 0 for `ctlz`, which leave every
+    /// non-zero count as it is): baseline x86-64's `bsr`/`bsf` leave a zero's result undefined and
+    /// Cranelift's x64 backend adds a `cmov` for it unless the operand is or'ed with a non-zero
+    /// constant (vendored patch `x64-nonzero-bit-counts`). AArch64's `clz` is defined at zero.
+    pub fn counts_zeros_with_stop_bit(self) -> bool {
+        self == Arch::X86_64
+    }
+
     /// Whether LLVM's backend fuses `llvm.fmuladd` into one fused multiply-add: AArch64 always has
     /// `fmadd`; baseline x86-64 has no FMA, so llc multiplies and adds.
     pub fn fuses_multiply_add(self) -> bool {

@@ -274,7 +274,7 @@ fn compile_function(
         func: id,
         frame,
         code,
-        alignment: compiled.buffer.alignment as u64,
+        alignment: (compiled.buffer.alignment as u64).max(arch.function_alignment()),
         relocs,
         unwind,
         points: records,

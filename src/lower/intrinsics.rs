@@ -206,7 +206,15 @@ impl Lowering<'_> {
         let bits = i64::from(t.bits());
         match op {
             IntrinsicOp::Ctpop => self.b.ins().popcnt(v[0]),
+            IntrinsicOp::Ctlz if self.zero_is_poison(v) && self.arch.counts_zeros_with_stop_bit() => {
+                let stopped = self.b.ins().bor_imm_u(v[0], 1);
+                self.b.ins().clz(stopped)
+            }
             IntrinsicOp::Ctlz => self.b.ins().clz(v[0]),
+            IntrinsicOp::Cttz if self.zero_is_poison(v) && self.arch.counts_zeros_with_stop_bit() => {
+                let stopped = self.b.ins().bor_imm_u(v[0], 1u64.wrapping_shl(t.bits() - 1) as i64);
+                self.b.ins().ctz(stopped)
+            }
             IntrinsicOp::Cttz => self.b.ins().ctz(v[0]),
             IntrinsicOp::Bswap => self.b.ins().bswap(v[0]),
             IntrinsicOp::Bitreverse if t.bits() >= 16 && t.bits() <= 64 && !self.arch.reverses_bits() => {
@@ -326,7 +334,12 @@ impl Lowering<'_> {
             IntrinsicOp::FMulAdd if self.arch.fuses_multiply_add() => self.b.ins().fma(v[0], v[1], v[2]),
             IntrinsicOp::FMulAdd => {
                 let product = self.b.ins().fmul(v[0], v[1]);
-                self.b.ins().fadd(product, v[2])
+                // `a * b + -c` is `a * b - c` (LLVM leaves a NaN's sign unspecified): clang writes
+                // `x*x - y*y` as fmuladd(x, x, fneg(y*y)), and llc-19 folds the negation the same way.
+                match self.negated(v[2]) {
+                    Some(c) => self.b.ins().fsub(product, c),
+                    None => self.b.ins().fadd(product, v[2]),
+                }
             }
         }
     }
@@ -424,6 +437,25 @@ impl Lowering<'_> {
             _ => unreachable!("the float intrinsics have float types"),
         };
         self.canonical(ty, result)
+    }
+
+    /// Whether `ctlz`/`cttz`'s second operand (`v[1]`, an `i1` constant) says a zero operand gives
+    /// poison, which lets the count be anything there.
+    fn zero_is_poison(&self, v: &[clif::Value]) -> bool {
+        let Some(&flag) = v.get(1) else { return false };
+        let dfg = &self.b.func.dfg;
+        let clif::ValueDef::Result(inst, 0) = dfg.value_def(flag) else { return false };
+        matches!(dfg.insts[inst], clif::InstructionData::UnaryImm { opcode: clif::Opcode::Iconst, imm } if imm.bits() & 1 != 0)
+    }
+
+    /// `x` if `v` is `fneg x` in the function built so far.
+    fn negated(&self, v: clif::Value) -> Option<clif::Value> {
+        let dfg = &self.b.func.dfg;
+        let clif::ValueDef::Result(inst, 0) = dfg.value_def(v) else { return None };
+        match dfg.insts[inst] {
+            clif::InstructionData::Unary { opcode: clif::Opcode::Fneg, arg } => Some(arg),
+            _ => None,
+        }
     }
 
     fn float_constant(&mut self, t: clif::Type, x: f64) -> clif::Value {

@@ -336,3 +336,157 @@ impl LowerBackend for X64Backend {
         Some(regs::pinned_reg())
     }
 }
+
+#[cfg(test)]
+mod float_constant_tests {
+    //! Float constants and the sign masks of `fneg`/`fabs` come from the constant pool, not from an
+    //! integer immediate moved into an XMM register.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, Type, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(x: ty) -> ty { fabs(-x * (if x is NaN { x } else { 4.0 })) }`: a constant in a
+    /// register of its own (a select's operand) and both masks.
+    fn function(ty: Type) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let four = if ty == types::F32 {
+            pos.ins().f32const(4.0)
+        } else {
+            pos.ins().f64const(4.0)
+        };
+        let negated = pos.ins().fneg(x);
+        // A constant operand of a binary operation is sunk into it as a memory operand anyway;
+        // a select keeps `four` in a register of its own.
+        let is_nan = pos.ins().fcmp(crate::ir::condcodes::FloatCC::Unordered, x, x);
+        let factor = pos.ins().select(is_nan, x, four);
+        let product = pos.ins().fmul(negated, factor);
+        let magnitude = pos.ins().fabs(product);
+        pos.ins().return_(&[magnitude]);
+        func
+    }
+
+    fn disassembly(ty: Type) -> String {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "none").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(function(ty));
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        code.vcode.clone().expect("expected disassembly")
+    }
+
+    #[test]
+    fn f64_constants_and_masks_load_from_the_pool() {
+        let disasm = disassembly(types::F64);
+        assert!(!disasm.contains("movabs"), "{disasm}");
+        assert!(!disasm.contains("movq %r"), "{disasm}");
+        assert!(disasm.contains("movsd (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("xorpd (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("andpd (%rip), %xmm"), "{disasm}");
+    }
+
+    #[test]
+    fn f32_constants_and_masks_load_from_the_pool() {
+        let disasm = disassembly(types::F32);
+        assert!(!disasm.contains("movl $"), "{disasm}");
+        assert!(!disasm.contains("movd %e"), "{disasm}");
+        assert!(disasm.contains("movss (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("xorps (%rip), %xmm"), "{disasm}");
+        assert!(disasm.contains("andps (%rip), %xmm"), "{disasm}");
+    }
+}
+
+#[cfg(test)]
+mod nonzero_bit_count_tests {
+    //! `clz`/`ctz` of a value or'ed with a non-zero constant: `bsr`/`bsf` without the `cmov` that
+    //! gives a zero input its count.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Opcode, Signature, Type, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(x: ty) -> ty { op(x | stop) }`, `stop` 0 for no `bor`.
+    fn function(ty: Type, op: Opcode, stop: i64) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block0 = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block0, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block0);
+        let operand = if stop == 0 {
+            x
+        } else {
+            pos.ins().bor_imm_u(x, stop)
+        };
+        let count = match op {
+            Opcode::Clz => pos.ins().clz(operand),
+            _ => pos.ins().ctz(operand),
+        };
+        pos.ins().return_(&[count]);
+        func
+    }
+
+    fn disassembly(ty: Type, op: Opcode, stop: i64, extensions: bool) -> String {
+        let flags = settings::Flags::new(settings::builder());
+        let mut isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap()).unwrap();
+        if extensions {
+            isa.enable("has_lzcnt").unwrap();
+            isa.enable("has_bmi1").unwrap();
+        }
+        let isa = isa.finish(flags).unwrap();
+        let mut context = Context::for_function(function(ty, op, stop));
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        code.vcode.clone().expect("expected disassembly")
+    }
+
+    #[test]
+    fn or_with_a_constant_needs_no_zero_fix_up() {
+        for (ty, bits) in [(types::I32, 32), (types::I64, 64)] {
+            let clz = disassembly(ty, Opcode::Clz, 1, false);
+            assert!(clz.contains("bsr") && !clz.contains("cmov"), "{clz}");
+            assert!(clz.contains(&alloc::format!("xor{} $0x{:x}", if bits == 32 { 'l' } else { 'q' }, bits - 1)), "{clz}");
+            let ctz = disassembly(ty, Opcode::Ctz, 1 << (bits - 1), false);
+            assert!(ctz.contains("bsf") && !ctz.contains("cmov"), "{ctz}");
+        }
+    }
+
+    #[test]
+    fn other_operands_keep_the_zero_fix_up_and_extensions_win() {
+        for ty in [types::I32, types::I64] {
+            for op in [Opcode::Clz, Opcode::Ctz] {
+                let plain = disassembly(ty, op, 0, false);
+                assert!(plain.contains("cmov"), "{plain}");
+                let counted = disassembly(ty, op, 1, true);
+                assert!(counted.contains("lzcnt") || counted.contains("tzcnt"), "{counted}");
+            }
+        }
+    }
+}
