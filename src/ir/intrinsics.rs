@@ -568,7 +568,8 @@ mod tests {
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.i64"), Some(Intrinsic::PatchPoint));
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v4i32"), Some(Intrinsic::PatchPoint));
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2f64"), Some(Intrinsic::PatchPoint));
-        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v65i8"), None);
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v65i8"), Some(Intrinsic::PatchPoint));
+        assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v4097i8"), None);
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.vi32"), None);
         assert_eq!(Intrinsic::from_name("llvm.experimental.patchpoint.v2void"), None);
         assert_eq!(Intrinsic::from_name("llvm.ctpop"), None);
