@@ -99,7 +99,7 @@ mod tests {
         AbiParam, Function, InstBuilder, Signature, StackSlotData, StackSlotKind, types,
     };
     use crate::isa::{CallConv, lookup};
-    use crate::settings::{Flags, builder};
+    use crate::settings::{Configurable, Flags, builder};
     use gimli::write::Address;
     use target_lexicon::triple;
 
@@ -152,9 +152,13 @@ mod tests {
 
     #[test]
     fn test_multi_return_func() {
+        // The function is a leaf with nothing on the stack, which gets no frame unless frame
+        // pointers are kept; keep them, so that the frame's rows at each return are tested.
+        let mut flags = builder();
+        flags.enable("preserve_frame_pointers").unwrap();
         let isa = lookup(triple!("x86_64"))
             .expect("expect x86 ISA")
-            .finish(Flags::new(builder()))
+            .finish(Flags::new(flags))
             .expect("expect backend creation to succeed");
 
         let mut context = Context::for_function(create_multi_return_function(CallConv::SystemV));
