@@ -40,13 +40,13 @@ fn halves_are_recorded_as_llc_19_records_them() {
     let dir = tempfile::tempdir().unwrap();
     for ll in &inputs {
         for arch in Arch::ALL {
-            let ours = support::record_shapes(&support::compile_file_v3(ll, arch));
-            let reference = support::llc_object(&llc, ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
-            let reference = support::record_shapes(&reference);
-            let shape =
-                |r: &[(u64, Vec<(LocationKind, u16)>)]| r.iter().map(|(id, l)| (*id, l.len())).collect::<Vec<_>>();
+            let (ours, reference) = support::record_shapes_of_both(&llc, ll, arch, dir.path());
             assert!(reference.len() >= 2, "{ll:?} {arch:?}: llc-19's records");
-            assert_eq!(shape(&ours), shape(&reference), "{ll:?} on {arch:?}: IDs and location counts");
+            assert_eq!(
+                support::ids_and_counts(&ours),
+                support::ids_and_counts(&reference),
+                "{ll:?} on {arch:?}: IDs and location counts"
+            );
             let (in_register, in_slot) = half_sizes(arch);
             for (who, records, slot_sizes) in [("patchmap", &ours, &in_slot[..1]), ("llc-19", &reference, in_slot)] {
                 for (id, locations) in records.iter() {

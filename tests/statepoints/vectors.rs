@@ -25,9 +25,7 @@ fn vector_locations_are_recorded_as_llc_19_records_them() {
         (4, with(&[(Indirect, 16), (Indirect, 16), (Indirect, 8)])),
     ];
     for arch in Arch::ALL {
-        let ours = support::record_shapes(&support::compile_file_v3(&ll, arch));
-        let reference = support::llc_object(&llc, &ll, arch, "2", dir.path()).unwrap_or_else(|e| panic!("{e}"));
-        let reference = support::record_shapes(&reference);
+        let (ours, reference) = support::record_shapes_of_both(&llc, &ll, arch, dir.path());
         assert_eq!(ours, expected, "{arch:?}: patchmap's records");
         assert_eq!(ours, reference, "{arch:?}: patchmap's records against llc-19's");
     }

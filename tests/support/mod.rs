@@ -377,9 +377,12 @@ pub fn compile_file_v3(ll: &Path, arch: Arch) -> Vec<u8> {
     patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A record's ID and the kind and size of each of its locations.
+pub type RecordShape = (u64, Vec<(patchmap::stackmap::LocationKind, u16)>);
+
 /// The kinds and sizes of each record's locations in `object`, with its ID, sorted by ID (all
 /// functions): what a comparison with llc-19's records looks at where registers and offsets differ.
-pub fn record_shapes(object: &[u8]) -> Vec<(u64, Vec<(patchmap::stackmap::LocationKind, u16)>)> {
+pub fn record_shapes(object: &[u8]) -> Vec<RecordShape> {
     let (maps, _) = patchmap::stackmap::object_file::read_models(object).expect("a readable stack map section");
     let mut records: Vec<_> = maps
         .iter()
@@ -388,6 +391,19 @@ pub fn record_shapes(object: &[u8]) -> Vec<(u64, Vec<(patchmap::stackmap::Locati
         .collect();
     records.sort_by_key(|r| r.0);
     records
+}
+
+/// [`record_shapes`] of patchmap's version 3 object and of llc-19 -O2's for the IR file `ll` on
+/// `arch` (llc-19's object written in `dir`): the pair the record comparisons start from.
+pub fn record_shapes_of_both(llc: &Path, ll: &Path, arch: Arch, dir: &Path) -> (Vec<RecordShape>, Vec<RecordShape>) {
+    let ours = record_shapes(&compile_file_v3(ll, arch));
+    let reference = llc_object(llc, ll, arch, "2", dir).unwrap_or_else(|e| panic!("{e}"));
+    (ours, record_shapes(&reference))
+}
+
+/// Each record's ID and number of locations, from [`record_shapes`].
+pub fn ids_and_counts(records: &[RecordShape]) -> Vec<(u64, usize)> {
+    records.iter().map(|(id, l)| (*id, l.len())).collect()
 }
 
 /// patchmap's object for IR `text` on `arch` (parsed, verified, compiled for speed).
