@@ -189,15 +189,9 @@ fn clobber_only_inline_asm_is_read_printed_and_runs_as_no_code() {
     let path = dir.path().join("clobbers.ll");
     std::fs::write(&path, CLOBBERS).unwrap();
     if support::x86_64_host("clobber-only inline asm in the JIT") {
-        for mode in [&[][..], &["--interpret"][..]] {
-            let (code, out, err) = support::run(
-                std::process::Command::new(support::patchmap_bin())
-                    .args(["run", "--entry", "clobbered"])
-                    .args(mode)
-                    .arg(&path)
-                    .args(["40", "2", "100"]),
-            );
-            assert_eq!((code, out.trim()), (0, "142"), "{mode:?}: {err}");
+        let args = ["--entry", "clobbered", path.to_str().unwrap(), "40", "2", "100"].map(std::ffi::OsStr::new);
+        for (mode, (code, out, err)) in support::run_both_ways(&args) {
+            assert_eq!((code, out.trim()), (0, "142"), "{mode}: {err}");
         }
     }
 }
@@ -268,15 +262,9 @@ fn empty_inline_asm_outputs_are_a_defined_arbitrary_value_and_inputs_are_read_by
     let path = dir.path().join("pinned.ll");
     std::fs::write(&path, PINNED).unwrap();
     if support::x86_64_host("inline asm register outputs in the JIT") {
-        for mode in [&[][..], &["--interpret"][..]] {
-            let (code, out, err) = support::run(
-                std::process::Command::new(support::patchmap_bin())
-                    .args(["run", "--entry", "pinned"])
-                    .args(mode)
-                    .arg(&path)
-                    .arg("40"),
-            );
-            assert_eq!((code, out.trim()), (0, "40"), "{mode:?}: {err}");
+        let args = ["--entry", "pinned", path.to_str().unwrap(), "40"].map(std::ffi::OsStr::new);
+        for (mode, (code, out, err)) in support::run_both_ways(&args) {
+            assert_eq!((code, out.trim()), (0, "40"), "{mode}: {err}");
         }
     }
     let aarch64 = PINNED.replace("={rax}", "={x0}").replace("={xmm2}", "={q2}").replace("={ymm1}", "={v1}");

@@ -74,6 +74,22 @@ pub fn patchmap_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_patchmap"))
 }
 
+/// How `patchmap run` executes a program: compiled in the JIT, or in the interpreter.
+pub const RUN_MODES: [&str; 2] = ["jit", "interpreter"];
+
+/// `patchmap run` with `args` (options, the file, then the entry's arguments), once per [`RUN_MODES`]
+/// (`--interpret` before `args` for the interpreter): each mode's name and `run`'s result.
+pub fn run_both_ways(args: &[&std::ffi::OsStr]) -> [(&'static str, (i32, String, String)); 2] {
+    RUN_MODES.map(|mode| {
+        let mut cmd = Command::new(patchmap_bin());
+        cmd.arg("run");
+        if mode == "interpreter" {
+            cmd.arg("--interpret");
+        }
+        (mode, run(cmd.args(args)))
+    })
+}
+
 pub use patchmap::arch::Arch;
 
 /// The tools needed to link and run a program for `arch` on this (x86-64) host; `None` (after the
@@ -304,9 +320,8 @@ pub fn programs_run_as_llc19_builds_them(programs: &[PathBuf], min_lines: usize)
             if arch != Arch::X86_64 || !x86_64_host("the JIT and the interpreter") {
                 continue;
             }
-            for mode in [&[][..], &["--interpret"][..]] {
-                let (code, out, err) = run(Command::new(patchmap_bin()).arg("run").args(mode).arg(ll));
-                if mode == ["--interpret"] && name.starts_with("i128") {
+            for (mode, (code, out, err)) in run_both_ways(&[ll.as_os_str()]) {
+                if mode == "interpreter" && name.starts_with("i128") {
                     // The interpreter holds values in 64 bits: it refuses i128 computations by name.
                     assert!(code == 1 && err.contains("the interpreter does not run i128 values"), "{name}: {err}");
                     continue;
