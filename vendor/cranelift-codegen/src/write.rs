@@ -5,7 +5,7 @@
 
 use crate::entity::SecondaryMap;
 use crate::ir::entities::AnyEntity;
-use crate::ir::immediates::Ieee128;
+use crate::ir::immediates::{Ieee128, Uimm32, Uimm64};
 use crate::ir::{
     Block, DataFlowGraph, Function, Inst, Opcode, SigRef, StackmapRecord, Type, Value, ValueDef,
 };
@@ -635,14 +635,15 @@ fn write_user_stack_map_entries(w: &mut dyn Write, dfg: &DataFlowGraph, inst: In
 }
 
 /// A stack map record's `id, imm` as the text form shows them in the
-/// instruction, or the reference itself if it is not in the table (a
-/// function that fails verification is printed too).
+/// instruction (as `Uimm64` and `Uimm32` immediates print), or the reference
+/// itself if it is not in the table (a function that fails verification is
+/// printed too).
 struct DisplayStackmapRecord<'a>(&'a DataFlowGraph, StackmapRecord);
 
 impl fmt::Display for DisplayStackmapRecord<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self.0.stackmap_records.get(self.1) {
-            Some(data) => write!(f, "{}, {}", data.id, data.imm),
+            Some(data) => write!(f, "{}, {}", Uimm64::from(data.id), Uimm32::from(data.imm)),
             None => write!(f, "{}", self.1),
         }
     }
