@@ -149,7 +149,8 @@ impl Lowering<'_> {
                 // `emit_try_statepoint_call` does (the frontend knows only its own branches).
                 let address = self.b.ins().iconst(types::I64, 0);
                 let call = self.b.ins().try_call_indirect(address, values, table);
-                self.b.func.replace(call).try_patchpoint(index, bytes, values, table);
+                let record = self.stackmap_record(index, bytes);
+                self.b.func.replace(call).try_patchpoint(record, values, table);
             }
         }
         // The landing pad's block takes its phis' values on this edge, then the payload.

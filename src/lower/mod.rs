@@ -258,8 +258,8 @@ impl<'a> Lowering<'a> {
     /// there locates them where llc-19's does). Registers Cranelift never allocates (the stack and
     /// frame pointers, AArch64's x16-x18 and lr) hold no value to move and are left out by the
     /// instruction.
-    fn clobbered_registers(&self, clobbers: &[ir::RegisterName]) -> Result<(u64, u64), IrError> {
-        let (mut int_regs, mut float_regs) = (0u64, 0u64);
+    fn clobbered_registers(&self, clobbers: &[ir::RegisterName]) -> Result<(u32, u32), IrError> {
+        let (mut int_regs, mut float_regs) = (0u32, 0u32);
         for c in clobbers {
             let Some(register) = self.arch.clobbered_register(&c.name) else {
                 if self.arch.is_clobber_keyword(&c.name) {

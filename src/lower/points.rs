@@ -111,6 +111,13 @@ pub enum PlannedLocation {
 pub const UNDEF_CONSTANT: i64 = 0xFEFE_FEFEu32 as i32 as i64;
 
 impl Lowering<'_> {
+    /// The ID and immediate (shadow, region length or relocated count) of a `stackmap`,
+    /// `patchpoint` or `statepoint_call` and their `try_` forms, which refer to them in the
+    /// function's table: `InstructionData`'s 16 bytes have no room for a 64-bit ID.
+    pub(super) fn stackmap_record(&mut self, id: u64, imm: u32) -> clif::StackmapRecord {
+        self.b.func.dfg.stackmap_records.push(clif::StackmapRecordData { id, imm })
+    }
+
     /// Lowers `llvm.experimental.stackmap(id, shadow, live...)` at instruction `inst`.
     pub(super) fn stackmap(&mut self, inst: InstId, id: u64, shadow: u32, live: &[Operand]) -> Result<(), IrError> {
         let span = self.f.inst(inst).span;
@@ -125,7 +132,8 @@ impl Lowering<'_> {
         let index = self.points.len();
         let (locations, live) = self.plan_live_values(live)?;
         // The instruction's ID is the point's index, which `compile` maps back to the IR's ID.
-        self.b.ins().stackmap(index as u64, shadow, &live);
+        let record = self.stackmap_record(index as u64, shadow);
+        self.b.ins().stackmap(record, &live);
         self.points.push(PlannedPoint { id, shadow, locations, region: None, statepoint: None, returned: None });
         Ok(())
     }
@@ -251,11 +259,13 @@ impl Lowering<'_> {
                 self.emit_invoke(block, region, &operands, dests)?
             }
             None if anyreg => {
-                let point = self.b.ins().patchpoint_anyreg(signature, index as u64, bytes, &operands);
+                let record = self.stackmap_record(index as u64, bytes);
+                let point = self.b.ins().patchpoint_anyreg(signature, record, &operands);
                 self.b.inst_results(point).to_vec()
             }
             None => {
-                let point = self.b.ins().patchpoint(signature, index as u64, bytes, &operands);
+                let record = self.stackmap_record(index as u64, bytes);
+                let point = self.b.ins().patchpoint(signature, record, &operands);
                 self.b.inst_results(point).to_vec()
             }
         };
@@ -292,7 +302,8 @@ impl Lowering<'_> {
     pub(super) fn inline_asm_nops(&mut self, nops: u32) {
         let bytes = nops.saturating_mul(self.arch.nop_instruction().len() as u32);
         let signature = self.b.import_signature(Signature::new(CallConv::SystemV));
-        self.b.ins().patchpoint_anyreg(signature, self.points.len() as u64, bytes, &[]);
+        let record = self.stackmap_record(self.points.len() as u64, bytes);
+        self.b.ins().patchpoint_anyreg(signature, record, &[]);
         let region = Some(CallTarget::InlineAsmNops);
         let point =
             PlannedPoint { id: 0, shadow: bytes, locations: Vec::new(), region, statepoint: None, returned: None };

@@ -304,7 +304,8 @@ impl Lowering<'_> {
             relocated_values =
                 self.plain_call_from(invoke, inst, call.target, &target_type, call.args, Some(&recorded))?;
         } else if with_call {
-            self.b.ins().stackmap(index, 0, &[]);
+            let record = self.stackmap_record(index, 0);
+            self.b.ins().stackmap(record, &[]);
             self.points.push(PlannedPoint {
                 id: call.id,
                 shadow: 0,
@@ -404,7 +405,8 @@ impl Lowering<'_> {
             };
         };
         let (sig, args) = self.statepoint_call_args(callee, values, recorded);
-        self.b.ins().statepoint_call(sig, recorded.index, recorded.relocated.len() as u32, &args)
+        let record = self.stackmap_record(recorded.index, recorded.relocated.len() as u32);
+        self.b.ins().statepoint_call(sig, record, &args)
     }
 
     /// The signature and operands of a `statepoint_call` or `try_statepoint_call` of `callee`: its
@@ -444,8 +446,8 @@ impl Lowering<'_> {
         // successors of the instructions it was built with only (it fills the block and declares
         // the table's blocks as successors), and both instructions have the same ones.
         let call = self.b.ins().try_call_indirect(args[0], &args[1..], table);
-        let relocated = recorded.relocated.len() as u32;
-        self.b.func.replace(call).try_statepoint_call(recorded.index, relocated, &args, table);
+        let record = self.stackmap_record(recorded.index, recorded.relocated.len() as u32);
+        self.b.func.replace(call).try_statepoint_call(record, &args, table);
     }
 
     /// A statepoint with NUMPATCHBYTES > 0: the vendored `patchpoint` instruction, a region of nops
@@ -482,7 +484,8 @@ impl Lowering<'_> {
                 self.emit_invoke(block, region, &operands, dests)?
             }
             None => {
-                let region = self.b.ins().patchpoint(signature, index, bytes, &operands);
+                let record = self.stackmap_record(index, bytes);
+                let region = self.b.ins().patchpoint(signature, record, &operands);
                 self.b.inst_results(region).to_vec()
             }
         };

@@ -233,8 +233,6 @@ pub(crate) fn do_inlining(
                 ir::InstructionData::CallIndirect { .. }
                 | ir::InstructionData::TryCallIndirect { .. }
                 | ir::InstructionData::Patchpoint { .. }
-                | ir::InstructionData::StatepointCall { .. }
-                | ir::InstructionData::TryStatepointCall { .. }
                 | ir::InstructionData::TryPatchpoint { .. } => {
                     // Can't inline indirect calls; need to have some earlier
                     // pass rewrite them into direct calls first, when possible.
@@ -1021,6 +1019,12 @@ impl<'a> ir::instructions::InstructionMapper for InliningInstRemapper<'a> {
     fn map_immediate(&mut self, immediate: ir::Immediate) -> ir::Immediate {
         self.entity_map.inlined_immediate(immediate)
     }
+
+    fn map_stackmap_record(&mut self, record: ir::StackmapRecord) -> ir::StackmapRecord {
+        let data = self.callee.dfg.stackmap_records[record];
+        self.func.dfg.stackmap_records.push(data)
+    }
+
     fn map_mem_flags(&mut self, flags: ir::MemFlags) -> ir::MemFlags {
         let mut flags_data = self.callee.dfg.mem_flags[flags];
         // Remap the alias region entity from callee to caller.

@@ -192,7 +192,6 @@ pub(crate) fn visit_block_succs<F: FnMut(Inst, Block, bool)>(
 
             ir::InstructionData::TryCall { exception, .. }
             | ir::InstructionData::TryCallIndirect { exception, .. }
-            | ir::InstructionData::TryStatepointCall { exception, .. }
             | ir::InstructionData::TryPatchpoint { exception, .. } => {
                 let pool = &f.dfg.value_lists;
                 let exdata = &f.stencil.dfg.exception_tables[*exception];

@@ -6,7 +6,7 @@ use crate::egraph::{NewOrExistingInst, OptimizeCtx};
 pub use crate::ir::condcodes::{FloatCC, IntCC};
 use crate::ir::dfg::ValueDef;
 pub use crate::ir::immediates::{
-    Ieee16, Ieee32, Ieee64, Ieee128, Imm64, Offset32, Uimm8, Uimm64, V128Imm,
+    Ieee16, Ieee32, Ieee64, Ieee128, Imm64, Offset32, Uimm8, Uimm32, V128Imm,
 };
 use crate::ir::instructions::InstructionFormat;
 pub use crate::ir::types::*;

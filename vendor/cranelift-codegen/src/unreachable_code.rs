@@ -30,7 +30,6 @@ pub fn eliminate_unreachable_code(
                 }
                 ir::InstructionData::TryCall { exception, .. }
                 | ir::InstructionData::TryCallIndirect { exception, .. }
-                | ir::InstructionData::TryStatepointCall { exception, .. }
                 | ir::InstructionData::TryPatchpoint { exception, .. } => {
                     used_exception_tables.insert(exception);
                 }

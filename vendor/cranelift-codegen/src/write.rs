@@ -5,8 +5,10 @@
 
 use crate::entity::SecondaryMap;
 use crate::ir::entities::AnyEntity;
-use crate::ir::immediates::Ieee128;
-use crate::ir::{Block, DataFlowGraph, Function, Inst, Opcode, SigRef, Type, Value, ValueDef};
+use crate::ir::immediates::{Ieee128, Uimm32, Uimm64};
+use crate::ir::{
+    Block, DataFlowGraph, Function, Inst, Opcode, SigRef, StackmapRecord, Type, Value, ValueDef,
+};
 use crate::packed_option::ReservedValue;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -427,12 +429,9 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
         }
         NullAry { .. } => write!(w, " "),
         Stackmap {
-            id,
-            shadow,
-            ref args,
-            ..
+            record, ref args, ..
         } => {
-            write!(w, " {id}, {shadow}")?;
+            write!(w, " {}", DisplayStackmapRecord(dfg, record))?;
             if !args.is_empty() {
                 write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
             }
@@ -445,45 +444,23 @@ pub fn write_operands(w: &mut dyn Write, dfg: &DataFlowGraph, inst: Inst) -> fmt
         } => write!(w, " {int_regs}, {float_regs}"),
         Patchpoint {
             sig_ref,
-            id,
-            bytes,
+            record,
             ref args,
             ..
         } => {
-            write!(w, " {sig_ref}, {id}, {bytes}")?;
+            write!(w, " {sig_ref}, {}", DisplayStackmapRecord(dfg, record))?;
             if !args.is_empty() {
                 write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
             }
             Ok(())
         }
-        StatepointCall {
-            sig_ref,
-            id,
-            relocated,
-            ref args,
-            ..
-        } => {
-            write!(w, " {sig_ref}, {id}, {relocated}")?;
-            if !args.is_empty() {
-                write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
-            }
-            Ok(())
-        }
-        TryStatepointCall {
-            id,
-            relocated: count,
-            ref args,
-            exception,
-            ..
-        }
-        | TryPatchpoint {
-            id,
-            bytes: count,
+        TryPatchpoint {
+            record,
             ref args,
             exception,
             ..
         } => {
-            write!(w, " {id}, {count}")?;
+            write!(w, " {}", DisplayStackmapRecord(dfg, record))?;
             if !args.is_empty() {
                 write!(w, ", {}", DisplayValues(args.as_slice(pool)))?;
             }
@@ -655,6 +632,21 @@ fn write_user_stack_map_entries(w: &mut dyn Write, dfg: &DataFlowGraph, inst: In
     }
     write!(w, "]")?;
     Ok(())
+}
+
+/// A stack map record's `id, imm` as the text form shows them in the
+/// instruction (as `Uimm64` and `Uimm32` immediates print), or the reference
+/// itself if it is not in the table (a function that fails verification is
+/// printed too).
+struct DisplayStackmapRecord<'a>(&'a DataFlowGraph, StackmapRecord);
+
+impl fmt::Display for DisplayStackmapRecord<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0.stackmap_records.get(self.1) {
+            Some(data) => write!(f, "{}, {}", Uimm64::from(data.id), Uimm32::from(data.imm)),
+            None => write!(f, "{}", self.1),
+        }
+    }
 }
 
 /// Displayable slice of values.

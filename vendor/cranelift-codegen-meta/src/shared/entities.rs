@@ -66,6 +66,11 @@ pub(crate) struct EntityRefs {
     /// This operand is used to pass entire 128-bit vectors as immediates to instructions like
     /// `shuffle` and `mask`.
     pub(crate) uimm128: OperandKind,
+
+    /// A stack map record's ID and 32-bit immediate, stored out-of-line in the
+    /// `DataFlowGraph::stackmap_records` table: a 64-bit ID beside an instruction's other
+    /// operands would not fit in `InstructionData`'s 16 bytes.
+    pub(crate) stackmap_record: OperandKind,
 }
 
 impl EntityRefs {
@@ -136,6 +141,12 @@ impl EntityRefs {
                 "imm",
                 "ir::Immediate",
                 "A 128-bit immediate unsigned integer.",
+            ),
+
+            stackmap_record: new(
+                "record",
+                "ir::StackmapRecord",
+                "A stack map record's ID and 32-bit immediate.",
             ),
         }
     }

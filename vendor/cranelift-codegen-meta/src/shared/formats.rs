@@ -28,8 +28,6 @@ pub(crate) struct Formats {
     pub(crate) stackmap: Rc<InstructionFormat>,
     pub(crate) clobber: Rc<InstructionFormat>,
     pub(crate) patchpoint: Rc<InstructionFormat>,
-    pub(crate) statepoint_call: Rc<InstructionFormat>,
-    pub(crate) try_statepoint_call: Rc<InstructionFormat>,
     pub(crate) try_patchpoint: Rc<InstructionFormat>,
     pub(crate) dynamic_stack_addr: Rc<InstructionFormat>,
     pub(crate) store: Rc<InstructionFormat>,
@@ -191,8 +189,7 @@ impl Formats {
                 .build(),
 
             stackmap: Builder::new("Stackmap")
-                .imm(&imm.stackmap_id)
-                .imm(&imm.shadow_bytes)
+                .imm(&entities.stackmap_record)
                 .varargs()
                 .build(),
 
@@ -203,28 +200,12 @@ impl Formats {
 
             patchpoint: Builder::new("Patchpoint")
                 .imm(&entities.sig_ref)
-                .imm(&imm.stackmap_id)
-                .imm(&imm.region_bytes)
-                .varargs()
-                .build(),
-
-            statepoint_call: Builder::new("StatepointCall")
-                .imm(&entities.sig_ref)
-                .imm(&imm.stackmap_id)
-                .imm(&imm.relocated_count)
+                .imm(&entities.stackmap_record)
                 .varargs()
                 .build(),
 
             try_patchpoint: Builder::new("TryPatchpoint")
-                .imm(&imm.stackmap_id)
-                .imm(&imm.region_bytes)
-                .varargs()
-                .imm(&entities.exception_table)
-                .build(),
-
-            try_statepoint_call: Builder::new("TryStatepointCall")
-                .imm(&imm.stackmap_id)
-                .imm(&imm.relocated_count)
+                .imm(&entities.stackmap_record)
                 .varargs()
                 .imm(&entities.exception_table)
                 .build(),

@@ -57,19 +57,6 @@ pub(crate) struct Immediates {
     /// A code indicating the arithmetic operation to perform in an atomic_rmw memory access.
     pub atomic_rmw_op: OperandKind,
 
-    /// The identifier a `stackmap` instruction passes on to its record in the output.
-    pub stackmap_id: OperandKind,
-
-    /// The number of bytes after a `stackmap` instruction that must be machine code of its own
-    /// block, padded with nops where the code is shorter.
-    pub shadow_bytes: OperandKind,
-
-    /// The number of bytes of a `patchpoint` instruction's region.
-    pub region_bytes: OperandKind,
-
-    /// The number of values a `statepoint_call` relocates.
-    pub relocated_count: OperandKind,
-
     /// The integer registers a `clobber` instruction clobbers, one bit per hardware encoding.
     pub clobbered_int_regs: OperandKind,
 
@@ -218,34 +205,14 @@ impl Immediates {
                 )
             },
 
-            stackmap_id: new_imm(
-                "id",
-                "ir::immediates::Uimm64",
-                "An identifier for a stack map record.",
-            ),
-            shadow_bytes: new_imm(
-                "shadow",
-                "ir::immediates::Uimm32",
-                "A number of bytes of machine code following an instruction.",
-            ),
-            region_bytes: new_imm(
-                "bytes",
-                "ir::immediates::Uimm32",
-                "A number of bytes of machine code an instruction occupies.",
-            ),
-            relocated_count: new_imm(
-                "relocated",
-                "ir::immediates::Uimm32",
-                "A number of values that a call redefines.",
-            ),
             clobbered_int_regs: new_imm(
                 "int_regs",
-                "ir::immediates::Uimm64",
+                "ir::immediates::Uimm32",
                 "A set of integer registers, one bit per hardware encoding.",
             ),
             clobbered_float_regs: new_imm(
                 "float_regs",
-                "ir::immediates::Uimm64",
+                "ir::immediates::Uimm32",
                 "A set of float/vector registers, one bit per hardware encoding.",
             ),
         }

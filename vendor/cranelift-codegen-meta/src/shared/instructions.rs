@@ -3540,14 +3540,17 @@ pub(crate) fn define(
         return address in them, so nops pad the shadow where the code that follows is
         shorter.
 
+        `id` and `shadow` are the `id` and `imm` of `record`, an entry of
+        `DataFlowGraph::stackmap_records`; the text form prints them in its place
+        (`stackmap id, shadow, args`).
+
         It prevents motion of any other side-effects across this boundary.
         "#,
             &formats.stackmap,
         )
         .operands_in(vec![
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("shadow", &imm.shadow_bytes)
-                .with_doc("bytes of code after the instruction to reserve"),
+            Operand::new("record", &entities.stackmap_record)
+                .with_doc("the record's `id` and shadow bytes to reserve after the instruction"),
             Operand::new("args", &entities.varargs).with_doc("values whose locations are recorded"),
         ])
         .other_side_effects(),
@@ -3568,7 +3571,10 @@ pub(crate) fn define(
         needs of the code around it, for a producer that emits the assembly
         itself or, as for LLVM's `asm sideeffect "", "~{rax},~{rbx}"`, none.
 
-        Registers the allocator does not hand out (the stack and frame
+        Encodings run from 0 to 31 on x64 and AArch64 (`xmm16`-`xmm31` are
+        never allocated), so 32 bits each hold every register that can be
+        named; keeping the sets to 32 bits keeps `InstructionData` at 16
+        bytes. Registers the allocator does not hand out (the stack and frame
         pointers, reserved and scratch registers) are ignored: no value is
         kept in them across instructions.
 
@@ -3605,13 +3611,17 @@ pub(crate) fn define(
         The output `MachBuffer` gets a record with the region's offset, its `id`,
         its length and the live values' locations. This is the `PATCHPOINT` of
         LLVM's stack maps with a C calling convention.
+
+        `id` and `bytes` are the `id` and `imm` of `record`, an entry of
+        `DataFlowGraph::stackmap_records`; the text form prints them in its
+        place (`patchpoint SIG, id, bytes, args`).
         "#,
             &formats.patchpoint,
         )
         .operands_in(vec![
             Operand::new("SIG", &entities.sig_ref).with_doc("the region's call signature"),
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("record", &entities.stackmap_record)
+                .with_doc("the record's `id` and the region's length in bytes"),
             Operand::new("args", &entities.varargs)
                 .with_doc("call arguments, then values whose locations are recorded"),
         ])
@@ -3639,9 +3649,10 @@ pub(crate) fn define(
             &formats.patchpoint,
         )
         .operands_in(vec![
-            Operand::new("SIG", &entities.sig_ref).with_doc("the types of the arguments and results"),
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("SIG", &entities.sig_ref)
+                .with_doc("the types of the arguments and results"),
+            Operand::new("record", &entities.stackmap_record)
+                .with_doc("the record's `id` and the region's length in bytes"),
             Operand::new("args", &entities.varargs)
                 .with_doc("arguments, then values whose locations are recorded"),
         ])
@@ -3684,14 +3695,19 @@ pub(crate) fn define(
         relocated values, then of the read-only values. At most as many values can be relocated as the
         convention has callee-saved integer registers (5 on x64 System V, 10
         on AArch64); lowering more is a panic.
+
+        `id` and `relocated` are the `id` and `imm` of `record`, an entry of
+        `DataFlowGraph::stackmap_records`; the text form prints them in its
+        place (`statepoint_call SIG, id, relocated, args`). The instruction
+        has `patchpoint`'s format.
         "#,
-            &formats.statepoint_call,
+            &formats.patchpoint,
         )
         .operands_in(vec![
             Operand::new("SIG", &entities.sig_ref).with_doc("the call's signature"),
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("relocated", &imm.relocated_count)
-                .with_doc("how many of the values after the arguments are relocated"),
+            Operand::new("record", &entities.stackmap_record).with_doc(
+                "the record's `id` and how many of the values after the arguments are relocated",
+            ),
             Operand::new("args", &entities.varargs).with_doc(
                 "the callee, its arguments, the relocated values, then the read-only values",
             ),
@@ -3719,12 +3735,15 @@ pub(crate) fn define(
         inside the region is not the region's end: an embedder's exception
         table has to cover the whole region (from the record's offset to the
         call site), as LLVM's covers a patch point's.
+
+        `id` and `bytes` are the `id` and `imm` of `record`, as for
+        `patchpoint`.
         "#,
             &formats.try_patchpoint,
         )
         .operands_in(vec![
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("bytes", &imm.region_bytes).with_doc("length of the region in bytes"),
+            Operand::new("record", &entities.stackmap_record)
+                .with_doc("the record's `id` and the region's length in bytes"),
             Operand::new("args", &entities.varargs)
                 .with_doc("call arguments, then values whose locations are recorded"),
             Operand::new("ET", &entities.exception_table).with_doc("exception table"),
@@ -3756,13 +3775,16 @@ pub(crate) fn define(
         the callee starts; on the exceptional edge it is whatever the
         unwinder restores there, which is not a block argument: a handler
         reads what a collector rewrote from memory, not from these values.
+
+        `id` and `relocated` are the `id` and `imm` of `record`, as for
+        `statepoint_call`. The instruction has `try_patchpoint`'s format.
         "#,
-            &formats.try_statepoint_call,
+            &formats.try_patchpoint,
         )
         .operands_in(vec![
-            Operand::new("id", &imm.stackmap_id).with_doc("identifier passed on to the record"),
-            Operand::new("relocated", &imm.relocated_count)
-                .with_doc("how many of the values after the arguments are relocated"),
+            Operand::new("record", &entities.stackmap_record).with_doc(
+                "the record's `id` and how many of the values after the arguments are relocated",
+            ),
             Operand::new("args", &entities.varargs).with_doc(
                 "the callee, its arguments, the relocated values, then the read-only values",
             ),

@@ -8,7 +8,8 @@ use crate::ir::user_stack_maps::{UserStackMapEntry, UserStackMapEntryVec};
 use crate::ir::{
     AliasRegionSet, Block, BlockArg, BlockCall, ConstantData, ConstantPool, DynamicType,
     ExceptionTables, ExtFuncData, FuncRef, Immediate, Inst, JumpTables, MemFlagsSet, RelSourceLoc,
-    SigRef, Signature, Type, Value, ValueLabelAssignments, ValueList, ValueListPool, types,
+    SigRef, Signature, StackmapRecord, StackmapRecordData, Type, Value, ValueLabelAssignments,
+    ValueList, ValueListPool, types,
 };
 use crate::packed_option::ReservedValue;
 use crate::write::write_operands;
@@ -163,6 +164,11 @@ pub struct DataFlowGraph {
     /// Exception tables used in this function.
     pub exception_tables: ExceptionTables,
 
+    /// The IDs and immediates of the stack map records of `stackmap`,
+    /// `patchpoint` and `statepoint_call` instructions, which do not fit in
+    /// `InstructionData`.
+    pub stackmap_records: PrimaryMap<StackmapRecord, StackmapRecordData>,
+
     /// Memory operation flags used in this function.
     pub mem_flags: MemFlagsSet,
 
@@ -188,6 +194,7 @@ impl DataFlowGraph {
             immediates: PrimaryMap::new(),
             jump_tables: JumpTables::new(),
             exception_tables: ExceptionTables::new(),
+            stackmap_records: PrimaryMap::new(),
             mem_flags: MemFlagsSet::new(),
             alias_regions: AliasRegionSet::new(),
         }
@@ -208,6 +215,7 @@ impl DataFlowGraph {
         self.constants.clear();
         self.immediates.clear();
         self.jump_tables.clear();
+        self.stackmap_records.clear();
         self.mem_flags.clear();
         self.alias_regions.clear();
     }
@@ -1131,9 +1139,11 @@ impl DataFlowGraph {
     /// returns: its relocated values. Zero for any other instruction.
     fn relocated_results(&self, inst: Inst) -> usize {
         match self.insts[inst] {
-            ir::InstructionData::StatepointCall { relocated, .. } => {
-                u32::from(relocated) as usize
-            }
+            ir::InstructionData::Patchpoint {
+                opcode: ir::Opcode::StatepointCall,
+                record,
+                ..
+            } => self.stackmap_records[record].imm as usize,
             _ => 0,
         }
     }

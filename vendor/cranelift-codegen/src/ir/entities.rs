@@ -232,6 +232,18 @@ impl Immediate {
     }
 }
 
+/// An opaque reference to the immediates of a stack map record (`stackmap` and
+/// the instructions that add records like it): its 64-bit ID and a 32-bit
+/// immediate, kept in
+/// [`DataFlowGraph::stackmap_records`](super::dfg::DataFlowGraph::stackmap_records)
+/// because they do not fit in
+/// [`InstructionData`](super::instructions::InstructionData) beside the
+/// instruction's other operands.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "enable-serde", derive(Serialize, Deserialize))]
+pub struct StackmapRecord(u32);
+entity_impl!(StackmapRecord, "record");
+
 /// An opaque reference to a [jump table](https://en.wikipedia.org/wiki/Branch_table).
 ///
 /// `JumpTable`s are used for indirect branching and are specialized for dense,

@@ -434,7 +434,6 @@ impl InstructionData {
             Self::BranchTable { table, .. } => jump_tables.get(*table).unwrap().all_branches(),
             Self::TryCall { exception, .. }
             | Self::TryCallIndirect { exception, .. }
-            | Self::TryStatepointCall { exception, .. }
             | Self::TryPatchpoint { exception, .. } => {
                 exception_tables.get(*exception).unwrap().all_branches()
             }
@@ -461,7 +460,6 @@ impl InstructionData {
             }
             Self::TryCall { exception, .. }
             | Self::TryCallIndirect { exception, .. }
-            | Self::TryStatepointCall { exception, .. }
             | Self::TryPatchpoint { exception, .. } => exception_tables
                 .get_mut(*exception)
                 .unwrap()
@@ -644,16 +642,21 @@ impl InstructionData {
                 let exdata = &exception_tables[exception];
                 CallInfo::Indirect(exdata.signature(), &args.as_slice(pool)[1..])
             }
-            // The live values follow the call arguments: `args` is longer than
-            // the signature's parameter list by their number.
+            // The relocated and read-only values follow the call arguments
+            // (`args` is longer than the signature's parameter list by their
+            // number), after the callee.
+            Self::Patchpoint {
+                opcode: Opcode::StatepointCall,
+                sig_ref,
+                ref args,
+                ..
+            } => CallInfo::Indirect(sig_ref, &args.as_slice(pool)[1..]),
+            // Likewise the live values.
             Self::Patchpoint {
                 sig_ref, ref args, ..
             } => CallInfo::Indirect(sig_ref, args.as_slice(pool)),
-            // Likewise the relocated and read-only values, after the callee.
-            Self::StatepointCall {
-                sig_ref, ref args, ..
-            } => CallInfo::Indirect(sig_ref, &args.as_slice(pool)[1..]),
-            Self::TryStatepointCall {
+            Self::TryPatchpoint {
+                opcode: Opcode::TryStatepointCall,
                 exception,
                 ref args,
                 ..
@@ -702,7 +705,6 @@ impl InstructionData {
         match self {
             Self::TryCall { exception, .. }
             | Self::TryCallIndirect { exception, .. }
-            | Self::TryStatepointCall { exception, .. }
             | Self::TryPatchpoint { exception, .. } => Some(*exception),
             _ => None,
         }
@@ -1130,6 +1132,16 @@ pub trait InstructionMapper {
     fn map_mem_flags(&mut self, flags: ir::MemFlags) -> ir::MemFlags {
         flags
     }
+
+    /// Map a function over a `StackmapRecord`.
+    ///
+    /// The default implementation returns the record unchanged, which is
+    /// correct for mappers within a single function. Override this when
+    /// mapping between functions (e.g. inlining) to copy the record's data
+    /// into the target DFG.
+    fn map_stackmap_record(&mut self, record: ir::StackmapRecord) -> ir::StackmapRecord {
+        record
+    }
 }
 
 impl<'a, T> InstructionMapper for &'a mut T
@@ -1193,6 +1205,10 @@ where
 
     fn map_mem_flags(&mut self, flags: ir::MemFlags) -> ir::MemFlags {
         (**self).map_mem_flags(flags)
+    }
+
+    fn map_stackmap_record(&mut self, record: ir::StackmapRecord) -> ir::StackmapRecord {
+        (**self).map_stackmap_record(record)
     }
 }
 

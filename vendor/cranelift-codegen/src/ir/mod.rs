@@ -22,6 +22,7 @@ pub(crate) mod libcall;
 mod memflags;
 mod progpoint;
 mod sourceloc;
+mod stackmap_record;
 pub mod stackslot;
 mod trapcode;
 pub mod types;
@@ -40,7 +41,8 @@ pub use crate::ir::dfg::{BlockData, DataFlowGraph, ValueDef};
 pub use crate::ir::dynamic_type::{DynamicTypeData, DynamicTypes, dynamic_to_fixed};
 pub use crate::ir::entities::{
     Block, Constant, DynamicStackSlot, DynamicType, ExceptionTable, ExceptionTag, FuncRef,
-    GlobalValue, Immediate, Inst, JumpTable, SigRef, StackSlot, UserExternalNameRef, Value,
+    GlobalValue, Immediate, Inst, JumpTable, SigRef, StackSlot, StackmapRecord,
+    UserExternalNameRef, Value,
 };
 pub use crate::ir::exception_table::{ExceptionTableData, ExceptionTableItem};
 pub use crate::ir::extfunc::{
@@ -63,6 +65,7 @@ pub use crate::ir::memflags::{
 pub use crate::ir::progpoint::ProgramPoint;
 pub use crate::ir::sourceloc::RelSourceLoc;
 pub use crate::ir::sourceloc::SourceLoc;
+pub use crate::ir::stackmap_record::StackmapRecordData;
 pub use crate::ir::stackslot::{
     DynamicStackSlotData, DynamicStackSlots, StackSlotData, StackSlotKey, StackSlotKind, StackSlots,
 };

@@ -8,8 +8,8 @@ use super::RetPair;
 pub use crate::ir::{condcodes::CondCode, *};
 pub use crate::isa::{TargetIsa, unwind::UnwindInst};
 pub use crate::machinst::{
-    ABIArg, ABIArgSlot, ABIMachineSpec, InputSourceInst, Lower, LowerBackend, RealReg, Reg,
-    CallInfo, RelocDistance, Sig, TryCallInfo, VCodeInst, Writable,
+    ABIArg, ABIArgSlot, ABIMachineSpec, CallInfo, InputSourceInst, Lower, LowerBackend, RealReg,
+    Reg, RelocDistance, Sig, TryCallInfo, VCodeInst, Writable,
 };
 pub use crate::settings::{StackSwitchModel, TlsModel};
 
@@ -131,28 +131,29 @@ macro_rules! isle_lower_prelude_methods {
 
         fn stackmap_info(
             &mut self,
-            id: Uimm64,
-            shadow: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
         ) -> BoxStackmapInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: shadow } =
+                self.lower_ctx.dfg().stackmap_records[record];
             Box::new(crate::machinst::StackmapInfo::new(
                 self.lower_ctx,
-                id.into(),
-                shadow.into(),
+                id,
+                shadow,
                 &args,
             ))
         }
 
-        fn clobbered_regs(&mut self, int_regs: Uimm64, float_regs: Uimm64) -> BoxPRegSet {
+        fn clobbered_regs(&mut self, int_regs: Uimm32, float_regs: Uimm32) -> BoxPRegSet {
             let allocatable = regalloc2::PRegSet::from(self.lower_ctx.abi().machine_env());
             let mut set = regalloc2::PRegSet::empty();
             for (bits, class) in [
-                (u64::from(int_regs), regalloc2::RegClass::Int),
-                (u64::from(float_regs), regalloc2::RegClass::Float),
+                (u32::from(int_regs), regalloc2::RegClass::Int),
+                (u32::from(float_regs), regalloc2::RegClass::Float),
             ] {
-                for hw in (0..64).filter(|hw| bits & (1 << hw) != 0) {
+                for hw in (0..32).filter(|hw| bits & (1 << hw) != 0) {
                     let preg = regalloc2::PReg::new(hw, class);
                     if allocatable.contains(preg) {
                         set.add(preg);
@@ -165,18 +166,19 @@ macro_rules! isle_lower_prelude_methods {
         fn patchpoint_info(
             &mut self,
             sig_ref: SigRef,
-            id: Uimm64,
-            bytes: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
             outputs: &ValueRegsVec,
         ) -> BoxPatchpointInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: bytes } =
+                self.lower_ctx.dfg().stackmap_records[record];
             Box::new(crate::machinst::PatchpointInfo::lower(
                 self.lower_ctx,
                 sig_ref,
-                id.into(),
-                bytes.into(),
+                id,
+                bytes,
                 &args,
                 outputs,
                 false,
@@ -186,22 +188,23 @@ macro_rules! isle_lower_prelude_methods {
 
         fn try_patchpoint_info(
             &mut self,
-            id: Uimm64,
-            bytes: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
             et: ExceptionTable,
             labels: &MachLabelSlice,
         ) -> BoxPatchpointInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: bytes } =
+                self.lower_ctx.dfg().stackmap_records[record];
             let sig_ref = self.lower_ctx.dfg().exception_tables[et].signature();
             let try_call = self.try_call_info(et, labels);
             let outputs = self.lower_ctx.try_call_outputs();
             Box::new(crate::machinst::PatchpointInfo::lower(
                 self.lower_ctx,
                 sig_ref,
-                id.into(),
-                bytes.into(),
+                id,
+                bytes,
                 &args,
                 &outputs,
                 false,
@@ -212,18 +215,19 @@ macro_rules! isle_lower_prelude_methods {
         fn patchpoint_anyreg_info(
             &mut self,
             sig_ref: SigRef,
-            id: Uimm64,
-            bytes: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
             outputs: &ValueRegsVec,
         ) -> BoxPatchpointInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: bytes } =
+                self.lower_ctx.dfg().stackmap_records[record];
             Box::new(crate::machinst::PatchpointInfo::lower(
                 self.lower_ctx,
                 sig_ref,
-                id.into(),
-                bytes.into(),
+                id,
+                bytes,
                 &args,
                 outputs,
                 true,
@@ -231,9 +235,14 @@ macro_rules! isle_lower_prelude_methods {
             ))
         }
 
-        fn statepoint_call_output(&mut self, sig_ref: SigRef, relocated: Uimm32) -> ValueRegsVec {
+        fn statepoint_call_output(
+            &mut self,
+            sig_ref: SigRef,
+            record: StackmapRecord,
+        ) -> ValueRegsVec {
+            let relocated = self.lower_ctx.dfg().stackmap_records[record].imm;
             let mut output = self.lower_ctx.gen_call_output_from_sig_ref(sig_ref);
-            for _ in 0..u32::from(relocated) {
+            for _ in 0..relocated {
                 let tmp = self.lower_ctx.alloc_tmp(types::I64).only_reg().unwrap();
                 output.push(ValueRegs::one(tmp.to_reg()));
             }
@@ -243,18 +252,19 @@ macro_rules! isle_lower_prelude_methods {
         fn statepoint_call_info(
             &mut self,
             sig_ref: SigRef,
-            id: Uimm64,
-            relocated: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
             outputs: &ValueRegsVec,
         ) -> BoxStatepointCallInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: relocated } =
+                self.lower_ctx.dfg().stackmap_records[record];
             Box::new(crate::machinst::StatepointCallInfo::lower(
                 self.lower_ctx,
                 sig_ref,
-                id.into(),
-                relocated.into(),
+                id,
+                relocated,
                 &args,
                 outputs,
                 None,
@@ -263,22 +273,23 @@ macro_rules! isle_lower_prelude_methods {
 
         fn try_statepoint_call_info(
             &mut self,
-            id: Uimm64,
-            relocated: Uimm32,
+            record: StackmapRecord,
             (list, off): ValueSlice,
             et: ExceptionTable,
             labels: &MachLabelSlice,
         ) -> BoxStatepointCallInfo {
             let args: smallvec::SmallVec<[Value; 16]> =
                 list.as_slice(&self.lower_ctx.dfg().value_lists)[off..].into();
+            let StackmapRecordData { id, imm: relocated } =
+                self.lower_ctx.dfg().stackmap_records[record];
             let sig_ref = self.lower_ctx.dfg().exception_tables[et].signature();
             let try_call = self.try_call_info(et, labels);
             let outputs = self.lower_ctx.try_call_outputs();
             Box::new(crate::machinst::StatepointCallInfo::lower(
                 self.lower_ctx,
                 sig_ref,
-                id.into(),
-                relocated.into(),
+                id,
+                relocated,
                 &args,
                 &outputs,
                 try_call,

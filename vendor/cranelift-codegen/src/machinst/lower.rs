@@ -420,9 +420,13 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
                         rets.push(vregs.alloc(ty)?.map(|r| Writable::from_reg(r)));
                     }
                     // A `try_statepoint_call`'s relocated values follow its returns.
-                    if let InstructionData::TryStatepointCall { relocated, .. } = f.dfg.insts[inst]
+                    if let InstructionData::TryPatchpoint {
+                        opcode: crate::ir::Opcode::TryStatepointCall,
+                        record,
+                        ..
+                    } = f.dfg.insts[inst]
                     {
-                        for _ in 0..u32::from(relocated) {
+                        for _ in 0..f.dfg.stackmap_records[record].imm {
                             rets.push(
                                 vregs
                                     .alloc(crate::ir::types::I64)?

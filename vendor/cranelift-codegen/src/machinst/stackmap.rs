@@ -536,7 +536,8 @@ mod tests {
     use crate::cursor::{Cursor, FuncCursor};
     use crate::ir::{
         AbiParam, BlockArg, ExceptionTableData, ExceptionTableItem, ExceptionTag, ExtFuncData,
-        ExternalName, Function, InstBuilder, MemFlagsData, Signature, UserExternalName, types,
+        ExternalName, Function, InstBuilder, MemFlagsData, Signature, StackmapRecordData,
+        UserExternalName, types,
     };
     use crate::isa::{CallConv, OwnedTargetIsa, lookup};
     use crate::machinst::FinalizedMachExceptionHandler;
@@ -606,7 +607,12 @@ mod tests {
         let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
         if let Point::Stackmap { shadow } = point {
             let c = pos.ins().iconst(types::I64, -5);
-            pos.ins().stackmap(7, shadow, &[x, y, s, c]);
+            let record = pos
+                .func
+                .dfg
+                .stackmap_records
+                .push(StackmapRecordData { id: 7, imm: shadow });
+            pos.ins().stackmap(record, &[x, y, s, c]);
         }
         match after {
             After::Return => {}
@@ -768,7 +774,12 @@ mod tests {
             .collect();
         pos.ins().call(callee, &[]);
         if with_stackmap {
-            pos.ins().stackmap(1, 0, &values);
+            let record = pos
+                .func
+                .dfg
+                .stackmap_records
+                .push(StackmapRecordData { id: 1, imm: 0 });
+            pos.ins().stackmap(record, &values);
         }
         let mut sum = values[0];
         for &v in &values[1..] {
@@ -941,13 +952,18 @@ mod tests {
         let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
         pos.ins().call(callee, &[]);
         let mut args: Vec<_> = (0..nargs)
-            .map(|i| pos.ins().iadd_imm(s, i as i64 + 1))
+            .map(|i| pos.ins().iadd_imm_s(s, i as i64 + 1))
             .collect();
         args.extend([x, y, s]);
+        let record = pos
+            .func
+            .dfg
+            .stackmap_records
+            .push(StackmapRecordData { id: 9, imm: bytes });
         let point = if anyreg {
-            pos.ins().patchpoint_anyreg(region_sig, 9, bytes, &args)
+            pos.ins().patchpoint_anyreg(region_sig, record, &args)
         } else {
-            pos.ins().patchpoint(region_sig, 9, bytes, &args)
+            pos.ins().patchpoint(region_sig, record, &args)
         };
         let result = pos.func.dfg.inst_results(point)[0];
         let r = pos.ins().iadd(s, x);
@@ -1092,7 +1108,11 @@ mod tests {
             let mut args = alloc::vec![f, p];
             args.extend(&g);
             args.extend(&r);
-            let call = pos.ins().statepoint_call(callee_sig, 3, moved as u32, &args);
+            let record = pos.func.dfg.stackmap_records.push(StackmapRecordData {
+                id: 3,
+                imm: moved as u32,
+            });
+            let call = pos.ins().statepoint_call(callee_sig, record, &args);
             let results = pos.func.dfg.inst_results(call).to_vec();
             (results[0], results[1..].to_vec())
         } else {
@@ -1253,7 +1273,8 @@ mod tests {
             let f = func.dfg.append_block_param(block0, types::I64);
             let mut pos = FuncCursor::new(&mut func);
             pos.insert_block(block0);
-            let call = pos.ins().statepoint_call(callee_sig, 5, 2, &[f, g, g, g, g]);
+            let record = pos.func.dfg.stackmap_records.push(StackmapRecordData { id: 5, imm: 2 });
+            let call = pos.ins().statepoint_call(callee_sig, record, &[f, g, g, g, g]);
             let results = pos.func.dfg.inst_results(call).to_vec();
             assert_eq!(results.len(), 3);
             let sum = pos.ins().iadd(results[0], results[1]);
@@ -1325,7 +1346,11 @@ mod tests {
         let mut args = alloc::vec![f, p];
         args.extend(&g);
         args.push(r);
-        pos.ins().try_statepoint_call(5, moved as u32, &args, table);
+        let record = pos.func.dfg.stackmap_records.push(StackmapRecordData {
+            id: 5,
+            imm: moved as u32,
+        });
+        pos.ins().try_statepoint_call(record, &args, table);
         pos.insert_block(returned);
         let mut sum = results[0];
         for &v in &results[1..] {
@@ -1424,7 +1449,12 @@ mod tests {
         let mut pos = FuncCursor::new(&mut func);
         pos.insert_block(block0);
         let s = pos.ins().load(types::I64, MemFlagsData::new(), p, 0);
-        pos.ins().try_patchpoint(6, 16, &[x, s], table);
+        let record = pos
+            .func
+            .dfg
+            .stackmap_records
+            .push(StackmapRecordData { id: 6, imm: 16 });
+        pos.ins().try_patchpoint(record, &[x, s], table);
         pos.insert_block(returned);
         let sum = pos.ins().iadd(result, s);
         pos.ins().return_(&[sum]);
@@ -1504,7 +1534,12 @@ mod tests {
                 let h = pos.ins().load(types::I64, MemFlagsData::new(), p, 8);
                 let results = if statepoint {
                     let address = pos.ins().func_addr(types::I64, callee);
-                    let call = pos.ins().statepoint_call(callee_sig, 4, 2, &[address, p, g, h]);
+                    let record = pos
+                        .func
+                        .dfg
+                        .stackmap_records
+                        .push(StackmapRecordData { id: 4, imm: 2 });
+                    let call = pos.ins().statepoint_call(callee_sig, record, &[address, p, g, h]);
                     pos.func.dfg.inst_results(call).to_vec()
                 } else {
                     let call = pos.ins().call(callee, &[p]);
@@ -1539,7 +1574,7 @@ mod tests {
     }
 
     /// `fn(x: i64, y: f64) -> i64 { clobber int_regs, float_regs; stackmap x, y; [x + 1 | 1] }`.
-    fn clobbering(int_regs: u64, float_regs: u64, use_after: bool) -> Function {
+    fn clobbering(int_regs: u32, float_regs: u32, use_after: bool) -> Function {
         let mut sig = Signature::new(CallConv::SystemV);
         sig.params.push(AbiParam::new(types::I64));
         sig.params.push(AbiParam::new(types::F64));
@@ -1553,7 +1588,12 @@ mod tests {
         if int_regs | float_regs != 0 {
             pos.ins().clobber(int_regs, float_regs);
         }
-        pos.ins().stackmap(1, 0, &[x, y]);
+        let record = pos
+            .func
+            .dfg
+            .stackmap_records
+            .push(StackmapRecordData { id: 1, imm: 0 });
+        pos.ins().stackmap(record, &[x, y]);
         let r = if use_after {
             pos.ins().iadd_imm_s(x, 1)
         } else {
@@ -1575,19 +1615,19 @@ mod tests {
             // Clobbering the registers x and y are in moves them elsewhere (the
             // allocator may reload x into any register after the clobber for its
             // use after the stackmap, so x is not used after it here).
-            let x_bit = 1u64 << x.hw_enc();
-            let y_bit = 1u64 << y.hw_enc();
+            let x_bit = 1u32 << x.hw_enc();
+            let y_bit = 1u32 << y.hw_enc();
             let code = compile(&isa, clobbering(x_bit, y_bit, false));
             let record = code.buffer.stackmaps().next().unwrap();
             for (loc, &was) in record.locations.iter().zip([x, y]) {
                 assert_ne!(*loc, StackmapLoc::Reg(was), "{triple}: {loc:?}");
             }
             // Used after it, x is there: in a register or a slot.
-            let code = compile(&isa, clobbering(u64::MAX, u64::MAX, true));
+            let code = compile(&isa, clobbering(u32::MAX, u32::MAX, true));
             let value = code.buffer.stackmaps().next().unwrap().locations[0];
             assert!(!matches!(value, StackmapLoc::Const(_)), "{triple}: {value:?}");
             // Every register clobbered: values used only by the stackmap are in slots.
-            let code = compile(&isa, clobbering(u64::MAX, u64::MAX, false));
+            let code = compile(&isa, clobbering(u32::MAX, u32::MAX, false));
             let record = code.buffer.stackmaps().next().unwrap();
             for loc in record.locations.iter() {
                 assert!(matches!(loc, StackmapLoc::SPOffset(_)), "{triple}: {loc:?}");
@@ -1600,7 +1640,7 @@ mod tests {
         // x64: rbx (3) is callee-saved, rcx (1) caller-saved, rsp/rbp (4, 5) never
         // allocated, xmm1-xmm15 caller-saved (y is in xmm0); aarch64: x19 is callee-saved, x9
         // caller-saved, x16-x18 and fp/lr/sp never allocated, v16-v31 caller-saved.
-        let cases: [(&str, u64, u64, u64); 2] = [
+        let cases: [(&str, u32, u32, u32); 2] = [
             (
                 "x86_64-unknown-linux-gnu",
                 1 << 3,

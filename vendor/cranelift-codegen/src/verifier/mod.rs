@@ -563,20 +563,21 @@ impl<'a> Verifier<'a> {
             MultiAry { ref args, .. } => {
                 self.verify_value_list(inst, args, errors)?;
             }
-            Stackmap { ref args, .. } => {
+            Stackmap {
+                record, ref args, ..
+            } => {
+                self.verify_stackmap_record(inst, record, errors)?;
                 self.verify_value_list(inst, args, errors)?;
                 self.verify_stackmap_args(inst, args.as_slice(&self.func.dfg.value_lists), errors)?;
             }
             Patchpoint {
-                sig_ref, ref args, ..
+                sig_ref,
+                record,
+                ref args,
+                ..
             } => {
                 self.verify_sig_ref(inst, sig_ref, errors)?;
-                self.verify_value_list(inst, args, errors)?;
-            }
-            StatepointCall {
-                sig_ref, ref args, ..
-            } => {
-                self.verify_sig_ref(inst, sig_ref, errors)?;
+                self.verify_stackmap_record(inst, record, errors)?;
                 self.verify_value_list(inst, args, errors)?;
             }
             Jump { destination, .. } => {
@@ -625,17 +626,18 @@ impl<'a> Verifier<'a> {
                 ref args,
                 exception,
                 ..
+            } => {
+                self.verify_value_list(inst, args, errors)?;
+                self.verify_exception_table(inst, exception, errors)?;
+                self.verify_exception_compatible_abi(inst, exception, errors)?;
             }
-            | TryStatepointCall {
-                ref args,
-                exception,
-                ..
-            }
-            | TryPatchpoint {
+            TryPatchpoint {
+                record,
                 ref args,
                 exception,
                 ..
             } => {
+                self.verify_stackmap_record(inst, record, errors)?;
                 self.verify_value_list(inst, args, errors)?;
                 self.verify_exception_table(inst, exception, errors)?;
                 self.verify_exception_compatible_abi(inst, exception, errors)?;
@@ -811,6 +813,23 @@ impl<'a> Verifier<'a> {
                 inst,
                 self.context(inst),
                 format!("invalid signature reference {s}"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn verify_stackmap_record(
+        &self,
+        inst: Inst,
+        r: ir::StackmapRecord,
+        errors: &mut VerifierErrors,
+    ) -> VerifierStepResult {
+        if !self.func.dfg.stackmap_records.is_valid(r) {
+            errors.fatal((
+                inst,
+                self.context(inst),
+                format!("invalid stack map record reference {r}"),
             ))
         } else {
             Ok(())
@@ -1463,7 +1482,6 @@ impl<'a> Verifier<'a> {
             }
             ir::InstructionData::TryCall { exception, .. }
             | ir::InstructionData::TryCallIndirect { exception, .. }
-            | ir::InstructionData::TryStatepointCall { exception, .. }
             | ir::InstructionData::TryPatchpoint { exception, .. } => {
                 let exdata = &self.func.dfg.exception_tables[*exception];
                 self.typecheck_block_call(
@@ -1523,9 +1541,10 @@ impl<'a> Verifier<'a> {
             }
             CallInfo::Indirect(sig_ref, args)
                 if matches!(
-                    self.func.dfg.insts[inst],
-                    ir::InstructionData::Patchpoint { .. }
-                        | ir::InstructionData::TryPatchpoint { .. }
+                    self.func.dfg.insts[inst].opcode(),
+                    ir::Opcode::Patchpoint
+                        | ir::Opcode::PatchpointAnyreg
+                        | ir::Opcode::TryPatchpoint
                 ) =>
             {
                 // The call arguments come first; the recorded values follow.
@@ -1548,19 +1567,20 @@ impl<'a> Verifier<'a> {
             }
             CallInfo::Indirect(sig_ref, args)
                 if matches!(
-                    self.func.dfg.insts[inst],
-                    ir::InstructionData::StatepointCall { .. }
-                        | ir::InstructionData::TryStatepointCall { .. }
+                    self.func.dfg.insts[inst].opcode(),
+                    ir::Opcode::StatepointCall | ir::Opcode::TryStatepointCall
                 ) =>
             {
                 // The call arguments, then the relocated values, then the read-only ones.
-                let (ir::InstructionData::StatepointCall { relocated, .. }
-                | ir::InstructionData::TryStatepointCall { relocated, .. }) =
-                    self.func.dfg.insts[inst]
+                let (ir::InstructionData::Patchpoint { record, .. }
+                | ir::InstructionData::TryPatchpoint { record, .. }) = self.func.dfg.insts[inst]
                 else {
                     unreachable!()
                 };
-                let relocated = u32::from(relocated) as usize;
+                let Some(data) = self.func.dfg.stackmap_records.get(record) else {
+                    return Ok(()); // reported by `verify_stackmap_record`
+                };
+                let relocated = data.imm as usize;
                 let params = &self.func.dfg.signatures[sig_ref].params;
                 if args.len() < params.len() + relocated {
                     return errors.nonfatal((
@@ -1676,8 +1696,13 @@ impl<'a> Verifier<'a> {
                     (BlockArg::TryCallRet(i), BlockCallTargetType::ExNormalRet)
                         if matches!(
                             self.func.dfg.insts[inst],
-                            ir::InstructionData::TryStatepointCall { relocated, .. }
-                                if (i as usize) < sig.returns.len() + u32::from(relocated) as usize
+                            ir::InstructionData::TryPatchpoint {
+                                opcode: ir::Opcode::TryStatepointCall,
+                                record,
+                                ..
+                            } if self.func.dfg.stackmap_records.get(record).is_some_and(
+                                |data| (i as usize) < sig.returns.len() + data.imm as usize
+                            )
                         ) =>
                     {
                         Ok(Some(types::I64))
