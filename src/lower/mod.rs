@@ -154,6 +154,7 @@ pub fn lower_function(
     let mut lowering = Lowering {
         module,
         f,
+        id,
         isa,
         arch,
         symbols,
@@ -197,7 +198,9 @@ pub fn lower_function(
 /// The state of lowering one function.
 struct Lowering<'a> {
     module: &'a ir::Module,
+    /// The function being lowered, and its id.
     f: &'a ir::Function,
+    id: ir::FuncId,
     isa: &'a dyn TargetIsa,
     /// The target's facts, for the ISA.
     arch: Arch,
@@ -379,7 +382,7 @@ impl<'a> Lowering<'a> {
         if let Some(named) = named_arguments {
             self.save_argument_registers(named);
         }
-        if symbols::needs_dynamic_stack(self.module, self.f) {
+        if self.symbols.needs_dynamic_stack(self.id) {
             self.enter_dynamic_stack();
         }
         for block in order {
