@@ -316,6 +316,7 @@ mod cleanup {
 
 /// Inputs from this size on get [`heap_in_huge_pages`]: below it the memory touched is a few MiB,
 /// and zeroing whole 2 MiB pages would cost more than the faults it saves.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const HUGE_HEAP_MIN_INPUT: u64 = 256 << 10;
 
 /// Before a large module is read: the C allocator's main heap gets room for the compile in

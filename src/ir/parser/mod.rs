@@ -98,7 +98,7 @@ impl<'a> PendingBody<'a> {
         };
         let mut state = self.state.clone();
         // About one instruction a line: sized up front, the instructions and names are not copied
-        // and rehashed as they grow (the largest part of reading a big module otherwise).
+        // and rehashed as they grow.
         let lines = self.lex.source().as_bytes()[self.tok.offset..self.end].iter().filter(|&&b| b == b'\n').count();
         state.insts.reserve(lines);
         state.locals.reserve(lines);
