@@ -13,6 +13,7 @@
 //!
 //! `PATCHMAP_BENCH_BASELINE=<another patchmap binary>` times that binary too, in the same alternation,
 //! and prints this build against it (before/after figures of a change on the same machine state).
+//! Both binaries are timed as fresh copies in the bench's directory (see `fresh_copy`).
 //! `PATCHMAP_BENCH_RUNS=<n>` sets the number of runs (default 5).
 
 #[path = "../tests/generator/mod.rs"]
@@ -71,9 +72,9 @@ fn main() {
         println!("skipped: llc-19 not found");
         return;
     };
-    let patchmap = PathBuf::from(env!("CARGO_BIN_EXE_patchmap"));
     let dir = std::env::temp_dir().join("patchmap-bench-compile");
     std::fs::create_dir_all(&dir).unwrap();
+    let patchmap = fresh_copy(Path::new(env!("CARGO_BIN_EXE_patchmap")), &dir.join("patchmap-this-build"));
     let mut inputs: Vec<(String, PathBuf)> = Vec::new();
     for functions in [50, 500] {
         let path = dir.join(format!("generated_{functions}.ll"));
@@ -104,7 +105,8 @@ fn main() {
     };
     let (with_maps, without_maps): (Vec<PathBuf>, Vec<PathBuf>) = all_examples.into_iter().partition(has_maps);
 
-    let baseline = std::env::var_os("PATCHMAP_BENCH_BASELINE").map(PathBuf::from);
+    let baseline =
+        std::env::var_os("PATCHMAP_BENCH_BASELINE").map(|b| fresh_copy(Path::new(&b), &dir.join("patchmap-baseline")));
     let runs = std::env::var("PATCHMAP_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(RUNS).max(1);
     let out = dir.join("out.o");
     let compile = |binary: &Path, opt: &str, f: &Path| {
@@ -195,6 +197,21 @@ fn main() {
     for line in summary {
         println!("{line}");
     }
+}
+
+/// A copy of the executable `from` at `to`, written whole now. How a binary's pages sit in the page
+/// cache decides what starting it costs: the one the linker has just written took 347 page faults
+/// to compile a small file where a copy of it took 291-315 (0.5 ms of 3-4: 6-10% of the
+/// `ir-examples` rows, in favour of whichever binary was copied). Timing fresh copies of both
+/// binaries compares the compilers, not their files' histories.
+fn fresh_copy(from: &Path, to: &Path) -> PathBuf {
+    let bytes = std::fs::read(from).unwrap_or_else(|e| panic!("cannot read {}: {e}", from.display()));
+    let _ = std::fs::remove_file(to);
+    std::fs::write(to, bytes).unwrap_or_else(|e| panic!("cannot write {}: {e}", to.display()));
+    let mut permissions = std::fs::metadata(from).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(to, permissions).unwrap();
+    to.to_path_buf()
 }
 
 fn which(name: &str) -> Option<PathBuf> {

@@ -314,6 +314,61 @@ mod cleanup {
     }
 }
 
+/// Inputs from this size on get [`heap_in_huge_pages`]: below it the memory touched is a few MiB,
+/// and zeroing whole 2 MiB pages would cost more than the faults it saves.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const HUGE_HEAP_MIN_INPUT: u64 = 256 << 10;
+
+/// Before a large module is read: the C allocator's main heap gets room for the compile in
+/// transparent huge pages. Compiling touches memory in proportion to the module (12-18 bytes per
+/// byte of IR), and faulting it in 4 KiB at a time was 5-7% of a single-threaded compile's CPU time
+/// (5,700 faults for a 1.6 MB module; 360 in 2 MiB pages). glibc's `glibc.malloc.hugetlb=1` tunable
+/// does the same but is read from the environment only. How: the mmap threshold raised so that
+/// blocks up to 30 MiB come from the heap, a region of 32 bytes per input byte (at most 256 MiB)
+/// allocated from its top, marked `MADV_HUGEPAGE`, and freed with trimming off, so that the heap
+/// keeps it and later allocations are carved from it. Only pages used are ever backed. Worker
+/// threads allocate from arenas of their own, which this leaves as they are.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn heap_in_huge_pages(input_bytes: u64) {
+    const HUGE_PAGE: usize = 2 << 20;
+    const BLOCK: usize = 30 << 20;
+    if input_bytes < HUGE_HEAP_MIN_INPUT {
+        return;
+    }
+    let region = input_bytes.saturating_mul(32).min(256 << 20) as usize;
+    // SAFETY: mallopt, malloc, madvise and free as documented; the blocks are freed once, and
+    // madvise only changes how the kernel backs pages of the heap that the blocks cover.
+    unsafe {
+        if libc::mallopt(libc::M_MMAP_THRESHOLD, (BLOCK + HUGE_PAGE) as libc::c_int) == 0
+            || libc::mallopt(libc::M_TRIM_THRESHOLD, libc::c_int::MAX) == 0
+        {
+            return;
+        }
+        let mut blocks = Vec::with_capacity(region.div_ceil(BLOCK));
+        for _ in 0..region.div_ceil(BLOCK) {
+            let block = libc::malloc(BLOCK);
+            if block.is_null() {
+                break;
+            }
+            blocks.push(block);
+        }
+        // Blocks from the top of the heap lie one after the other.
+        if let (Some(&first), Some(&last)) = (blocks.first(), blocks.last()) {
+            let start = (first as usize).next_multiple_of(HUGE_PAGE);
+            let end = (last as usize + BLOCK) & !(HUGE_PAGE - 1);
+            if end > start {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+        for block in blocks.into_iter().rev() {
+            libc::free(block);
+        }
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn heap_in_huge_pages(_input_bytes: u64) {}
+
 fn run(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Check { input } => {
@@ -335,6 +390,10 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 .with_stackmap_version(stackmap_version)
                 .with_max_registers_for_gc_values(max_registers_for_gc_values)
                 .with_registers_for_deopt_values(use_registers_for_deopt_values);
+            // Before the module's memory is allocated.
+            if let Ok(meta) = std::fs::metadata(&input) {
+                heap_in_huge_pages(meta.len());
+            }
             let module = patchmap::ir::parse_file(&input).map_err(|e| e.to_string())?;
             let object = patchmap::emit::object::compile(&module, &options).map_err(report)?;
             write(&output, &object)?;

@@ -261,7 +261,7 @@ fn compile_function(
     records.retain(|r| r.target != Some(CallTarget::InlineAsmNops));
     let has_patch_point = records.iter().any(|r| r.target.is_some());
     let frame = frame::frame(arch, compiled, code.len(), has_patch_point).map_err(codegen_error)?;
-    let stack_size = if lower::symbols::needs_dynamic_stack(module, f) || over_aligned(f) {
+    let stack_size = if symbols.needs_dynamic_stack(id) || over_aligned(f) {
         crate::stackmap::DYNAMIC_STACK_SIZE
     } else if !frame.has_frame {
         // A leaf without a frame moves SP by nothing.

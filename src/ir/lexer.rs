@@ -98,6 +98,11 @@ impl<'a> Lexer<'a> {
         self.src
     }
 
+    /// The byte offset of the next unread byte.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
     /// Skips the rest of a function body whose `{` was the last token: everything up to and including
     /// the matching `}`, minding strings and comments, without making tokens. The pre-scan, which only
     /// wants top-level names, uses it to pass over bodies at byte speed.

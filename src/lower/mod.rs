@@ -103,6 +103,18 @@ pub fn clif_type(t: &Type) -> ClifType {
     }
 }
 
+/// Integer constant `c` of type `ty` as [`clif_type`]'s container holds it: zero-extended from
+/// the type's width (an `i1` keeps only its low bit), as Cranelift wants narrow immediates.
+fn masked_int(c: &Const, ty: &Type) -> i128 {
+    let v = c.int_value().unwrap_or(0);
+    let bits = ty.int_bits().unwrap_or(64);
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1i128 << bits) - 1)
+    }
+}
+
 /// The Cranelift type an argument or result of type `t` crosses the C ABI as: an `iN` that
 /// `signext` or `zeroext` extends ([`Extension`](ir::Extension)) travels as the extended 32-bit integer, which the
 /// passing side computes (see [`crate::arch::EXTENDED_INTEGER_BITS`]). Cranelift's own
@@ -154,6 +166,7 @@ pub fn lower_function(
     let mut lowering = Lowering {
         module,
         f,
+        id,
         isa,
         arch,
         symbols,
@@ -179,6 +192,8 @@ pub fn lower_function(
         variadic: None,
         exceptions: exceptions::ExceptionTables::default(),
         vector_scratch: None,
+        block_constants: (isa.flags().opt_level() != cranelift_codegen::settings::OptLevel::None)
+            .then(rustc_hash::FxHashMap::default),
     };
     if let Err(error) = lowering.run(named_arguments) {
         drop(lowering);
@@ -197,7 +212,9 @@ pub fn lower_function(
 /// The state of lowering one function.
 struct Lowering<'a> {
     module: &'a ir::Module,
+    /// The function being lowered, and its id.
     f: &'a ir::Function,
+    id: ir::FuncId,
     isa: &'a dyn TargetIsa,
     /// The target's facts, for the ISA.
     arch: Arch,
@@ -245,6 +262,12 @@ struct Lowering<'a> {
     /// The frame slot vectors cross between lanes and ABI registers through, and its size (see
     /// [`vectors`]).
     vector_scratch: Option<(StackSlot, u32)>,
+    /// With Cranelift's optimiser on: the scalar constants made so far, by the block they are in,
+    /// their type and bits, so that a constant used again in its block is the same value. The
+    /// optimiser merges equal constants anyway (each is then rematerialised where it is used), so the
+    /// code is the same; the function it is given is smaller. Off at `-O none`, whose code would
+    /// change (one register for the uses instead of one constant each).
+    block_constants: Option<rustc_hash::FxHashMap<(clif::Block, ClifType, u128), clif::Value>>,
 }
 
 impl<'a> Lowering<'a> {
@@ -379,7 +402,7 @@ impl<'a> Lowering<'a> {
         if let Some(named) = named_arguments {
             self.save_argument_registers(named);
         }
-        if symbols::needs_dynamic_stack(self.module, self.f) {
+        if self.symbols.needs_dynamic_stack(self.id) {
             self.enter_dynamic_stack();
         }
         for block in order {
@@ -929,6 +952,31 @@ impl<'a> Lowering<'a> {
     }
 
     fn constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
+        let Some(block) = self.block_constants.as_ref().and_then(|_| self.b.current_block()) else {
+            return self.new_constant(c, ty);
+        };
+        let t = clif_type(ty);
+        let bits = match (c, ty) {
+            (Const::Float(x), Type::Half) => u128::from(ir::half::constant_bits(*x)),
+            (Const::Float(x), Type::Float) => u128::from((*x as f32).to_bits()),
+            (Const::Float(x), _) => u128::from(x.to_bits()),
+            (Const::Zero | Const::Undef | Const::Poison, _) => 0,
+            (Const::IntToPtr(v), _) => *v as u64 as u128,
+            (Const::Int(_) | Const::WideInt(_), _) => masked_int(c, ty) as u128,
+            _ => return self.new_constant(c, ty),
+        };
+        if let Some(&v) = self.block_constants.as_ref().and_then(|m| m.get(&(block, t, bits))) {
+            return v;
+        }
+        let v = self.new_constant(c, ty);
+        if let Some(m) = self.block_constants.as_mut() {
+            m.insert((block, t, bits), v);
+        }
+        v
+    }
+
+    /// A new instruction making constant `c` of type `ty`.
+    fn new_constant(&mut self, c: &Const, ty: &Type) -> clif::Value {
         let ins = self.b.ins();
         match (c, ty) {
             (Const::Float(x), Type::Half) => {
@@ -943,13 +991,7 @@ impl<'a> Lowering<'a> {
             (Const::Zero | Const::Undef | Const::Poison, Type::Double) => ins.f64const(0.0),
             (Const::Zero | Const::Undef | Const::Poison, _) => self.int_const(clif_type(ty), 0),
             (Const::IntToPtr(v), _) => ins.iconst(types::I64, *v),
-            (Const::Int(_) | Const::WideInt(_), _) => {
-                let v = c.int_value().unwrap_or(0);
-                let bits = ty.int_bits().unwrap_or(64);
-                // Cranelift wants narrow immediates zero-extended; an i1 keeps only its low bit.
-                let masked = if bits >= 64 { v } else { v & ((1i128 << bits) - 1) };
-                self.int_const(clif_type(ty), masked)
-            }
+            (Const::Int(_) | Const::WideInt(_), _) => self.int_const(clif_type(ty), masked_int(c, ty)),
             (
                 Const::Address(..)
                 | Const::Relative(_)

@@ -42,6 +42,8 @@ pub struct Symbols {
     i128_division: [Option<FuncId>; 4],
     /// The per-thread arena's helpers, when some function needs dynamic allocas.
     pub dynamic_stack: Option<dynamic_stack::Helpers>,
+    /// For each function, whether it uses the dynamic stack ([`needs_dynamic_stack`]).
+    dynamic_stack_functions: Vec<bool>,
     /// For each declared variadic function, the thunk that its calls with floating-point arguments
     /// go through where the target needs one (`Arch::variadic_thunk`).
     variadic_thunks: Vec<Option<FuncId>>,
@@ -143,6 +145,11 @@ impl Symbols {
     /// The symbol of an IR function; `None` for intrinsics, which are never called.
     pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
         self.functions[id.0 as usize]
+    }
+    /// Whether function `id` uses the dynamic stack ([`needs_dynamic_stack`]), as found once for
+    /// the module.
+    pub fn needs_dynamic_stack(&self, id: ir::FuncId) -> bool {
+        self.dynamic_stack_functions[id.0 as usize]
     }
     /// The thunk calls of variadic function `id` with floating-point arguments go through, if the
     /// target needs one.
@@ -259,7 +266,10 @@ impl Symbols {
             }
         }
 
-        let dynamic_stack = if module.functions.iter().any(|f| needs_dynamic_stack(module, f)) {
+        let stack_intrinsics = stack_intrinsics(module);
+        let dynamic_stack_functions: Vec<bool> =
+            module.functions.iter().map(|f| uses_dynamic_stack(f, &stack_intrinsics)).collect();
+        let dynamic_stack = if dynamic_stack_functions.contains(&true) {
             Some(dynamic_stack::declare(module, out, colocated)?)
         } else {
             None
@@ -295,6 +305,7 @@ impl Symbols {
             half_libcalls,
             i128_division,
             dynamic_stack,
+            dynamic_stack_functions,
             variadic_thunks,
             arch,
             placed,
@@ -496,16 +507,31 @@ fn push_scalars(arch: Arch, ty: &ir::Type, ext: ir::Extension, out: &mut Vec<Abi
 /// alloca outside the entry block, which LLVM allocates anew each time it runs) or saves and
 /// restores the dynamic stack.
 pub fn needs_dynamic_stack(module: &ir::Module, f: &ir::Function) -> bool {
+    uses_dynamic_stack(f, &stack_intrinsics(module))
+}
+
+/// For each function of the module, whether it is `llvm.stacksave` or `llvm.stackrestore`: looked
+/// up by name once, not at every call.
+fn stack_intrinsics(module: &ir::Module) -> Vec<bool> {
+    module
+        .functions
+        .iter()
+        .map(|f| {
+            f.name.starts_with("llvm.stack")
+                && matches!(f.intrinsic(), Some(ir::Intrinsic::StackSave | ir::Intrinsic::StackRestore))
+        })
+        .collect()
+}
+
+/// [`needs_dynamic_stack`] with the module's [`stack_intrinsics`].
+fn uses_dynamic_stack(f: &ir::Function, stack_intrinsics: &[bool]) -> bool {
     f.blocks.iter().enumerate().any(|(b, block)| {
         block.insts.iter().any(|&i| match &f.inst(i).kind {
             Inst::Alloca { count, .. } => {
                 b != 0 || count.as_ref().is_some_and(|c| !matches!(c.value, ir::Value::Const(ir::Const::Int(_))))
             }
             // `stacksave`/`stackrestore` bracket dynamic allocas (a VLA in a loop, say).
-            Inst::Call { callee: ir::Value::Func(callee), .. } => matches!(
-                module.function(*callee).intrinsic(),
-                Some(ir::Intrinsic::StackSave | ir::Intrinsic::StackRestore)
-            ),
+            Inst::Call { callee: ir::Value::Func(callee), .. } => stack_intrinsics[callee.0 as usize],
             _ => false,
         })
     })

@@ -85,6 +85,33 @@ fn compile_writes_an_elf_object_for_each_target() {
 }
 
 #[test]
+fn a_large_module_compiles_to_the_object_the_library_makes() {
+    // Over the size from which `compile` reserves its heap in huge pages (`heap_in_huge_pages`):
+    // that allocator set-up must not change what is compiled.
+    let mut text = String::new();
+    for i in 0..1500 {
+        text.push_str(&format!(
+            "define i64 @f{i}(i64 %a, i64 %b) {{\nentry:\n  %s = add i64 %a, {i}\n  %t = mul i64 %s, %b\n  \
+             %c = icmp slt i64 %t, 0\n  br i1 %c, label %neg, label %pos\nneg:\n  %n = sub i64 0, %t\n  \
+             ret i64 %n\npos:\n  ret i64 %t\n}}\n"
+        ));
+    }
+    assert!(text.len() > 256 << 10, "{} bytes", text.len());
+    let dir = tempfile::tempdir().unwrap();
+    let (ll, out) = (dir.path().join("large.ll"), dir.path().join("large.o"));
+    std::fs::write(&ll, &text).unwrap();
+    for opt in ["speed", "none"] {
+        let (code, _, err) =
+            patchmap(&["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap(), "--target", "x86_64", "-O", opt]);
+        assert_eq!(code, 0, "{err}");
+        let module = patchmap::ir::parse(ll.to_str().unwrap(), &text).unwrap();
+        let options = patchmap::compile::Options::new(Some("x86_64"), opt, 1).unwrap();
+        let expected = patchmap::emit::object::compile(&module, &options).unwrap();
+        assert!(std::fs::read(&out).unwrap() == expected, "-O {opt}: the command's object differs from the library's");
+    }
+}
+
+#[test]
 fn compile_rejects_a_triple_that_contradicts_the_target() {
     let dir = tempfile::tempdir().unwrap();
     let ll = dir.path().join("arm.ll");

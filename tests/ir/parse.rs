@@ -94,6 +94,24 @@ fn numbered_values_and_blocks() {
 }
 
 #[test]
+fn bodies_after_headers_with_braces() {
+    // The pre-scan takes a header's first `{` for its body and records where that "body" ends; the
+    // top-level pass skips the real bodies, and each must still be read whole.
+    let m = parse(
+        "define { i64, i64 } @pair(i64 %a) {\nentry:\n  %p = insertvalue { i64, i64 } undef, i64 %a, 0\n  \
+         %q = insertvalue { i64, i64 } %p, i64 %a, 1\n  ret { i64, i64 } %q\n}\n\
+         @g = global { i32 } { i32 7 }\n\
+         define i64 @after(i64 %x) {\nentry:\n  %y = add i64 %x, 1 ; } in a comment\n  ret i64 %y\n}\n",
+    );
+    let names = |f: &ir::Function| f.insts.iter().map(|i| i.name.clone().unwrap_or_default()).collect::<Vec<_>>();
+    assert_eq!(m.functions.len(), 2);
+    assert_eq!(names(&m.functions[0]), ["p", "q", ""]);
+    assert_eq!(m.functions[1].name, "after");
+    assert_eq!(names(&m.functions[1]), ["y", ""]);
+    assert_eq!(m.globals.len(), 1);
+}
+
+#[test]
 fn implicit_numbering_after_terminator() {
     // The unlabeled entry block is %0, so the unnamed call result is %1.
     let m = parse(

@@ -71,6 +71,8 @@ struct PendingBody<'a> {
     /// The lexer and current token at the body's `{`.
     lex: Lexer<'a>,
     tok: Token<'a>,
+    /// The byte offset just past the body's `}`.
+    end: usize,
 }
 
 impl<'a> PendingBody<'a> {
@@ -87,6 +89,7 @@ impl<'a> PendingBody<'a> {
             defined_types: NameMap::default(),
             module: Module::default(),
             bodies: Vec::new(),
+            body_ends: Vec::new().into_iter(),
             statepoint_groups: Arc::clone(&top.statepoint_groups),
             metadata: Arc::clone(&top.metadata),
             metadata_complete: top.metadata_complete,
@@ -94,6 +97,11 @@ impl<'a> PendingBody<'a> {
             nesting: 0,
         };
         let mut state = self.state.clone();
+        // About one instruction a line: sized up front, the instructions and names are not copied
+        // and rehashed as they grow.
+        let lines = self.lex.source().as_bytes()[self.tok.offset..self.end].iter().filter(|&&b| b == b'\n').count();
+        state.insts.reserve(lines);
+        state.locals.reserve(lines);
         parser.body(&mut state, &self.name)?;
         Ok((state.blocks, state.insts))
     }
@@ -361,6 +369,8 @@ struct Parser<'a> {
     defined_types: NameMap<&'a str, ()>,
     module: Module,
     bodies: Vec<PendingBody<'a>>,
+    /// The pre-scan's ends of the function bodies not yet reached by the top-level pass.
+    body_ends: std::vec::IntoIter<(usize, Lexer<'a>)>,
     /// The statepoint directives each attribute group `#N` holds (read by the top-level pass).
     statepoint_groups: Arc<NameMap<&'a str, StatepointDirectives>>,
     /// The metadata nodes `!N = ...` of the module (all of them once the top level is read).
@@ -436,7 +446,7 @@ impl<'a> Parser<'a> {
     fn new(file: &'a str, text: &'a str) -> PResult<Parser<'a>> {
         let mut lex = Lexer::new(file, text);
         let tok = lex.next_token()?;
-        let (symbols, type_starts) = prescan(file, text);
+        let Prescan { symbols, type_starts, body_ends } = prescan(file, text);
         let mut type_defs = NameMap::default();
         for (i, (_, start)) in type_starts.iter().enumerate() {
             if let Tok::Local(name) = start.tok {
@@ -461,6 +471,7 @@ impl<'a> Parser<'a> {
             defined_types: NameMap::default(),
             module,
             bodies: Vec::new(),
+            body_ends: body_ends.into_iter(),
             statepoint_groups: Arc::new(NameMap::default()),
             metadata: Arc::new(NameMap::default()),
             metadata_complete: false,
@@ -726,12 +737,23 @@ impl<'a> Parser<'a> {
 /// just after `type` (the body's first token is the next one).
 type TypeStart<'a> = (Lexer<'a>, Token<'a>);
 
+/// What the pre-scan found: every global and function name with the id it will get, where each
+/// identified type is defined, and the lexer just past each function body it skipped, by the offset
+/// of the body's first byte after `{` (the top-level pass skips the same bodies, and need not scan
+/// them again).
+struct Prescan<'a> {
+    symbols: NameMap<&'a str, Symbol>,
+    type_starts: Vec<TypeStart<'a>>,
+    body_ends: Vec<(usize, Lexer<'a>)>,
+}
+
 /// Collects every global and function name with the id it will get, and where each identified type
 /// is defined, so that uses may precede definitions. Lexing errors end the scan; the main pass
 /// reports them.
-fn prescan<'a>(file: &'a str, text: &'a str) -> (NameMap<&'a str, Symbol>, Vec<TypeStart<'a>>) {
+fn prescan<'a>(file: &'a str, text: &'a str) -> Prescan<'a> {
     let mut symbols = NameMap::default();
     let mut type_starts = Vec::new();
+    let mut body_ends = Vec::new();
     // A top-level `%name` and then `=`: a type definition if `type` follows.
     let mut last_local: Option<Token<'a>> = None;
     let mut after_local_eq: Option<Token<'a>> = None;
@@ -758,7 +780,9 @@ fn prescan<'a>(file: &'a str, text: &'a str) -> (NameMap<&'a str, Symbol>, Vec<T
             Tok::Eof => break,
             Tok::Local(_) if !in_definition && !after_define => last_local = Some(t),
             Tok::Punct(b'{') if in_definition => {
+                let start = lex.offset();
                 lex.skip_body();
+                body_ends.push((start, lex.clone()));
                 in_definition = false;
                 last_global = None;
             }
@@ -782,5 +806,5 @@ fn prescan<'a>(file: &'a str, text: &'a str) -> (NameMap<&'a str, Symbol>, Vec<T
             _ => last_global = None,
         }
     }
-    (symbols, type_starts)
+    Prescan { symbols, type_starts, body_ends }
 }

@@ -779,12 +779,35 @@ impl<'a> Parser<'a> {
             }
             // Read later (see `parse`); skip to the token after the body's `}`.
             let name = function.name.clone();
-            self.bodies.push(PendingBody { function: id, name, state: f, lex: self.lex.clone(), tok: self.tok });
-            self.lex.skip_body();
+            let (lex, tok) = (self.lex.clone(), self.tok);
+            self.skip_body();
+            let end = self.lex.offset();
+            self.bodies.push(PendingBody { function: id, name, state: f, lex, tok, end });
             self.bump()?;
         }
         self.module.functions.push(function);
         Ok(())
+    }
+
+    /// Skips a function body whose `{` is the current token, to just past its `}`: where the
+    /// pre-scan found that body's end, else by scanning.
+    fn skip_body(&mut self) {
+        let start = self.lex.offset();
+        // Bodies come in the same order in both passes; the pre-scan may have found fewer (it stops
+        // at a lexing error).
+        while let Some((at, end)) = self.body_ends.as_slice().first() {
+            if *at > start {
+                break;
+            }
+            let at = *at;
+            let end = end.clone();
+            self.body_ends.next();
+            if at == start {
+                self.lex = end;
+                return;
+            }
+        }
+        self.lex.skip_body();
     }
 
     // ---- function bodies ----
