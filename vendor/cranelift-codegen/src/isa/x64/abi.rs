@@ -588,10 +588,14 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         if frame_layout.setup_area_size == 0 {
             return insts;
         }
-        // `mov %rbp, %rsp`
-        insts.push(Inst::External {
-            inst: asm::inst::movq_mr::new(Writable::from_reg(rsp), rbp).into(),
-        });
+        // `mov %rbp, %rsp`, unless the clobber restore has left RSP at RBP, as it does in every
+        // frame that is not realigned: the body never moves RSP for good (patchmap). The `mov`
+        // right before the `pop` costs a stack-engine synchronisation on each return.
+        if frame_layout.stack_realignment.is_some() {
+            insts.push(Inst::External {
+                inst: asm::inst::movq_mr::new(Writable::from_reg(rsp), rbp).into(),
+            });
+        }
         // `pop %rbp`
         insts.push(Inst::External {
             inst: asm::inst::popq_o::new(Writable::from_reg(rbp)).into(),
@@ -728,15 +732,14 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             Inst::subq_mi(rsp, size)
         };
 
-        // Push the clobbered registers where the stores below would put them (patchmap): the
-        // padding that aligns the clobber area sits at its top, so the pushes go in reverse
-        // order from just below it and the area's layout, and everything below, is unchanged.
+        // Push the clobbered registers (patchmap), in reverse order, so that they lie in register
+        // order from the clobber area's bottom as the stores below would put them. The padding
+        // that aligns the area goes below them, allocated with the fixed frame in one `sub` (and
+        // freed with it in one `add` before the pops, as LLVM does): the area's size, and so every
+        // slot below it, is unchanged; the pushed registers sit one padding higher than stored
+        // ones would, and their unwind records say so.
         if clobbers_pushed(frame_layout) {
-            let pushed = clobbers_pushed_size(frame_layout);
-            let padding = frame_layout.clobber_size - pushed;
-            if padding > 0 {
-                insts.push(sub(padding));
-            }
+            let padding = frame_layout.clobber_size - clobbers_pushed_size(frame_layout);
             for (i, reg) in frame_layout.clobbered_callee_saves.iter().enumerate().rev() {
                 let r_reg = reg.to_reg();
                 insts.push(Inst::External {
@@ -745,16 +748,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                 if flags.unwind_info() {
                     insts.push(Inst::Unwind {
                         inst: UnwindInst::SaveReg {
-                            clobber_offset: u32::try_from(i).unwrap() * 8,
+                            clobber_offset: padding + u32::try_from(i).unwrap() * 8,
                             reg: r_reg,
                         },
                     });
                 }
             }
-            let below_clobbers =
-                frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-            if below_clobbers > 0 {
-                insts.push(sub(below_clobbers));
+            let below_pushes = padding
+                + frame_layout.fixed_frame_storage_size
+                + frame_layout.outgoing_args_size;
+            if below_pushes > 0 {
+                insts.push(sub(below_pushes));
             }
             return insts;
         }
@@ -829,15 +833,16 @@ impl ABIMachineSpec for X64ABIMachineSpec {
     ) -> SmallVec<[Self::I; 16]> {
         let mut insts = SmallVec::new();
 
-        // Pop what the prologue pushed (patchmap); the frame restore's `mov %rbp, %rsp` that
-        // follows drops the padding above the pushes.
+        // Free the fixed frame and the padding below the pushes, then pop what the prologue
+        // pushed (patchmap): RSP is back at RBP.
         if clobbers_pushed(frame_layout) {
-            let below_clobbers =
-                frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-            if below_clobbers > 0 {
-                let below_clobbers = i32::try_from(below_clobbers)
+            let below_pushes = frame_layout.clobber_size - clobbers_pushed_size(frame_layout)
+                + frame_layout.fixed_frame_storage_size
+                + frame_layout.outgoing_args_size;
+            if below_pushes > 0 {
+                let below_pushes = i32::try_from(below_pushes)
                     .expect("`stack_size` is too large to fit in a 32-bit immediate");
-                insts.push(Inst::addq_mi(Writable::from_reg(regs::rsp()), below_clobbers));
+                insts.push(Inst::addq_mi(Writable::from_reg(regs::rsp()), below_pushes));
             }
             for reg in &frame_layout.clobbered_callee_saves {
                 let reg = Writable::from_reg(Gpr::unwrap_new(reg.to_reg().into()));
@@ -1663,8 +1668,8 @@ mod frameless_leaf_tests {
 
 #[cfg(test)]
 mod pushed_clobber_tests {
-    //! Callee-saves are pushed and popped in the clobber area's layout (the one the `mov`-based
-    //! saves use), and XMM callee-saves keep the `mov`s.
+    //! Callee-saves are pushed and popped in the clobber area, its padding below them, and XMM
+    //! callee-saves keep the `mov`s.
 
     use crate::Context;
     use crate::cursor::{Cursor, FuncCursor};
@@ -1789,39 +1794,40 @@ mod pushed_clobber_tests {
     #[test]
     fn callee_saves_are_pushed_in_the_clobber_layout() {
         let (lines, mut saves) = compile(function(CallConv::SystemV, types::I64, false));
-        // Three saves in a 32-byte area: 8 bytes of padding at its top, then the pushes.
-        assert_eq!(
-            lines[..3],
-            ["pushq %rbp", "movq %rsp, %rbp", "subq $0x8, %rsp"],
-            "{lines:#?}"
-        );
+        // Three saves in a 32-byte area: the pushes, then 8 bytes of padding below them.
+        assert_eq!(lines[..2], ["pushq %rbp", "movq %rsp, %rbp"], "{lines:#?}");
+        assert!(lines[2..5].iter().all(|l| l.starts_with("pushq")), "{lines:#?}");
+        assert_eq!(lines[5], "subq $0x8, %rsp", "{lines:#?}");
         let pushed = operands(&lines, "pushq ");
         assert_eq!(pushed.len(), 3, "{lines:#?}");
-        assert!(lines[3..6].iter().all(|l| l.starts_with("pushq")), "{lines:#?}");
         assert!(!lines.iter().any(|l| l.contains("(%rsp)")), "{lines:#?}");
-        // Popped in the reverse order, then the frame.
+        // The padding freed, then the pops in the reverse order, which leave RSP at RBP: no
+        // `mov %rbp, %rsp` before `pop %rbp`.
+        let first_pop = lines.iter().position(|l| l.starts_with("popq")).unwrap();
+        assert_eq!(lines[first_pop - 1], "addq $0x8, %rsp", "{lines:#?}");
         let mut popped = operands(&lines, "popq ");
-        let n = lines.len();
-        assert_eq!(lines[n - 3..], ["movq %rbp, %rsp", "popq %rbp", "retq"]);
         popped.reverse();
         assert_eq!(pushed, popped, "{lines:#?}");
-        // Where the `mov`-based saves put them (in register order from the area's bottom), which
-        // is what the unwind information says.
+        let n = lines.len();
+        assert_eq!(lines[first_pop..n - 2].len(), 3, "{lines:#?}");
+        assert_eq!(lines[n - 2..], ["popq %rbp", "retq"], "{lines:#?}");
+        // In register order from the padding up, as the unwind information says.
         let mut in_register_order: Vec<u8> = pushed.iter().map(|r| hw_enc(r)).collect();
         in_register_order.reverse();
         assert!(in_register_order.is_sorted(), "{lines:#?}");
         saves.sort();
-        let expected: Vec<(u32, u8)> = (0..).step_by(8).zip(in_register_order).collect();
+        let expected: Vec<(u32, u8)> = (8..).step_by(8).zip(in_register_order).collect();
         assert_eq!(saves, expected, "{lines:#?}");
     }
 
     #[test]
-    fn the_fixed_frame_is_allocated_below_the_pushes() {
+    fn the_fixed_frame_is_allocated_with_the_padding() {
         let (lines, _) = compile(function(CallConv::SystemV, types::I64, true));
         let last_push = lines.iter().rposition(|l| l.starts_with("pushq")).unwrap();
-        assert_eq!(lines[last_push + 1], "subq $0x10, %rsp", "{lines:#?}");
+        assert_eq!(lines[last_push + 1], "subq $0x18, %rsp", "{lines:#?}");
         let first_pop = lines.iter().position(|l| l.starts_with("popq")).unwrap();
-        assert_eq!(lines[first_pop - 1], "addq $0x10, %rsp", "{lines:#?}");
+        assert_eq!(lines[first_pop - 1], "addq $0x18, %rsp", "{lines:#?}");
+        assert!(!lines.iter().any(|l| l == "movq %rbp, %rsp"), "{lines:#?}");
     }
 
     #[test]
@@ -1837,5 +1843,9 @@ mod pushed_clobber_tests {
             "only %rbp is pushed: {lines:#?}"
         );
         assert!(!saves.is_empty());
+        // The stores' `add` leaves RSP at RBP too.
+        let n = lines.len();
+        assert!(lines[n - 3].starts_with("addq $"), "{lines:#?}");
+        assert_eq!(lines[n - 2..], ["popq %rbp", "retq"], "{lines:#?}");
     }
 }
