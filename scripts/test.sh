@@ -48,7 +48,7 @@ step capi env PATCHMAP_CAPI_LIBRARIES="$(realpath -m "${CARGO_TARGET_DIR:-target
 # frameless_leaf_tests and unwind::systemv (0010), isa/aarch64/abi.rs struct_argument_tests (0012), isa/x64 float_constant_tests (0014) and nonzero_bit_count_tests (0015),
 # and both backends' inst_size_test (the pseudo-instructions' payloads
 # are boxed so that `Inst` does not grow).
-step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests test_aarch64_binemit frameless_leaf_tests inst_size_test struct_argument_tests float_constant_tests nonzero_bit_count_tests unwind::systemv
+step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests test_aarch64_binemit frameless_leaf_tests inst_size_test struct_argument_tests float_constant_tests nonzero_bit_count_tests pushed_clobber_tests unwind::systemv
 step benches cargo test --benches --no-run --quiet
 step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings
 step doc env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
