@@ -754,9 +754,8 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                     });
                 }
             }
-            let below_pushes = padding
-                + frame_layout.fixed_frame_storage_size
-                + frame_layout.outgoing_args_size;
+            let below_pushes =
+                padding + frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
             if below_pushes > 0 {
                 insts.push(sub(below_pushes));
             }
@@ -1796,7 +1795,10 @@ mod pushed_clobber_tests {
         let (lines, mut saves) = compile(function(CallConv::SystemV, types::I64, false));
         // Three saves in a 32-byte area: the pushes, then 8 bytes of padding below them.
         assert_eq!(lines[..2], ["pushq %rbp", "movq %rsp, %rbp"], "{lines:#?}");
-        assert!(lines[2..5].iter().all(|l| l.starts_with("pushq")), "{lines:#?}");
+        assert!(
+            lines[2..5].iter().all(|l| l.starts_with("pushq")),
+            "{lines:#?}"
+        );
         assert_eq!(lines[5], "subq $0x8, %rsp", "{lines:#?}");
         let pushed = operands(&lines, "pushq ");
         assert_eq!(pushed.len(), 3, "{lines:#?}");
