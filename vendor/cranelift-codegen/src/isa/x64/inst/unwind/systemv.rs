@@ -129,9 +129,11 @@ mod tests {
             _ => panic!("expected unwind information"),
         };
 
+        // 14 bytes: the epilogue needs no `mov %rbp, %rsp`, the `add` of the slot's 64 bytes
+        // leaves RSP at RBP (patchmap).
         assert_eq!(
             format!("{fde:?}"),
-            "FrameDescriptionEntry { address: Constant(1234), length: 17, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(6), -16)), (4, CfaRegister(Register(6)))] }"
+            "FrameDescriptionEntry { address: Constant(1234), length: 14, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(6), -16)), (4, CfaRegister(Register(6)))] }"
         );
     }
 
@@ -177,9 +179,10 @@ mod tests {
             _ => panic!("expected unwind information"),
         };
 
+        // 16 bytes: neither return needs a `mov %rbp, %rsp` (patchmap).
         assert_eq!(
             format!("{fde:?}"),
-            "FrameDescriptionEntry { address: Constant(4321), length: 22, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(6), -16)), (4, CfaRegister(Register(6)))] }"
+            "FrameDescriptionEntry { address: Constant(4321), length: 16, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(6), -16)), (4, CfaRegister(Register(6)))] }"
         );
     }
 
