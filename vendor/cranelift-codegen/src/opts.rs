@@ -461,6 +461,38 @@ mod multiply_by_two_tests {
         }
     }
 
+    /// `(x * x) * 2.0`: an operand that is not a parameter is added to itself too (the
+    /// e-graph's tree cost counts it twice in `x + x`, which the rule's `subsume` overrides).
+    #[test]
+    fn times_two_of_an_expression_is_an_add() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::F64));
+        sig.returns.push(AbiParam::new(types::F64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block);
+        let square = pos.ins().fmul(x, x);
+        let two = pos.ins().f64const(2.0);
+        let product = pos.ins().fmul(square, two);
+        pos.ins().return_(&[product]);
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.optimize(&*isa, &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let insts: Vec<_> = func.layout.block_insts(block).collect();
+        let opcodes: Vec<_> = insts.iter().map(|&i| func.dfg.insts[i].opcode()).collect();
+        assert_eq!(opcodes, [Opcode::Fmul, Opcode::Fadd, Opcode::Return]);
+        let square = func.dfg.inst_results(insts[0])[0];
+        assert_eq!(func.dfg.inst_values(insts[1]).collect::<Vec<_>>(), [square, square]);
+    }
+
     #[test]
     fn other_constants_stay_multiplies() {
         for k in [-2.0, 4.0, 0.5] {
