@@ -545,3 +545,80 @@ mod popcount_tests {
         assert!(disasm.contains("0x7777777777777777"), "{disasm}");
     }
 }
+
+#[cfg(test)]
+mod loop_alignment_tests {
+    //! When optimizing, loop headers (targets of backward branches) start at 16-byte offsets.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(n) -> i64 { let mut s = n * 3; for i in 0..n { s ^= s << 1 + i } s }` with straight-line
+    /// code before the loop so that its header does not fall on a 16-byte offset by itself.
+    fn function() -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let entry = func.dfg.make_block();
+        let header = func.dfg.make_block();
+        let exit = func.dfg.make_block();
+        let n = func.dfg.append_block_param(entry, types::I64);
+        let i = func.dfg.append_block_param(header, types::I64);
+        let s = func.dfg.append_block_param(header, types::I64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let three = pos.ins().imul_imm_s(n, 3);
+        let start = pos.ins().iadd_imm_s(three, 7);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(header, &[zero.into(), start.into()]);
+        pos.insert_block(header);
+        let shifted = pos.ins().ishl_imm_u(s, 1);
+        let sum = pos.ins().iadd(shifted, i);
+        let next_s = pos.ins().bxor(s, sum);
+        let next_i = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp(IntCC::Equal, next_i, n);
+        pos.ins().brif(done, exit, &[], header, &[next_i.into(), next_s.into()]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[next_s]);
+        func
+    }
+
+    /// The offsets of the blocks that backward branches target.
+    fn loop_header_offsets(opt_level: &str) -> Vec<u32> {
+        let mut flags = settings::builder();
+        flags.set("opt_level", opt_level).unwrap();
+        flags.set("machine_code_cfg_info", "true").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(function());
+        context.set_disasm(true);
+        let code = context.compile(&*isa, &mut Default::default()).expect("compilation");
+        let edges = &code.bb_edges;
+        edges.iter().filter(|&&(from, to)| to <= from).map(|&(_, to)| to).collect()
+    }
+
+    #[test]
+    fn loop_headers_start_at_16_bytes_when_optimizing() {
+        let headers = loop_header_offsets("speed");
+        assert!(!headers.is_empty());
+        for offset in headers {
+            assert_eq!(offset % 16, 0, "loop header at {offset}");
+        }
+    }
+
+    #[test]
+    fn unoptimized_code_is_not_padded() {
+        let headers = loop_header_offsets("none");
+        assert!(headers.iter().any(|offset| offset % 16 != 0), "{headers:?}");
+    }
+}
