@@ -1019,21 +1019,6 @@ impl<I: VCodeInst> MachBuffer<I> {
         //   fixup record referring to that last branch is removed.
     }
 
-    /// Removes the branches at the end of the buffer that target `label`,
-    /// which is about to be bound after padding: they would go where
-    /// execution falls through to anyway (the padding, then `label`).
-    /// Binding `label` at the tail does the same, but only with nothing in
-    /// between. Branches inside a stack map's shadow stay.
-    pub fn remove_tail_branches_to(&mut self, label: MachLabel) {
-        self.lazily_clear_labels_at_tail();
-        while let Some(b) = self.latest_branches.last() {
-            if b.end < self.cur_offset() || b.start < self.shadow_end || b.target != label {
-                break;
-            }
-            self.truncate_last_branch();
-        }
-    }
-
     /// Performs various optimizations on branches pointing at the current label.
     pub fn optimize_branches(&mut self, ctrl_plane: &mut ControlPlane) {
         if ctrl_plane.get_decision() {

@@ -398,13 +398,6 @@ pub trait MachInst: Clone + Debug {
         offset
     }
 
-    /// Align the offset of a loop header: a block that a block emitted at or
-    /// after it branches to. Applied when optimizing. By default, no alignment
-    /// occurs.
-    fn align_loop_header(offset: CodeOffset) -> CodeOffset {
-        offset
-    }
-
     /// What is the worst-case instruction size emitted by this instruction type?
     fn worst_case_size() -> CodeOffset;
 

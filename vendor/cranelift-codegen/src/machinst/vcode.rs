@@ -874,23 +874,6 @@ impl<I: VCodeInst> VCode<I> {
         }
         final_order.extend(cold_blocks.clone());
 
-        // Loop headers: blocks that a block emitted at or after them branches
-        // back to. When optimizing, they are aligned (`align_loop_header`).
-        let mut loop_headers = vec![false; self.num_blocks()];
-        if flags.opt_level() != crate::settings::OptLevel::None {
-            let mut position = vec![0; self.num_blocks()];
-            for (i, block) in final_order.iter().enumerate() {
-                position[block.index()] = i;
-            }
-            for (i, &block) in final_order.iter().enumerate() {
-                for succ in self.block_succs(block) {
-                    if position[succ.index()] <= i {
-                        loop_headers[succ.index()] = true;
-                    }
-                }
-            }
-        }
-
         // Compute/save info we need for the prologue: clobbers and
         // number of spillslots.
         //
@@ -973,16 +956,8 @@ impl<I: VCodeInst> VCode<I> {
             // Call the new block hook for state
             state.on_new_block();
 
-            // Emit NOPs to align the block. Before a loop header's padding,
-            // branches to the header at the tail go (binding its label here
-            // would remove them, but not with padding in between).
-            if loop_headers[block.index()] {
-                buffer.remove_tail_branches_to(MachLabel::from_block(block));
-            }
-            let mut new_offset = I::align_basic_block(buffer.cur_offset());
-            if loop_headers[block.index()] {
-                new_offset = I::align_loop_header(new_offset);
-            }
+            // Emit NOPs to align the block.
+            let new_offset = I::align_basic_block(buffer.cur_offset());
             while new_offset > buffer.cur_offset() {
                 // Pad with NOPs up to the aligned block offset.
                 let nop = I::gen_nop((new_offset - buffer.cur_offset()) as usize);

@@ -1473,14 +1473,6 @@ impl MachInst for Inst {
         Inst::nop(core::cmp::min(preferred_size, 9) as u8)
     }
 
-    /// Loop headers start at 16-byte boundaries, as llc-19 places them
-    /// (`.p2align 4`): a loop whose first instructions straddle a fetch
-    /// boundary can take a cycle more per iteration, and where a loop lands
-    /// would otherwise depend on the code before it.
-    fn align_loop_header(offset: CodeOffset) -> CodeOffset {
-        offset.next_multiple_of(16)
-    }
-
     fn gen_nop_units() -> Vec<Vec<u8>> {
         vec![
             // Standard 1-byte NOP.
