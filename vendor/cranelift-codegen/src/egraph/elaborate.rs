@@ -855,18 +855,23 @@ impl<'a> Elaborator<'a> {
 
     /// Whether `value`'s best form is a block parameter, or one
     /// operation whose operands are block parameters or constants.
+    /// (A value without a best form, e.g. one the e-graph never saw, is
+    /// neither.)
     fn is_step_of_params(&self, value: Value) -> bool {
         let dfg = &self.func.dfg;
-        let best = |v: Value| self.value_to_best_value[v].1;
-        let is_leaf = |v: Value| match dfg.value_def(best(v)) {
-            ValueDef::Param(..) => true,
-            ValueDef::Result(inst, _) => dfg.inst_values(inst).next().is_none(),
-            ValueDef::Union(..) => false,
+        let def = |v: Value| {
+            let best = self.value_to_best_value.get(v).map(|b| b.1);
+            best.filter(|&b| b != Value::reserved_value()).map(|b| dfg.value_def(b))
         };
-        match dfg.value_def(best(value)) {
-            ValueDef::Param(..) => true,
-            ValueDef::Result(inst, _) => dfg.inst_values(inst).all(is_leaf),
-            ValueDef::Union(..) => false,
+        let is_leaf = |v: Value| match def(v) {
+            Some(ValueDef::Param(..)) => true,
+            Some(ValueDef::Result(inst, _)) => dfg.inst_values(inst).next().is_none(),
+            _ => false,
+        };
+        match def(value) {
+            Some(ValueDef::Param(..)) => true,
+            Some(ValueDef::Result(inst, _)) => dfg.inst_values(inst).all(is_leaf),
+            _ => false,
         }
     }
 
