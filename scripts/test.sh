@@ -45,10 +45,11 @@ step capi env PATCHMAP_CAPI_LIBRARIES="$(realpath -m "${CARGO_TARGET_DIR:-target
 # The vendored Cranelift's own tests of patchmap's delta (vendor/patches/): machinst/stackmap.rs
 # (patches 0001-0003, 0011, 0013), machinst/explicit.rs (0004, 0009), machinst/abi.rs stack_realignment_tests (0007)
 # the AArch64 encodings (test_aarch64_binemit: 0008's fcvt forms), isa/x64/abi.rs
-# frameless_leaf_tests and unwind::systemv (0010), isa/aarch64/abi.rs struct_argument_tests (0012), isa/x64 float_constant_tests (0014) and nonzero_bit_count_tests (0015),
+# frameless_leaf_tests and unwind::systemv (0010), isa/aarch64/abi.rs struct_argument_tests (0012), isa/x64 float_constant_tests (0014) and nonzero_bit_count_tests (0015), egraph/elaborate.rs
+# branch_argument_order_tests (0016), opts.rs multiply_by_two_tests (0017), isa/x64 popcount_tests (0018),
 # and both backends' inst_size_test (the pseudo-instructions' payloads
 # are boxed so that `Inst` does not grow).
-step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests test_aarch64_binemit frameless_leaf_tests inst_size_test struct_argument_tests float_constant_tests nonzero_bit_count_tests unwind::systemv
+step vendor-test scripts/vendor-cranelift.sh test -- stackmap explicit:: stack_realignment_tests test_aarch64_binemit frameless_leaf_tests inst_size_test struct_argument_tests float_constant_tests nonzero_bit_count_tests branch_argument_order_tests multiply_by_two_tests popcount_tests unwind::systemv
 step benches cargo test --benches --no-run --quiet
 step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings
 step doc env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
