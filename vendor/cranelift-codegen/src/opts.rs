@@ -407,3 +407,97 @@ impl<'a, 'b, 'c> generated_code::Context for IsleContext<'a, 'b, 'c> {
         }
     }
 }
+
+#[cfg(test)]
+mod multiply_by_two_tests {
+    //! `x * 2.0` becomes `x + x`, for either operand order; other constants stay multiplies.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Opcode, Signature, Type, Value, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `fn(x) -> ty { k * x }` (or `x * k` with `constant_right`), optimised: the opcodes of the
+    /// instructions computing the result, and the function's parameter.
+    fn optimised(ty: Type, k: f64, constant_right: bool) -> (Vec<Opcode>, Vec<Value>, Value) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block);
+        let k = if ty == types::F32 { pos.ins().f32const(k as f32) } else { pos.ins().f64const(k) };
+        let product = if constant_right { pos.ins().fmul(x, k) } else { pos.ins().fmul(k, x) };
+        pos.ins().return_(&[product]);
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.optimize(&*isa, &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let insts: Vec<_> = func.layout.block_insts(block).collect();
+        let result = insts.iter().rev().nth(1).copied().expect("an instruction before the return");
+        let opcodes = insts.iter().map(|&i| func.dfg.insts[i].opcode()).collect();
+        (opcodes, func.dfg.inst_values(result).collect(), x)
+    }
+
+    #[test]
+    fn times_two_is_an_add_of_the_operand_with_itself() {
+        for ty in [types::F32, types::F64] {
+            for constant_right in [true, false] {
+                let (opcodes, operands, x) = optimised(ty, 2.0, constant_right);
+                assert_eq!(opcodes, [Opcode::Fadd, Opcode::Return], "{ty}");
+                assert_eq!(operands, [x, x], "{ty}");
+            }
+        }
+    }
+
+    /// `(x * x) * 2.0`: an operand that is not a parameter is added to itself too (the
+    /// e-graph's tree cost counts it twice in `x + x`, which the rule's `subsume` overrides).
+    #[test]
+    fn times_two_of_an_expression_is_an_add() {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::F64));
+        sig.returns.push(AbiParam::new(types::F64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block);
+        let square = pos.ins().fmul(x, x);
+        let two = pos.ins().f64const(2.0);
+        let product = pos.ins().fmul(square, two);
+        pos.ins().return_(&[product]);
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.optimize(&*isa, &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let insts: Vec<_> = func.layout.block_insts(block).collect();
+        let opcodes: Vec<_> = insts.iter().map(|&i| func.dfg.insts[i].opcode()).collect();
+        assert_eq!(opcodes, [Opcode::Fmul, Opcode::Fadd, Opcode::Return]);
+        let square = func.dfg.inst_results(insts[0])[0];
+        assert_eq!(func.dfg.inst_values(insts[1]).collect::<Vec<_>>(), [square, square]);
+    }
+
+    #[test]
+    fn other_constants_stay_multiplies() {
+        for k in [-2.0, 4.0, 0.5] {
+            let (opcodes, ..) = optimised(types::F64, k, true);
+            assert!(opcodes.contains(&Opcode::Fmul), "{k}: {opcodes:?}");
+        }
+    }
+}

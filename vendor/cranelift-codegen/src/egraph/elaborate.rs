@@ -775,7 +775,9 @@ impl<'a> Elaborator<'a> {
             trace!(" -> inserting before {}", before);
 
             elab_values.extend(self.func.dfg.inst_values(inst));
-            for arg in elab_values.iter_mut() {
+            let order = self.elaboration_order(inst, elab_values);
+            for i in order {
+                let arg = &mut elab_values[i];
                 trace!(" -> arg {}", *arg);
                 // Elaborate the arg, placing any newly-inserted insts
                 // before `before`. Get the updated value, which may
@@ -813,6 +815,63 @@ impl<'a> Elaborator<'a> {
             }
 
             next_inst = self.func.layout.next_inst(inst);
+        }
+    }
+
+    /// The order in which to elaborate `inst`'s values (indices into
+    /// `values`, its `inst_values`).
+    ///
+    /// A branch's values are elaborated in this order: block-call
+    /// arguments that are deeper expressions, then those that are
+    /// one operation on block parameters and constants (a loop's
+    /// `i + 1`), then the branch's own arguments (its condition).
+    /// Elaborating in operand order placed a loop's `i + 1` (and a
+    /// condition `i + 1 == n`) at the top of the block, so `i` and
+    /// `i + 1` were both live through the loop body, took two
+    /// registers, and the back edge needed moves in a block of its
+    /// own. Computed last, `i + 1` follows the body's other uses of
+    /// `i` and can reuse its register (as `add $1, %reg` on x64),
+    /// so the back edge needs no moves. Other instructions keep
+    /// operand order.
+    fn elaboration_order(&self, inst: Inst, values: &[Value]) -> SmallVec<[usize; 8]> {
+        let mut order: SmallVec<[usize; 8]> = (0..values.len()).collect();
+        if !self.func.dfg.insts[inst].opcode().is_branch() {
+            return order;
+        }
+        let fixed = self.func.dfg.inst_args(inst).len();
+        let rank = |i: usize| {
+            if i < fixed {
+                2
+            } else if self.is_step_of_params(values[i]) {
+                1
+            } else {
+                0
+            }
+        };
+        // A stable sort keeps operand order within each group.
+        order.sort_by_key(|&i| rank(i));
+        order
+    }
+
+    /// Whether `value`'s best form is a block parameter, or one
+    /// operation whose operands are block parameters or constants.
+    /// (A value without a best form, e.g. one the e-graph never saw, is
+    /// neither.)
+    fn is_step_of_params(&self, value: Value) -> bool {
+        let dfg = &self.func.dfg;
+        let def = |v: Value| {
+            let best = self.value_to_best_value.get(v).map(|b| b.1);
+            best.filter(|&b| b != Value::reserved_value()).map(|b| dfg.value_def(b))
+        };
+        let is_leaf = |v: Value| match def(v) {
+            Some(ValueDef::Param(..)) => true,
+            Some(ValueDef::Result(inst, _)) => dfg.inst_values(inst).next().is_none(),
+            _ => false,
+        };
+        match def(value) {
+            Some(ValueDef::Param(..)) => true,
+            Some(ValueDef::Result(inst, _)) => dfg.inst_values(inst).all(is_leaf),
+            _ => false,
         }
     }
 
@@ -863,5 +922,125 @@ impl<'a> Elaborator<'a> {
         self.compute_best_values();
         self.elaborate_domtree(&self.domtree);
         self.stats.elaborate_func_post_insts += self.func.dfg.num_insts() as u64;
+    }
+}
+
+#[cfg(test)]
+mod branch_argument_order_tests {
+    //! A loop's `i + 1` and its exit test `i + 1 == n` are placed after the loop body's other uses
+    //! of `i`, so that `i` and `i + 1` can share a register and the back edge needs no moves.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{AbiParam, Function, InstBuilder, Opcode, Signature, Value, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `acc = 0; for i in 0..1000 { acc = rotl(acc + i * K, i) } return acc`, with the step and the
+    /// exit test written before the body and the block arguments in the order `(i + 1, acc)`, or
+    /// `(acc, i + 1)` with `acc_first`. Returns the function and the step's value.
+    fn counted_loop(acc_first: bool) -> (Function, Value) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let entry = func.dfg.make_block();
+        let body = func.dfg.make_block();
+        let exit = func.dfg.make_block();
+        let (i, acc) = if acc_first {
+            let acc = func.dfg.append_block_param(body, types::I64);
+            (func.dfg.append_block_param(body, types::I64), acc)
+        } else {
+            let i = func.dfg.append_block_param(body, types::I64);
+            (i, func.dfg.append_block_param(body, types::I64))
+        };
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(body, &[zero.into(), zero.into()]);
+        pos.insert_block(body);
+        let next = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp_imm_s(IntCC::Equal, next, 1000);
+        let scaled = pos.ins().imul_imm_u(i, 0x9e37_79b1);
+        let sum = pos.ins().iadd(acc, scaled);
+        let rotated = pos.ins().rotl(sum, i);
+        let args = if acc_first { [rotated.into(), next.into()] } else { [next.into(), rotated.into()] };
+        pos.ins().brif(done, exit, &[], body, &args);
+        pos.insert_block(exit);
+        pos.ins().return_(&[rotated]);
+        (func, next)
+    }
+
+    fn x64() -> crate::isa::OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// The loop body's instructions after the optimiser, as opcodes and their arguments.
+    fn optimized_body(acc_first: bool) -> Vec<(Opcode, Vec<Value>, Vec<Value>)> {
+        let (func, _) = counted_loop(acc_first);
+        let mut context = Context::for_function(func);
+        context.optimize(&*x64(), &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let body = func.layout.blocks().nth(1).unwrap();
+        func.layout
+            .block_insts(body)
+            .map(|inst| {
+                let args = func.dfg.inst_values(inst).collect();
+                (func.dfg.insts[inst].opcode(), args, func.dfg.inst_results(inst).to_vec())
+            })
+            .collect()
+    }
+
+    /// Checks that the step `i + 1` follows the body's last other use of `i` (the `rotl`) and that
+    /// the exit test compares the step, not `i` with `1000 - 1`.
+    fn check_step_after_body(acc_first: bool) {
+        let body = optimized_body(acc_first);
+        let (func, _) = counted_loop(acc_first);
+        let i = func.dfg.block_params(func.layout.blocks().nth(1).unwrap())[usize::from(acc_first)];
+        let position = |wanted: &dyn Fn(&(Opcode, Vec<Value>, Vec<Value>)) -> bool| {
+            body.iter().position(|inst| wanted(inst)).unwrap_or_else(|| panic!("{body:?}"))
+        };
+        let step = position(&|(op, args, _)| *op == Opcode::Iadd && args.contains(&i));
+        let rotl = position(&|(op, ..)| *op == Opcode::Rotl);
+        let test = position(&|(op, ..)| *op == Opcode::Icmp);
+        assert!(step > rotl, "the step follows the rotl: {body:?}");
+        assert!(body[test].1.contains(&body[step].2[0]), "the exit test compares the step: {body:?}");
+    }
+
+    #[test]
+    fn step_after_the_body_in_either_argument_order() {
+        check_step_after_body(false);
+        check_step_after_body(true);
+    }
+
+    #[test]
+    fn x64_back_edge_without_moves() {
+        for acc_first in [false, true] {
+            let (func, _) = counted_loop(acc_first);
+            let mut context = Context::for_function(func);
+            context.set_disasm(true);
+            let code = context.compile(&*x64(), &mut Default::default()).expect("compilation");
+            let disasm: String = code.vcode.clone().expect("disassembly");
+            // The blocks that jump back to the loop: each must be the jump alone.
+            let blocks: Vec<Vec<&str>> = disasm
+                .split("\nblock")
+                .map(|block| block.lines().skip(1).map(str::trim).collect())
+                .collect();
+            let back_edges: Vec<&Vec<&str>> =
+                blocks.iter().filter(|insts| insts.last() == Some(&"jmp     label1")).skip(1).collect();
+            assert!(!back_edges.is_empty(), "{disasm}");
+            for insts in back_edges {
+                assert_eq!(insts.len(), 1, "the back edge moves nothing: {disasm}");
+            }
+        }
     }
 }

@@ -490,3 +490,58 @@ mod nonzero_bit_count_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod popcount_tests {
+    //! Without POPCNT, a 32-bit (or narrower) population count is llc-19's pairs-then-nibbles
+    //! sequence with immediate masks; 64 bits keep the three-subtraction form.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, Type, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    fn disassembly(ty: Type) -> String {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(ty));
+        sig.returns.push(AbiParam::new(ty));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let block = func.dfg.make_block();
+        let x = func.dfg.append_block_param(block, ty);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(block);
+        let count = pos.ins().popcnt(x);
+        pos.ins().return_(&[count]);
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap();
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        let code = context.compile(&*isa, &mut Default::default()).expect("compilation");
+        code.vcode.clone().expect("disassembly")
+    }
+
+    #[test]
+    fn narrow_counts_use_pairs_and_nibbles() {
+        for ty in [types::I8, types::I16, types::I32] {
+            let disasm = disassembly(ty);
+            assert!(disasm.contains("andl $0x55555555"), "{ty}: {disasm}");
+            assert_eq!(disasm.matches("andl $0x33333333").count(), 2, "{ty}: {disasm}");
+            assert!(!disasm.contains("0x77777777"), "{ty}: {disasm}");
+            assert!(!disasm.contains("popcnt"), "{ty}: {disasm}");
+        }
+    }
+
+    #[test]
+    fn sixty_four_bits_keep_three_subtractions() {
+        let disasm = disassembly(types::I64);
+        assert!(disasm.contains("0x7777777777777777"), "{disasm}");
+    }
+}
