@@ -1757,35 +1757,43 @@ impl Inst {
         }
     }
 
-    /// Every value operand, in textual order.
-    pub fn operands(&self) -> Vec<&Value> {
+    /// Calls `f` with every value operand, in textual order (no list is built: module-wide scans call
+    /// it for every instruction).
+    pub fn for_each_operand<'v>(&'v self, mut f: impl FnMut(&'v Value)) {
         match self {
             Inst::Binary { lhs, rhs, .. } | Inst::ICmp { lhs, rhs, .. } | Inst::FCmp { lhs, rhs, .. } => {
-                vec![lhs, rhs]
+                f(lhs);
+                f(rhs);
             }
-            Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => vec![val],
-            Inst::Select { cond, if_true, if_false, .. } => vec![cond, if_true, if_false],
-            Inst::ExtractElement { vec, index } => vec![&vec.value, &index.value],
-            Inst::InsertElement { vec, val, index } => vec![vec, val, &index.value],
-            Inst::ShuffleVector { a, b, .. } => vec![&a.value, b],
-            Inst::Alloca { count, .. } => count.iter().map(|c| &c.value).collect(),
-            Inst::Load { ptr, .. } => vec![ptr],
-            Inst::Store { val, ptr, .. } => vec![&val.value, ptr],
-            Inst::AtomicRmw { ptr, val, .. } => vec![ptr, &val.value],
-            Inst::CmpXchg { ptr, cmp, new, .. } => vec![ptr, &cmp.value, new],
-            Inst::ExtractValue { agg, .. } => vec![&agg.value],
-            Inst::InsertValue { agg, val, .. } => vec![agg, &val.value],
-            Inst::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|i| &i.value)).collect(),
-            Inst::Phi { incoming } => incoming.iter().map(|i| &i.0).collect(),
-            Inst::Call { callee, args, .. } => std::iter::once(callee).chain(args.iter().map(|a| &a.value)).collect(),
-            Inst::CondBr { cond, .. } => vec![cond],
-            Inst::Switch { val, .. } => vec![val],
-            Inst::IndirectBr { addr, .. } => vec![addr],
-            Inst::Ret { val } => val.iter().map(|v| &v.value).collect(),
-            Inst::LandingPad { clauses, .. } => clauses.iter().map(|c| &c.operand().value).collect(),
-            Inst::Resume { val } => vec![&val.value],
-            Inst::ClobberAsm { inputs, .. } => inputs.iter().map(|i| &i.1.value).collect(),
-            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => Vec::new(),
+            Inst::FNeg { val } | Inst::Cast { val, .. } | Inst::Freeze { val } => f(val),
+            Inst::Select { cond, if_true, if_false, .. } => [cond, if_true, if_false].into_iter().for_each(f),
+            Inst::ExtractElement { vec, index } => [&vec.value, &index.value].into_iter().for_each(f),
+            Inst::InsertElement { vec, val, index } => [vec, val, &index.value].into_iter().for_each(f),
+            Inst::ShuffleVector { a, b, .. } => [&a.value, b].into_iter().for_each(f),
+            Inst::Alloca { count, .. } => count.iter().for_each(|c| f(&c.value)),
+            Inst::Load { ptr, .. } => f(ptr),
+            Inst::Store { val, ptr, .. } => [&val.value, ptr].into_iter().for_each(f),
+            Inst::AtomicRmw { ptr, val, .. } => [ptr, &val.value].into_iter().for_each(f),
+            Inst::CmpXchg { ptr, cmp, new, .. } => [ptr, &cmp.value, new].into_iter().for_each(f),
+            Inst::ExtractValue { agg, .. } => f(&agg.value),
+            Inst::InsertValue { agg, val, .. } => [agg, &val.value].into_iter().for_each(f),
+            Inst::Gep { base, indices, .. } => {
+                f(base);
+                indices.iter().for_each(|i| f(&i.value));
+            }
+            Inst::Phi { incoming } => incoming.iter().for_each(|i| f(&i.0)),
+            Inst::Call { callee, args, .. } => {
+                f(callee);
+                args.iter().for_each(|a| f(&a.value));
+            }
+            Inst::CondBr { cond, .. } => f(cond),
+            Inst::Switch { val, .. } => f(val),
+            Inst::IndirectBr { addr, .. } => f(addr),
+            Inst::Ret { val } => val.iter().for_each(|v| f(&v.value)),
+            Inst::LandingPad { clauses, .. } => clauses.iter().for_each(|c| f(&c.operand().value)),
+            Inst::Resume { val } => f(&val.value),
+            Inst::ClobberAsm { inputs, .. } => inputs.iter().for_each(|i| f(&i.1.value)),
+            Inst::Br { .. } | Inst::Fence { .. } | Inst::Unreachable => {}
         }
     }
 }
@@ -1908,11 +1916,11 @@ impl Module {
         }
         for f in &self.functions {
             for inst in &f.insts {
-                for v in inst.kind.operands() {
+                inst.kind.for_each_operand(|v| {
                     if let Value::Const(c) = v {
                         note(c);
                     }
-                }
+                });
             }
         }
         out
