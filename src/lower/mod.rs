@@ -1170,6 +1170,8 @@ impl<'a> Lowering<'a> {
     /// `v`, an `iN` in its container, sign-extended from bit N-1 to the container's width.
     fn signed(&mut self, ty: &Type, v: clif::Value) -> clif::Value {
         match ty.int_bits() {
+            // 0 or 1: its negation is the sign-extended value, one instruction instead of two shifts.
+            Some(1) => self.b.ins().ineg(v),
             Some(bits) if bits < ir::container_bits(bits) => {
                 let unused = i64::from(ir::container_bits(bits) - bits);
                 let high = self.b.ins().ishl_imm_s(v, unused);
