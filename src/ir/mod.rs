@@ -906,7 +906,7 @@ pub struct InstData {
     pub name: Option<String>,
     /// Where the instruction starts in the text (its result name, if any); 0:0 when built in memory.
     pub span: Span,
-    /// Where each operand of [`Inst::operands`] starts in the text, in the same order; empty for IR
+    /// Where each operand of [`Inst::for_each_value`] starts in the text, in the same order; empty for IR
     /// built in memory. The verifier points its errors at the offending operand with these.
     pub operand_spans: Vec<Span>,
 }
@@ -1648,7 +1648,7 @@ impl Inst {
         }
     }
 
-    /// Calls `f` on every value operand, in the order of [`Inst::operands`].
+    /// Calls `f` on every value operand, in the order of [`Inst::for_each_value`], to change it.
     pub fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut Value)) {
         match self {
             Inst::Binary { lhs, rhs, .. } | Inst::ICmp { lhs, rhs, .. } | Inst::FCmp { lhs, rhs, .. } => {
@@ -1759,7 +1759,7 @@ impl Inst {
 
     /// Calls `f` with every value operand, in textual order (no list is built: module-wide scans call
     /// it for every instruction).
-    pub fn for_each_operand<'v>(&'v self, mut f: impl FnMut(&'v Value)) {
+    pub fn for_each_value<'v>(&'v self, mut f: impl FnMut(&'v Value)) {
         match self {
             Inst::Binary { lhs, rhs, .. } | Inst::ICmp { lhs, rhs, .. } | Inst::FCmp { lhs, rhs, .. } => {
                 f(lhs);
@@ -1916,7 +1916,7 @@ impl Module {
         }
         for f in &self.functions {
             for inst in &f.insts {
-                inst.kind.for_each_operand(|v| {
+                inst.kind.for_each_value(|v| {
                     if let Value::Const(c) = v {
                         note(c);
                     }
