@@ -42,7 +42,7 @@ pub struct Symbols {
     i128_division: [Option<FuncId>; 4],
     /// The per-thread arena's helpers, when some function needs dynamic allocas.
     pub dynamic_stack: Option<dynamic_stack::Helpers>,
-    /// For each function, whether it uses the dynamic stack ([`needs_dynamic_stack`]).
+    /// For each function, whether it uses the dynamic stack ([`uses_dynamic_stack`]).
     dynamic_stack_functions: Vec<bool>,
     /// For each declared variadic function, the thunk that its calls with floating-point arguments
     /// go through where the target needs one (`Arch::variadic_thunk`).
@@ -146,8 +146,8 @@ impl Symbols {
     pub fn function(&self, id: ir::FuncId) -> Option<FuncId> {
         self.functions[id.0 as usize]
     }
-    /// Whether function `id` uses the dynamic stack ([`needs_dynamic_stack`]), as found once for
-    /// the module.
+    /// Whether function `id` uses the dynamic stack (an `alloca` that cannot live in its frame, or
+    /// `llvm.stacksave`/`llvm.stackrestore`), as found once for the module.
     pub fn needs_dynamic_stack(&self, id: ir::FuncId) -> bool {
         self.dynamic_stack_functions[id.0 as usize]
     }
@@ -503,27 +503,19 @@ fn push_scalars(arch: Arch, ty: &ir::Type, ext: ir::Extension, out: &mut Vec<Abi
     }
 }
 
-/// Whether a function has an `alloca` that cannot live in its frame (a non-constant count, or an
-/// alloca outside the entry block, which LLVM allocates anew each time it runs) or saves and
-/// restores the dynamic stack.
-pub fn needs_dynamic_stack(module: &ir::Module, f: &ir::Function) -> bool {
-    uses_dynamic_stack(f, &stack_intrinsics(module))
-}
-
-/// For each function of the module, whether it is `llvm.stacksave` or `llvm.stackrestore`: looked
-/// up by name once, not at every call.
+/// For each function of the module, whether it is `llvm.stacksave` or `llvm.stackrestore`: found
+/// once, not at every call.
 fn stack_intrinsics(module: &ir::Module) -> Vec<bool> {
     module
         .functions
         .iter()
-        .map(|f| {
-            f.name.starts_with("llvm.stack")
-                && matches!(f.intrinsic(), Some(ir::Intrinsic::StackSave | ir::Intrinsic::StackRestore))
-        })
+        .map(|f| matches!(f.intrinsic(), Some(ir::Intrinsic::StackSave | ir::Intrinsic::StackRestore)))
         .collect()
 }
 
-/// [`needs_dynamic_stack`] with the module's [`stack_intrinsics`].
+/// Whether a function has an `alloca` that cannot live in its frame (a non-constant count, or an
+/// alloca outside the entry block, which LLVM allocates anew each time it runs) or saves and
+/// restores the dynamic stack (calls one of the module's [`stack_intrinsics`]).
 fn uses_dynamic_stack(f: &ir::Function, stack_intrinsics: &[bool]) -> bool {
     f.blocks.iter().enumerate().any(|(b, block)| {
         block.insts.iter().any(|&i| match &f.inst(i).kind {
