@@ -141,8 +141,13 @@ pub fn write(
     let mut except_table = None;
     for entry in functions {
         let UnwindInfo::SystemV(info) = entry.unwind else { continue };
-        let address = Address::Symbol { symbol: symbols.len(), addend: 0 };
-        symbols.push(entry.symbol);
+        // The function's address as its section's symbol plus its offset there, as llc-19 writes
+        // it: a PC-relative relocation against a global function's own symbol cannot go into a
+        // shared library (the symbol may be preempted).
+        let function = object.symbol(entry.symbol);
+        let section = function.section.id().expect("a defined function lies in a section");
+        let address = Address::Symbol { symbol: symbols.len(), addend: function.value as i64 };
+        symbols.push(object.section_symbol(section));
         let mut fde = info.to_fde(address);
         let cie_id = match &entry.exceptions {
             None => plain_cie,

@@ -188,7 +188,7 @@ impl JitCode {
         }
         let mut out = JITModule::new(builder);
         let (symbols, compiled, relatives) =
-            define_module(module, &mut out, &isas, false, options.statepoint_registers())?;
+            define_module(module, &mut out, &isas, false, options.statepoint_registers(), |_| false)?;
         out.finalize_definitions().map_err(|e| EmitError::Finalize(Box::new(e)))?;
         // Relative references, now that every address is known (their globals are writable here).
         for r in &relatives {

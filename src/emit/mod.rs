@@ -7,6 +7,7 @@ pub mod lsda;
 pub mod object;
 pub mod section;
 
+use cranelift_codegen::binemit::Reloc;
 use cranelift_module::{DataDescription, Module};
 
 use crate::compile::{compile_functions, CompileError, CompiledFunction, EmitError};
@@ -15,13 +16,15 @@ use crate::lower::{StatepointRegisters, Symbols};
 use crate::target::Isas;
 
 /// Verifies the module, declares its symbols in `out`, defines its globals, compiles its functions and
-/// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`].
+/// defines them: what objects and the JIT share. `colocated`: see [`Symbols::colocated`]. The code's
+/// relocations of the kinds `written_by_caller` picks are left out of `out`, for the caller to write.
 fn define_module(
     module: &ir::Module,
     out: &mut dyn Module,
     isas: &Isas,
     colocated: bool,
     registers: StatepointRegisters,
+    written_by_caller: fn(Reloc) -> bool,
 ) -> Result<(Symbols, Vec<CompiledFunction>, Vec<RelativeData>), CompileError> {
     // Globals and names reach Cranelift and `object` here, before any function is compiled.
     ir::verify(module)?;
@@ -32,7 +35,8 @@ fn define_module(
     for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
         let id = symbols.function(f.func).expect("defined functions have symbols");
         let align = f.alignment.max(module.function(f.func).placement.align.unwrap_or(1));
-        out.define_function_bytes(id, align, &f.code, &f.relocs).map_err(|source| EmitError::Define {
+        let relocs: Vec<_> = f.relocs.iter().filter(|r| !written_by_caller(r.kind)).cloned().collect();
+        out.define_function_bytes(id, align, &f.code, &relocs).map_err(|source| EmitError::Define {
             name: module.function(f.func).name.clone(),
             source: Box::new(source),
         })?;

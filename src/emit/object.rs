@@ -35,7 +35,8 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let builder =
         ObjectBuilder::new(isa.clone(), name, default_libcall_names()).map_err(|e| EmitError::Object(Box::new(e)))?;
     let mut out = ObjectModule::new(builder);
-    let (symbols, compiled, relatives) = define_module(module, &mut out, &isas, true, options.statepoint_registers())?;
+    let (symbols, compiled, relatives) =
+        define_module(module, &mut out, &isas, true, options.statepoint_registers(), relaxable_got_load)?;
     let mut product = out.finish();
     relocate_relatives(target_arch, &relatives, &symbols, &mut product)?;
     place_static_functions(module, &symbols, &mut product)?;
@@ -45,6 +46,7 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
         product.object.symbol_mut(symbol).weak = true;
     }
     place_functions(module, &compiled, &symbols, &mut product)?;
+    write_got_loads(&compiled, &symbols, &mut product)?;
     place_zero_globals(module, &symbols, &mut product);
     group_comdats(module, &symbols, &mut product)?;
     for f in &compiled {
@@ -271,6 +273,38 @@ fn relocation_symbol(product: &mut ObjectProduct, target: &ModuleRelocTarget) ->
     }
 }
 
+/// Cranelift's x86-64 emits `Reloc::X86GOTPCRel4` only in `movq sym@GOTPCREL(%rip), %reg` (REX.W),
+/// the form R_X86_64_REX_GOTPCRELX names, as llc-19 writes it: the linker may then rewrite the load
+/// as `leaq sym(%rip), %reg` where the symbol resolves within the output, as clang's code reaches
+/// it. cranelift-object writes the plain R_X86_64_GOTPCREL, which the linker leaves a load, so
+/// these relocations are written here ([`write_got_loads`]).
+fn relaxable_got_load(kind: Reloc) -> bool {
+    kind == Reloc::X86GOTPCRel4
+}
+
+/// Adds the [`relaxable_got_load`] relocations of the functions cranelift-object placed.
+fn write_got_loads(
+    compiled: &[CompiledFunction],
+    symbols: &Symbols,
+    product: &mut ObjectProduct,
+) -> Result<(), EmitError> {
+    for f in compiled.iter().filter(|f| !symbols.placed(f.func)) {
+        let function = product.function_symbol(symbols.function(f.func).expect("defined functions have symbols"));
+        let symbol = product.object.symbol(function);
+        let (base, section) = (symbol.value, symbol.section.id().expect("a defined function lies in a section"));
+        for r in f.relocs.iter().filter(|r| relaxable_got_load(r.kind)) {
+            let target = relocation_symbol(product, &r.name).expect("GOT loads name symbols");
+            let flags = relocation_flags(r.kind).expect("x86-64 GOT loads have an ELF relocation");
+            let relocation = Relocation { offset: base + u64::from(r.offset), symbol: target, addend: r.addend, flags };
+            product
+                .object
+                .add_relocation(section, relocation)
+                .map_err(|source| EmitError::Relocate { what: "a GOT load", source })?;
+        }
+    }
+    Ok(())
+}
+
 /// The ELF relocation of a Cranelift relocation kind of the x86-64 and AArch64 code it emits, as
 /// cranelift-object writes them.
 fn relocation_flags(kind: Reloc) -> Option<RelocationFlags> {
@@ -282,7 +316,8 @@ fn relocation_flags(kind: Reloc) -> Option<RelocationFlags> {
         Reloc::X86PCRel4 => generic(RelocationKind::Relative, RelocationEncoding::Generic, 32),
         Reloc::X86CallPCRel4 => generic(RelocationKind::Relative, RelocationEncoding::X86Branch, 32),
         Reloc::X86CallPLTRel4 => generic(RelocationKind::PltRelative, RelocationEncoding::X86Branch, 32),
-        Reloc::X86GOTPCRel4 => generic(RelocationKind::GotRelative, RelocationEncoding::Generic, 32),
+        // See `relaxable_got_load`.
+        Reloc::X86GOTPCRel4 => elf(elf::R_X86_64_REX_GOTPCRELX),
         Reloc::Arm64Call => generic(RelocationKind::Relative, RelocationEncoding::AArch64Call, 26),
         Reloc::ElfX86_64TlsGd => elf(elf::R_X86_64_TLSGD),
         Reloc::Aarch64TlsDescAdrPage21 => elf(elf::R_AARCH64_TLSDESC_ADR_PAGE21),

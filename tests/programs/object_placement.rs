@@ -7,6 +7,7 @@ use crate::support;
 
 use object::{Object, ObjectComdat, ObjectSection, ObjectSymbol, SectionFlags};
 use patchmap::compile::Options;
+use std::process::Command;
 use support::Arch;
 
 const FIRST: &str = r#"
@@ -113,5 +114,105 @@ fn two_objects_sharing_a_comdat_function_link_and_run() {
         // hot(2) = 14 + 3, other(3) = 21 + 9, @counted, hot's address modulo 64.
         assert_eq!(outcome.stdout, "17 30 9 0\n", "{arch:?}");
         assert_eq!(outcome.status, 0);
+    }
+}
+
+/// A module-local global, a defined global, a libc global and a local function's address, each
+/// reached through the GOT in the object (`is_pic`).
+const GOT_USERS: &str = r#"
+@counter = internal global i64 5
+@shared_value = global i64 7
+@stdout = external global ptr
+@fmt = private constant [12 x i8] c"%ld %ld %d\0A\00"
+declare i32 @printf(ptr, ...)
+
+define internal i64 @twice(i64 %x) {
+  %r = mul i64 %x, 2
+  ret i64 %r
+}
+
+define i32 @main() {
+  %a = load volatile i64, ptr @counter
+  %b = load volatile i64, ptr @shared_value
+  %out = load volatile ptr, ptr @stdout
+  %f = getelementptr i8, ptr @twice, i64 0
+  %t = call i64 %f(i64 %b)
+  %live = icmp ne ptr %out, null
+  %l = zext i1 %live to i32
+  %p = call i32 (ptr, ...) @printf(ptr @fmt, i64 %a, i64 %t, i32 %l)
+  ret i32 0
+}
+"#;
+
+/// The GOT loads' relocations in `main`: (offset from `main`, target symbol).
+fn got_loads(object: &[u8]) -> Vec<(u64, String)> {
+    let file = object::File::parse(object).unwrap();
+    let main = file.symbols().find(|s| s.name() == Ok("main")).unwrap();
+    let text = file.section_by_index(main.section_index().unwrap()).unwrap();
+    let mut loads = Vec::new();
+    for (offset, reloc) in text.relocations() {
+        let object::RelocationFlags::Elf { r_type } = reloc.flags() else { panic!("not ELF") };
+        assert_ne!(r_type, object::elf::R_X86_64_GOTPCREL, "a GOT load the linker may not relax");
+        if r_type == object::elf::R_X86_64_REX_GOTPCRELX {
+            let object::RelocationTarget::Symbol(i) = reloc.target() else { panic!("GOT load of a section") };
+            let name = file.symbol_by_index(i).unwrap().name().unwrap().to_owned();
+            loads.push((offset - main.address(), name));
+        }
+    }
+    loads
+}
+
+/// The opcode of each GOT load of `main` in the linked file at `path`: 0x8b while it loads from
+/// the GOT, 0x8d once the linker made it a `lea` (the byte before ModRM; the relocation follows
+/// ModRM).
+fn linked_opcodes(path: &std::path::Path, loads: &[(u64, String)]) -> Vec<(String, u8)> {
+    let bytes = std::fs::read(path).unwrap();
+    let file = object::File::parse(&*bytes).unwrap();
+    let main = file.symbols().find(|s| s.name() == Ok("main")).unwrap();
+    let text = file.section_by_index(main.section_index().unwrap()).unwrap();
+    let data = text.data().unwrap();
+    loads
+        .iter()
+        .map(|(offset, name)| {
+            let at = (main.address() - text.address() + offset - 2) as usize;
+            (name.clone(), data[at])
+        })
+        .collect()
+}
+
+/// llc-19 writes a GOT load as R_X86_64_REX_GOTPCRELX, so the linker turns the loads of symbols that
+/// resolve within the executable into `lea`, as clang's code reaches them; a shared library keeps
+/// the GOT for a preemptible global, and links (its FDEs refer to sections, not to global symbols).
+#[test]
+fn got_loads_become_lea_where_the_linker_resolves_them() {
+    let object = compile(GOT_USERS, Arch::X86_64);
+    let loads = got_loads(&object);
+    let names: std::collections::BTreeSet<&str> = loads.iter().map(|(_, n)| n.as_str()).collect();
+    for name in ["counter", "shared_value", "stdout", "twice"] {
+        assert!(names.contains(name), "no GOT load of {name}: {loads:?}");
+    }
+    if !support::x86_64_host("linking x86-64 executables") {
+        return;
+    }
+    let Some(toolchain) = support::toolchain(Arch::X86_64) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let outcome = toolchain.link_and_run(&object, dir.path(), "got").unwrap();
+    assert_eq!((outcome.status, outcome.stdout.as_str()), (0, "5 14 1\n"));
+    for (name, opcode) in linked_opcodes(&dir.path().join("got"), &loads) {
+        match name.as_str() {
+            // libc's symbols: as the linker sees fit.
+            "stdout" | "printf" => assert!(opcode == 0x8b || opcode == 0x8d, "{name}: opcode {opcode:#x}"),
+            _ => assert_eq!(opcode, 0x8d, "{name} still loaded from the GOT"),
+        }
+    }
+
+    let library = dir.path().join("libgot.so");
+    let obj = dir.path().join("got.0.o");
+    let (code, _, err) = support::run(Command::new(&toolchain.linker).arg("-shared").arg(&obj).arg("-o").arg(&library));
+    assert_eq!(code, 0, "linking a shared library failed: {err}");
+    for (name, opcode) in linked_opcodes(&library, &loads) {
+        // A default-visibility global may be preempted, and libc's symbols are not in the library.
+        let expected = if ["shared_value", "stdout", "printf"].contains(&name.as_str()) { 0x8b } else { 0x8d };
+        assert_eq!(opcode, expected, "{name} in a shared library");
     }
 }
