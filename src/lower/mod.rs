@@ -1260,6 +1260,13 @@ impl<'a> Lowering<'a> {
         let ins = self.b.ins();
         match op {
             CastOp::ZExt | CastOp::PtrToInt | CastOp::IntToPtr if ft.bits() < tt.bits() => ins.uextend(tt, v),
+            CastOp::SExt if from.int_bits() == Some(1) && ft.bits() < tt.bits() => {
+                // 0 or 1, widened then negated: the mid-end turns `sext a + zext b` (how clang writes
+                // a comparator's `(x > y) - (x < y)`) into `zext b - zext a`.
+                let wide = ins.uextend(tt, v);
+                let negated = self.b.ins().ineg(wide);
+                self.canonical(to, negated)
+            }
             CastOp::SExt => {
                 let extended = self.signed(from, v);
                 let wide = if ft.bits() < tt.bits() { self.b.ins().sextend(tt, extended) } else { extended };
