@@ -144,7 +144,7 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
         }
         data.set_align(g.align.unwrap_or(1).max(g.ty.align()));
         // A COMDAT member needs a section of its own; cranelift-object makes one per custom section.
-        let own = || format!("{}.{}", if g.constant { ".rodata" } else { ".data" }, g.name);
+        let own = || format!("{}.{}", data_section(g), g.name);
         match (&g.placement.section, &g.placement.comdat) {
             (Some(section), _) => data.set_custom_section(section),
             (None, Some(_)) => data.set_custom_section(&own()),
@@ -154,6 +154,18 @@ fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) 
             .map_err(|e| module.error(g.span, format!("cannot define global '@{}': {e}", g.name)))?;
     }
     Ok(all_relatives)
+}
+
+/// The standard section for global `g`'s contents (the prefix of its own section's name): a
+/// constant holding addresses goes to `.data.rel.ro`, as llc-19 places vtables and type information,
+/// so that the loader may relocate it in a position-independent executable or library without
+/// writing to `.rodata` (a text relocation, which `ld -z text` and lld refuse).
+pub(crate) fn data_section(g: &ir::Global) -> &'static str {
+    match g.init.as_ref() {
+        _ if !g.constant => ".data",
+        Some(init) if init.has_address() => ".data.rel.ro",
+        _ => ".rodata",
+    }
 }
 
 /// An address in a global's initial value: its offset in the global, its target and the addend.

@@ -346,7 +346,8 @@ fn group_comdats(module: &IrModule, symbols: &Symbols, product: &mut ObjectProdu
         members.extend(
             module.globals.iter().enumerate().filter(|(_, g)| g.init.is_some() && member(&g.placement)).map(
                 |(i, g)| {
-                    let flags = if g.constant { elf::SHF_ALLOC } else { elf::SHF_ALLOC | elf::SHF_WRITE };
+                    let read_only = super::data_section(g) == ".rodata";
+                    let flags = if read_only { elf::SHF_ALLOC } else { elf::SHF_ALLOC | elf::SHF_WRITE };
                     (product.data_symbol(symbols.global(crate::ir::GlobalId(i as u32))), flags)
                 },
             ),

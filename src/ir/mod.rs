@@ -664,16 +664,27 @@ impl Init {
 
     /// Whether the initial contents hold a relative reference ([`Const::Relative`]).
     pub fn has_relative(&self) -> bool {
-        fn relative(c: &Const) -> bool {
+        self.holds(&|c| matches!(c, Const::Relative(_)))
+    }
+
+    /// Whether the initial contents hold an address ([`Const::Address`]), which the loader fills
+    /// in when the code is position-independent.
+    pub fn has_address(&self) -> bool {
+        self.holds(&|c| matches!(c, Const::Address(..)))
+    }
+
+    /// Whether a constant of the initial contents (a scalar, or one within an aggregate) is one
+    /// `kind` picks.
+    fn holds(&self, kind: &dyn Fn(&Const) -> bool) -> bool {
+        fn within(c: &Const, kind: &dyn Fn(&Const) -> bool) -> bool {
             match c {
-                Const::Relative(_) => true,
-                Const::Aggregate(items) => items.iter().any(relative),
-                _ => false,
+                Const::Aggregate(items) => items.iter().any(|c| within(c, kind)),
+                c => kind(c),
             }
         }
         match self {
-            Init::Scalar(c) => relative(c),
-            Init::Array(items) | Init::Struct(items) => items.iter().any(Init::has_relative),
+            Init::Scalar(c) => within(c, kind),
+            Init::Array(items) | Init::Struct(items) => items.iter().any(|i| i.holds(kind)),
             Init::Bytes(_) | Init::Zero => false,
         }
     }

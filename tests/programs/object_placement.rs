@@ -216,3 +216,58 @@ fn got_loads_become_lea_where_the_linker_resolves_them() {
         assert_eq!(opcode, expected, "{name} in a shared library");
     }
 }
+
+/// A vtable-like COMDAT constant holding function addresses, a plain one holding a global's, and a
+/// constant without addresses.
+const RELOCATED_CONSTANTS: &str = r#"
+$table = comdat any
+@table = linkonce_odr constant [2 x ptr] [ptr @first, ptr @second], comdat, align 8
+@pointer = constant ptr @number, align 8
+@number = constant i64 42, align 8
+
+define i64 @first() {
+  ret i64 1
+}
+
+define i64 @second() {
+  %p = load ptr, ptr @pointer
+  %n = load i64, ptr %p
+  ret i64 %n
+}
+
+define i64 @call(i64 %i) {
+  %slot = getelementptr [2 x ptr], ptr @table, i64 0, i64 %i
+  %f = load ptr, ptr %slot
+  %r = call i64 %f()
+  ret i64 %r
+}
+"#;
+
+/// Constants that hold addresses go to `.data.rel.ro` (writable until the loader has relocated
+/// them), as llc-19 places vtables in position-independent code, so a shared library needs no text
+/// relocations (`-z text` refuses them).
+#[test]
+fn constants_holding_addresses_go_to_data_rel_ro() {
+    for arch in Arch::ALL {
+        let object = compile(RELOCATED_CONSTANTS, arch);
+        let file = object::File::parse(&*object).unwrap();
+        let section_of = |symbol: &str| {
+            let s = file.symbols().find(|s| s.name() == Ok(symbol)).unwrap_or_else(|| panic!("no symbol {symbol}"));
+            let section = file.section_by_index(s.section_index().unwrap()).unwrap();
+            let SectionFlags::Elf { sh_flags } = section.flags() else { panic!("not ELF") };
+            (section.name().unwrap().to_owned(), sh_flags & u64::from(object::elf::SHF_WRITE) != 0)
+        };
+        assert_eq!(section_of("table"), (".data.rel.ro.table".to_owned(), true), "{arch:?}");
+        assert_eq!(section_of("pointer"), (".data.rel.ro".to_owned(), true), "{arch:?}");
+        assert_eq!(section_of("number"), (".rodata".to_owned(), false), "{arch:?}");
+        let Some(toolchain) = support::toolchain(arch) else { continue };
+        let dir = tempfile::tempdir().unwrap();
+        let obj = dir.path().join("constants.o");
+        std::fs::write(&obj, &object).unwrap();
+        let library = dir.path().join("libconstants.so");
+        let mut link = Command::new(&toolchain.linker);
+        link.args(["-shared", "-Wl,-z,text"]).arg(&obj).arg("-o").arg(&library);
+        let (code, _, err) = support::run(&mut link);
+        assert_eq!(code, 0, "{arch:?}: a shared library with text relocations: {err}");
+    }
+}
