@@ -1200,6 +1200,16 @@ impl<'a> Interpreter<'a> {
                 let fused = crate::arch::Arch::host().is_some_and(|arch| arch.fuses_multiply_add());
                 Some(scalar::intrinsic(op, ty, &v, fused))
             }
+            Intrinsic::ThreeWayCompare { signed } if ty.is_vector() => {
+                let operand = &args[0].ty;
+                // SAFETY: a vector value is the address of its image.
+                let (a, b) = unsafe { (vectors::lanes(operand, v[0]), vectors::lanes(operand, v[1])) };
+                let lane = operand.lane_type();
+                let out: Vec<u64> =
+                    a.iter().zip(&b).map(|(&a, &b)| scalar::three_way(signed, lane, ty.lane_type(), a, b)).collect();
+                Some(vector_result(frame, id, ty, &out))
+            }
+            Intrinsic::ThreeWayCompare { signed } => Some(scalar::three_way(signed, &args[0].ty, ty, v[0], v[1])),
             Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
                 let len = usize::try_from(v[2]).map_err(|_| format!("memory intrinsic of {} bytes", v[2]))?;
                 if len > 0 && (v[0] == 0 || (intrinsic != Intrinsic::MemSet && v[1] == 0)) {

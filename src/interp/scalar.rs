@@ -166,6 +166,13 @@ pub fn icmp(pred: IntPred, ty: &Type, l: u64, r: u64) -> bool {
     }
 }
 
+/// `scmp` (`signed`) or `ucmp` of `l` and `r` (of type `operand`): -1, 0 or 1 as type `ty`.
+pub fn three_way(signed: bool, operand: &Type, ty: &Type, l: u64, r: u64) -> u64 {
+    let (above, below) = if signed { (IntPred::Sgt, IntPred::Slt) } else { (IntPred::Ugt, IntPred::Ult) };
+    let order = i64::from(icmp(above, operand, l, r)) - i64::from(icmp(below, operand, l, r));
+    normalize(ty, order as u64)
+}
+
 /// `fcmp pred`: ordered predicates are false when either operand is NaN, unordered ones true.
 pub fn fcmp(pred: FloatPred, ty: &Type, l: u64, r: u64) -> bool {
     let (a, b) = (float(ty, l), float(ty, r));

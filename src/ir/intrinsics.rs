@@ -57,6 +57,12 @@ pub enum Intrinsic {
     /// `llvm.va_start[.p0](ptr ap)`: fills the `va_list` at `ap` to read this variadic function's
     /// extra arguments (the target's layout: `arch::VaListLayout`).
     VaStart,
+    /// `llvm.scmp.<R>.<T>(T a, T b)` (`signed`) and `llvm.ucmp.<R>.<T>`: -1, 0 or 1 of integer type
+    /// `R` as `a` is below, equal to or above `b` (lane by lane for vectors).
+    ThreeWayCompare {
+        /// `scmp`: the operands are signed.
+        signed: bool,
+    },
     /// `llvm.va_end[.p0](ptr ap)`: nothing to release on either target.
     VaEnd,
     /// `llvm.va_copy[.p0](ptr dst, ptr src)`: copies the `va_list` (a plain struct on both targets).
@@ -276,7 +282,9 @@ const FIXED: [(&str, Intrinsic); 10] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 27] = [
+const OVERLOADED: [(&str, Intrinsic); 29] = [
+    ("scmp", Intrinsic::ThreeWayCompare { signed: true }),
+    ("ucmp", Intrinsic::ThreeWayCompare { signed: false }),
     ("eh.typeid.for", Intrinsic::TypeIdFor),
     ("frameaddress", Intrinsic::FrameAddress),
     ("addressofreturnaddress", Intrinsic::AddressOfReturnAddress),
@@ -440,6 +448,12 @@ impl Intrinsic {
                 }
                 _ => None,
             },
+            Intrinsic::ThreeWayCompare { .. } => {
+                let [ret, operand] = &types[..] else { return None };
+                // LLVM asks for room for -1, 0 and 1: at least 2 bits.
+                let fits = ret.lane_type().int_bits().is_some_and(|b| b >= 2) && operand.lane_type().is_int();
+                (fits && ret.lanes() == operand.lanes()).then(|| sig(ret.clone(), vec![operand.clone(); 2]))?
+            }
             Intrinsic::ObjectSize => match &types[..] {
                 [size @ Type::Int(32 | 64), Type::PTR] => {
                     sig(size.clone(), vec![Type::PTR, Type::I1, Type::I1, Type::I1])

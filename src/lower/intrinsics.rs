@@ -33,6 +33,14 @@ impl Lowering<'_> {
                 self.aggregates.insert(inst, lanes);
                 return Ok(None);
             }
+            Intrinsic::ThreeWayCompare { signed } if ty.is_vector() => {
+                let operand = args[0].ty.lane_type();
+                let (a, b) = (self.scalars(&args[0].value, &args[0].ty)?, self.scalars(&args[1].value, &args[1].ty)?);
+                let lanes = a.iter().zip(&b).map(|(&a, &b)| self.three_way(signed, operand, ty.lane_type(), a, b));
+                let lanes = lanes.collect();
+                self.aggregates.insert(inst, lanes);
+                return Ok(None);
+            }
             _ => {}
         }
         let mut values = Vec::with_capacity(args.len());
@@ -41,6 +49,9 @@ impl Lowering<'_> {
         }
         Ok(match intrinsic {
             Intrinsic::Op(op) => Some(self.intrinsic_op(op, &ty, &values)),
+            Intrinsic::ThreeWayCompare { signed } => {
+                Some(self.three_way(signed, &args[0].ty, &ty, values[0], values[1]))
+            }
             Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
                 self.memory_intrinsic(intrinsic, args, &values);
                 None
@@ -186,6 +197,27 @@ impl Lowering<'_> {
             }
             Overflow::SMul => unreachable!("refused by the intrinsic's signature"),
         }
+    }
+
+    /// `scmp`/`ucmp` of `a` and `b` (of integer type `operand`): `(a > b) - (a < b)` as type `ty`,
+    /// which is how llc-19 computes it (two flags of one comparison on x86-64).
+    fn three_way(&mut self, signed: bool, operand: &Type, ty: &Type, a: clif::Value, b: clif::Value) -> clif::Value {
+        let (a, b, above, below) = match signed {
+            // An iN is held zero-extended; a signed comparison sees its sign bit as the container's.
+            true => (self.signed(operand, a), self.signed(operand, b), IntCC::SignedGreaterThan, IntCC::SignedLessThan),
+            false => (a, b, IntCC::UnsignedGreaterThan, IntCC::UnsignedLessThan),
+        };
+        let t = clif_type(ty);
+        let [above, below] = [above, below].map(|cc| {
+            let flag = self.b.ins().icmp(cc, a, b);
+            if t == types::I8 {
+                flag
+            } else {
+                self.b.ins().uextend(t, flag)
+            }
+        });
+        let difference = self.b.ins().isub(above, below);
+        self.canonical(ty, difference)
     }
 
     /// A value operation on operands of type `ty` (its result's type).
