@@ -320,6 +320,55 @@ pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
         }
         IntrinsicOp::Sqrt if single => return u64::from((x() as f32).sqrt().to_bits()),
         IntrinsicOp::Sqrt => return x().sqrt().to_bits(),
+        // Rust's `sin` and its kin call the C library's routines, as the compiled code does.
+        IntrinsicOp::Sin
+        | IntrinsicOp::Cos
+        | IntrinsicOp::Tan
+        | IntrinsicOp::Exp
+        | IntrinsicOp::Exp2
+        | IntrinsicOp::Log
+        | IntrinsicOp::Log2
+        | IntrinsicOp::Log10
+        | IntrinsicOp::Pow
+            if single =>
+        {
+            let a = x() as f32;
+            let r = match op {
+                IntrinsicOp::Sin => a.sin(),
+                IntrinsicOp::Cos => a.cos(),
+                IntrinsicOp::Tan => a.tan(),
+                IntrinsicOp::Exp => a.exp(),
+                IntrinsicOp::Exp2 => a.exp2(),
+                IntrinsicOp::Log => a.ln(),
+                IntrinsicOp::Log2 => a.log2(),
+                IntrinsicOp::Log10 => a.log10(),
+                _ => a.powf(y() as f32),
+            };
+            return u64::from(r.to_bits());
+        }
+        IntrinsicOp::Sin
+        | IntrinsicOp::Cos
+        | IntrinsicOp::Tan
+        | IntrinsicOp::Exp
+        | IntrinsicOp::Exp2
+        | IntrinsicOp::Log
+        | IntrinsicOp::Log2
+        | IntrinsicOp::Log10
+        | IntrinsicOp::Pow => {
+            let a = x();
+            let r = match op {
+                IntrinsicOp::Sin => a.sin(),
+                IntrinsicOp::Cos => a.cos(),
+                IntrinsicOp::Tan => a.tan(),
+                IntrinsicOp::Exp => a.exp(),
+                IntrinsicOp::Exp2 => a.exp2(),
+                IntrinsicOp::Log => a.ln(),
+                IntrinsicOp::Log2 => a.log2(),
+                IntrinsicOp::Log10 => a.log10(),
+                _ => a.powf(y()),
+            };
+            return r.to_bits();
+        }
         IntrinsicOp::Floor => return float_bits(ty, x().floor()),
         IntrinsicOp::Ceil => return float_bits(ty, x().ceil()),
         IntrinsicOp::Trunc => return float_bits(ty, x().trunc()),

@@ -204,11 +204,30 @@ pub enum IntrinsicOp {
     Fma,
     /// `fmuladd.fN(a, b, c)`: `a * b + c`, fused where the target's LLVM backend fuses it.
     FMulAdd,
+    /// `sin.fN(x)`, and the C library's other functions below: a call of the C library's routine
+    /// ([`IntrinsicOp::library_routine`]), as llc-19 makes of them on both targets.
+    Sin,
+    /// `cos.fN(x)`.
+    Cos,
+    /// `tan.fN(x)`.
+    Tan,
+    /// `exp.fN(x)`: e to the x.
+    Exp,
+    /// `exp2.fN(x)`.
+    Exp2,
+    /// `log.fN(x)`: the natural logarithm.
+    Log,
+    /// `log2.fN(x)`.
+    Log2,
+    /// `log10.fN(x)`.
+    Log10,
+    /// `pow.fN(x, y)`.
+    Pow,
 }
 
 impl IntrinsicOp {
     /// The `llvm.` name's stem and the number of operands of the overloaded type, for each op.
-    const TABLE: [(&'static str, IntrinsicOp, usize); 34] = [
+    const TABLE: [(&'static str, IntrinsicOp, usize); 43] = [
         ("sadd.sat", IntrinsicOp::SAddSat, 2),
         ("uadd.sat", IntrinsicOp::UAddSat, 2),
         ("ssub.sat", IntrinsicOp::SSubSat, 2),
@@ -243,7 +262,44 @@ impl IntrinsicOp {
         ("maximum", IntrinsicOp::Maximum, 2),
         ("fma", IntrinsicOp::Fma, 3),
         ("fmuladd", IntrinsicOp::FMulAdd, 3),
+        ("sin", IntrinsicOp::Sin, 1),
+        ("cos", IntrinsicOp::Cos, 1),
+        ("tan", IntrinsicOp::Tan, 1),
+        ("exp", IntrinsicOp::Exp, 1),
+        ("exp2", IntrinsicOp::Exp2, 1),
+        ("log", IntrinsicOp::Log, 1),
+        ("log2", IntrinsicOp::Log2, 1),
+        ("log10", IntrinsicOp::Log10, 1),
+        ("pow", IntrinsicOp::Pow, 2),
     ];
+
+    /// How many operands of the overloaded type the operation takes.
+    pub fn operand_count(self) -> usize {
+        IntrinsicOp::TABLE.iter().find(|&&(_, o, _)| o == self).map_or(0, |&(_, _, n)| n)
+    }
+
+    /// The C library routine that computes `self` on lanes of type `lane` and the type it takes
+    /// (`half` is computed in `float`, as LLVM legalises it): `sin` for `double`, `sinf` for
+    /// `float`. `None` for the operations computed inline.
+    pub fn library_routine(self, lane: &Type) -> Option<(&'static str, Type)> {
+        let [double, single] = match self {
+            IntrinsicOp::Sin => ["sin", "sinf"],
+            IntrinsicOp::Cos => ["cos", "cosf"],
+            IntrinsicOp::Tan => ["tan", "tanf"],
+            IntrinsicOp::Exp => ["exp", "expf"],
+            IntrinsicOp::Exp2 => ["exp2", "exp2f"],
+            IntrinsicOp::Log => ["log", "logf"],
+            IntrinsicOp::Log2 => ["log2", "log2f"],
+            IntrinsicOp::Log10 => ["log10", "log10f"],
+            IntrinsicOp::Pow => ["pow", "powf"],
+            _ => return None,
+        };
+        match lane {
+            Type::Double => Some((double, Type::Double)),
+            Type::Float | Type::Half => Some((single, Type::Float)),
+            _ => None,
+        }
+    }
 
     /// Whether the overloaded type is a floating-point one (else an integer).
     pub fn is_float(self) -> bool {
@@ -263,6 +319,15 @@ impl IntrinsicOp {
                 | IntrinsicOp::Maximum
                 | IntrinsicOp::Fma
                 | IntrinsicOp::FMulAdd
+                | IntrinsicOp::Sin
+                | IntrinsicOp::Cos
+                | IntrinsicOp::Tan
+                | IntrinsicOp::Exp
+                | IntrinsicOp::Exp2
+                | IntrinsicOp::Log
+                | IntrinsicOp::Log2
+                | IntrinsicOp::Log10
+                | IntrinsicOp::Pow
         )
     }
 }

@@ -5,8 +5,8 @@
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, TrapCode};
 
-use super::{clif_type, dynamic_stack, Lowering};
-use crate::ir::{InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, Type, Value};
+use super::{clif_type, dynamic_stack, symbols, Lowering};
+use crate::ir::{Extension, InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, ParamAbi, Type, Value};
 
 /// The type of an intrinsic's first operand.
 fn ty_of(args: &[Operand]) -> Type {
@@ -220,6 +220,19 @@ impl Lowering<'_> {
         self.canonical(ty, difference)
     }
 
+    /// A call of the C library routine that computes `op` on `float` or `double` operands `v`
+    /// ([`IntrinsicOp::library_routine`]).
+    fn library_call(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
+        let (name, ty) = op.library_routine(ty).expect("a library operation on float or double");
+        let id = self.symbols.math_routine(name).expect("imported for the intrinsic's declaration");
+        let plain = (&ty, &ParamAbi::Plain, Extension::None);
+        let params = vec![plain; v.len()];
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&ty, Extension::None), params);
+        let callee = self.import(id, sig);
+        let call = self.b.ins().call(callee, v);
+        self.b.inst_results(call)[0]
+    }
+
     /// A value operation on operands of type `ty` (its result's type).
     pub(super) fn intrinsic_op(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
         if *ty == Type::Half {
@@ -237,6 +250,15 @@ impl Lowering<'_> {
         let t = clif_type(ty);
         let bits = i64::from(t.bits());
         match op {
+            IntrinsicOp::Sin
+            | IntrinsicOp::Cos
+            | IntrinsicOp::Tan
+            | IntrinsicOp::Exp
+            | IntrinsicOp::Exp2
+            | IntrinsicOp::Log
+            | IntrinsicOp::Log2
+            | IntrinsicOp::Log10
+            | IntrinsicOp::Pow => self.library_call(op, ty, v),
             IntrinsicOp::Ctpop => self.b.ins().popcnt(v[0]),
             IntrinsicOp::Ctlz if self.zero_is_poison(v) && self.arch.counts_zeros_with_stop_bit() => {
                 let stopped = self.b.ins().bor_imm_u(v[0], 1);

@@ -32,6 +32,9 @@ pub struct Symbols {
     pub fmod: Option<FuncId>,
     /// `fmodf`, imported when some function uses `frem` on floats.
     pub fmodf: Option<FuncId>,
+    /// The C library's routines for intrinsics such as `llvm.sin.f64`
+    /// ([`ir::IntrinsicOp::library_routine`]), each imported when the module declares its intrinsic.
+    math: Vec<(&'static str, FuncId)>,
     /// `_Unwind_Resume(ptr)`, imported when some function has a `resume`.
     pub unwind_resume: Option<FuncId>,
     /// The conversions to and from `half` that the target makes library calls, when some function
@@ -140,6 +143,11 @@ impl Symbols {
     pub fn i128_division(&self, op: ir::BinOp) -> Option<FuncId> {
         let at = I128_DIVISION.iter().position(|&(o, _)| o == op)?;
         self.i128_division[at]
+    }
+
+    /// The C library routine `name` imported for an intrinsic ([`ir::IntrinsicOp::library_routine`]).
+    pub fn math_routine(&self, name: &str) -> Option<FuncId> {
+        self.math.iter().find(|&&(n, _)| n == name).map(|&(_, id)| id)
     }
 
     /// The symbol of an IR function; `None` for intrinsics, which are never called.
@@ -265,6 +273,21 @@ impl Symbols {
                 *routine = Some(import(name, ir::Type::I128)?);
             }
         }
+        let mut math: Vec<(&'static str, FuncId)> = Vec::new();
+        for f in &module.functions {
+            let Some(ir::Intrinsic::Op(op)) = f.intrinsic() else { continue };
+            let Some((name, ty)) = op.library_routine(f.ret.lane_type()) else { continue };
+            if math.iter().any(|&(n, _)| n == name) {
+                continue;
+            }
+            let plain = (&ty, &ir::ParamAbi::Plain, ir::Extension::None);
+            let params = vec![plain; op.operand_count()];
+            let sig = signature(call_conv, arch, (&ty, ir::Extension::None), params);
+            let id = out
+                .declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| module.error(f.span, format!("cannot import '{name}' for '@{}': {e}", f.name)))?;
+            math.push((name, id));
+        }
 
         let stack_intrinsics = stack_intrinsics(module);
         let dynamic_stack_functions: Vec<bool> =
@@ -301,6 +324,7 @@ impl Symbols {
             globals,
             fmod,
             fmodf,
+            math,
             unwind_resume,
             half_libcalls,
             i128_division,
