@@ -1210,6 +1210,32 @@ impl<'a> Interpreter<'a> {
                 Some(vector_result(frame, id, ty, &out))
             }
             Intrinsic::ThreeWayCompare { signed } => Some(scalar::three_way(signed, &args[0].ty, ty, v[0], v[1])),
+            Intrinsic::FloatToIntSat { signed } if ty.is_vector() => {
+                let operand = &args[0].ty;
+                // SAFETY: a vector value is the address of its image.
+                let lanes = unsafe { vectors::lanes(operand, v[0]) };
+                let (from, to) = (operand.lane_type(), ty.lane_type());
+                let out: Vec<u64> = lanes.iter().map(|&x| scalar::saturated_to_int(signed, from, to, x)).collect();
+                Some(vector_result(frame, id, ty, &out))
+            }
+            Intrinsic::FloatToIntSat { signed } => Some(scalar::saturated_to_int(signed, &args[0].ty, ty, v[0])),
+            Intrinsic::IsFpClass => {
+                let Value::Const(Const::Int(mask)) = args[1].value else {
+                    return Err("llvm.is.fpclass takes a constant class mask".to_string());
+                };
+                let operand = &args[0].ty;
+                if ty.is_vector() {
+                    // SAFETY: a vector value is the address of its image.
+                    let lanes = unsafe { vectors::lanes(operand, v[0]) };
+                    let lane = operand.lane_type();
+                    let out: Vec<u64> =
+                        lanes.iter().map(|&x| u64::from(scalar::of_classes(lane, x, mask as u32))).collect();
+                    Some(vector_result(frame, id, ty, &out))
+                } else {
+                    Some(u64::from(scalar::of_classes(operand, v[0], mask as u32)))
+                }
+            }
+            Intrinsic::FloatRoutine(routine) => Some(scalar::float_routine(routine, &args[0].ty, ty, &v)),
             Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
                 let len = usize::try_from(v[2]).map_err(|_| format!("memory intrinsic of {} bytes", v[2]))?;
                 if len > 0 && (v[0] == 0 || (intrinsic != Intrinsic::MemSet && v[1] == 0)) {
@@ -1279,7 +1305,10 @@ impl<'a> Interpreter<'a> {
                 return Err(format!("{intrinsic:?} is not supported here"));
             }
             // Machine frames and registers, which the interpreter's frames do not have.
-            Intrinsic::FrameAddress | Intrinsic::AddressOfReturnAddress | Intrinsic::ReturnWithRegisters => {
+            Intrinsic::FrameAddress
+            | Intrinsic::ReturnAddress
+            | Intrinsic::AddressOfReturnAddress
+            | Intrinsic::ReturnWithRegisters => {
                 return Err(format!("{intrinsic:?} reads or sets machine state the interpreter does not model"));
             }
             Intrinsic::TypeIdFor => {

@@ -5,7 +5,7 @@
 //! compiled code agree wherever they can.
 
 use crate::ir::half;
-use crate::ir::{BinOp, CastOp, Const, FloatPred, IntPred, IntrinsicOp, Overflow, RmwOp, Type};
+use crate::ir::{BinOp, CastOp, Const, FloatPred, FloatRoutine, IntPred, IntrinsicOp, Overflow, RmwOp, Type};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
@@ -171,6 +171,119 @@ pub fn three_way(signed: bool, operand: &Type, ty: &Type, l: u64, r: u64) -> u64
     let (above, below) = if signed { (IntPred::Sgt, IntPred::Slt) } else { (IntPred::Ugt, IntPred::Ult) };
     let order = i64::from(icmp(above, operand, l, r)) - i64::from(icmp(below, operand, l, r));
     normalize(ty, order as u64)
+}
+
+/// `fptosi.sat` (`signed`) or `fptoui.sat` of `x` (of type `from`) to integer type `to`: toward
+/// zero, clamped to `to`'s range, NaN as 0.
+pub fn saturated_to_int(signed: bool, from: &Type, to: &Type, x: u64) -> u64 {
+    let x = float(from, x);
+    let bits = u32::from(width(to));
+    // Rust's float-to-integer `as` rounds toward zero, saturates and makes NaN 0.
+    let v = if signed {
+        let limit = 1i128 << (bits - 1);
+        (x as i128).clamp(-limit, limit - 1)
+    } else {
+        (x as i128).clamp(0, (1i128 << bits) - 1)
+    };
+    mask(bits as u8, v as u64)
+}
+
+/// Whether `x`, of floating-point type `ty`, is of a class `llvm.is.fpclass` mask `classes` names.
+pub fn of_classes(ty: &Type, x: u64, classes: u32) -> bool {
+    let mantissa_bits = match ty {
+        Type::Half => 10,
+        Type::Float => 23,
+        _ => 52,
+    };
+    let sign = 1u64 << (u32::from(width(ty)) - 1);
+    let infinity = (sign - 1) & !((1u64 << mantissa_bits) - 1);
+    let quiet = 1u64 << (mantissa_bits - 1);
+    let magnitude = x & (sign - 1);
+    let negative = x & sign != 0;
+    let class = if magnitude > infinity {
+        if magnitude & quiet != 0 {
+            1
+        } else {
+            0
+        }
+    } else {
+        let positive_class = match magnitude {
+            m if m == infinity => 9,
+            0 => 6,
+            m if m < 1u64 << mantissa_bits => 7,
+            _ => 8,
+        };
+        if negative {
+            11 - positive_class
+        } else {
+            positive_class
+        }
+    };
+    classes & (1 << class) != 0
+}
+
+/// [`FloatRoutine`] `routine` of operands `v` (the first of type `from`) with result type `ty`,
+/// computed by the C library's routines (`powi` as libgcc and compiler-rt compute it).
+pub fn float_routine(routine: FloatRoutine, from: &Type, ty: &Type, v: &[u64]) -> u64 {
+    extern "C" {
+        fn ldexp(x: f64, n: i32) -> f64;
+        fn ldexpf(x: f32, n: i32) -> f32;
+        fn lround(x: f64) -> i64;
+        fn lroundf(x: f32) -> i64;
+        fn llround(x: f64) -> i64;
+        fn llroundf(x: f32) -> i64;
+        fn lrint(x: f64) -> i64;
+        fn lrintf(x: f32) -> i64;
+        fn llrint(x: f64) -> i64;
+        fn llrintf(x: f32) -> i64;
+    }
+    let double = *from == Type::Double;
+    let x = float(from, v[0]);
+    let n = v.get(1).map_or(0, |&n| n as u32 as i32);
+    // SAFETY: the C library's pure functions of numbers.
+    unsafe {
+        match routine {
+            FloatRoutine::Powi if double => powi(x, n).to_bits(),
+            FloatRoutine::Powi => float_bits(ty, f64::from(powi(x as f32, n))),
+            FloatRoutine::Ldexp if double => ldexp(x, n).to_bits(),
+            FloatRoutine::Ldexp => float_bits(ty, f64::from(ldexpf(x as f32, n))),
+            _ => {
+                let r = match (routine, double) {
+                    (FloatRoutine::Lround, true) => lround(x),
+                    (FloatRoutine::Lround, false) => lroundf(x as f32),
+                    (FloatRoutine::Llround, true) => llround(x),
+                    (FloatRoutine::Llround, false) => llroundf(x as f32),
+                    (FloatRoutine::Lrint, true) => lrint(x),
+                    (FloatRoutine::Lrint, false) => lrintf(x as f32),
+                    (_, true) => llrint(x),
+                    (_, false) => llrintf(x as f32),
+                };
+                normalize(ty, r as u64)
+            }
+        }
+    }
+}
+
+/// `x` to the `n`th power as libgcc's and compiler-rt's `__powidf2`/`__powisf2` compute it: a
+/// multiplication per bit of `|n|`, the reciprocal for negative `n`.
+fn powi<F: Copy + std::ops::Mul<Output = F> + std::ops::Div<Output = F> + From<u8>>(mut x: F, n: i32) -> F {
+    let mut bits = n.unsigned_abs();
+    let mut result = if bits % 2 == 1 { x } else { F::from(1) };
+    loop {
+        bits /= 2;
+        if bits == 0 {
+            break;
+        }
+        x = x * x;
+        if bits % 2 == 1 {
+            result = result * x;
+        }
+    }
+    if n < 0 {
+        F::from(1) / result
+    } else {
+        result
+    }
 }
 
 /// `fcmp pred`: ordered predicates are false when either operand is NaN, unordered ones true.

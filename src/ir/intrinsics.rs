@@ -57,6 +57,21 @@ pub enum Intrinsic {
     /// `llvm.va_start[.p0](ptr ap)`: fills the `va_list` at `ap` to read this variadic function's
     /// extra arguments (the target's layout: `arch::VaListLayout`).
     VaStart,
+    /// `llvm.fptosi.sat.<I>.<F>(F x)` (`signed`) and `llvm.fptoui.sat`: `x` rounded toward zero and
+    /// clamped to `I`'s range, NaN as 0 (lane by lane for vectors).
+    FloatToIntSat {
+        /// `fptosi.sat`: the result is signed.
+        signed: bool,
+    },
+    /// `llvm.is.fpclass.<F>(F x, i32 classes)`: whether `x` is of a class the constant mask names
+    /// (bit 0 signalling NaN, 1 quiet NaN, 2 -infinity, 3 -normal, 4 -subnormal, 5 -0, 6 +0,
+    /// 7 +subnormal, 8 +normal, 9 +infinity), lane by lane for vectors.
+    IsFpClass,
+    /// `llvm.returnaddress(i32 depth)`: this function's return address (depth 0) or that of the
+    /// frame `depth` frames up, followed through the saved frame pointers.
+    ReturnAddress,
+    /// A floating-point operation the C runtime computes ([`FloatRoutine`]).
+    FloatRoutine(FloatRoutine),
     /// `llvm.scmp.<R>.<T>(T a, T b)` (`signed`) and `llvm.ucmp.<R>.<T>`: -1, 0 or 1 of integer type
     /// `R` as `a` is below, equal to or above `b` (lane by lane for vectors).
     ThreeWayCompare {
@@ -137,6 +152,61 @@ pub enum Overflow {
     SMul,
     /// `umul`: unsigned multiplication.
     UMul,
+}
+
+/// Floating-point intrinsics with an integer operand or result, computed by a C runtime routine
+/// as llc-19 calls them (`half` computed in `float`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatRoutine {
+    /// `llvm.powi.<F>.i32(F x, i32 n)`: `x` to the `n`th power by repeated multiplication
+    /// (`__powidf2`, `__powisf2`: libgcc's and compiler-rt's).
+    Powi,
+    /// `llvm.ldexp.<F>.i32(F x, i32 n)`: `x` times 2 to the `n` (`ldexp`, `ldexpf`).
+    Ldexp,
+    /// `llvm.lround.<I>.<F>(F x)`: to nearest, ties away from zero (`lround`, `lroundf`).
+    Lround,
+    /// `llvm.llround.<I>.<F>(F x)` (`llround`, `llroundf`).
+    Llround,
+    /// `llvm.lrint.<I>.<F>(F x)`: to nearest in the current rounding mode (`lrint`, `lrintf`).
+    Lrint,
+    /// `llvm.llrint.<I>.<F>(F x)` (`llrint`, `llrintf`).
+    Llrint,
+}
+
+impl FloatRoutine {
+    /// Whether the routine takes the float and an `i32` and returns a float (else it takes the
+    /// float and returns a C `long`/`long long`).
+    pub fn scales(self) -> bool {
+        matches!(self, FloatRoutine::Powi | FloatRoutine::Ldexp)
+    }
+
+    /// The routine's name for a `double` (else `float`) operand.
+    fn name(self, double: bool) -> &'static str {
+        let [d, f] = match self {
+            FloatRoutine::Powi => ["__powidf2", "__powisf2"],
+            FloatRoutine::Ldexp => ["ldexp", "ldexpf"],
+            FloatRoutine::Lround => ["lround", "lroundf"],
+            FloatRoutine::Llround => ["llround", "llroundf"],
+            FloatRoutine::Lrint => ["lrint", "lrintf"],
+            FloatRoutine::Llrint => ["llrint", "llrintf"],
+        };
+        if double {
+            d
+        } else {
+            f
+        }
+    }
+}
+
+/// A C library or runtime routine that an intrinsic is a call of, with the routine's own types.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LibraryRoutine {
+    /// Its symbol.
+    pub name: &'static str,
+    /// Its result type.
+    pub ret: Type,
+    /// Its parameter types.
+    pub params: Vec<Type>,
 }
 
 /// The value operations among the intrinsics.
@@ -333,8 +403,9 @@ impl IntrinsicOp {
 }
 
 /// Intrinsics with no overloaded type, by full name after `llvm.`.
-const FIXED: [(&str, Intrinsic); 10] = [
+const FIXED: [(&str, Intrinsic); 11] = [
     ("experimental.stackmap", Intrinsic::StackMap),
+    ("returnaddress", Intrinsic::ReturnAddress),
     ("experimental.retwr", Intrinsic::ReturnWithRegisters),
     ("trap", Intrinsic::Trap),
     ("debugtrap", Intrinsic::Trap),
@@ -347,7 +418,16 @@ const FIXED: [(&str, Intrinsic); 10] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 29] = [
+const OVERLOADED: [(&str, Intrinsic); 38] = [
+    ("fptosi.sat", Intrinsic::FloatToIntSat { signed: true }),
+    ("fptoui.sat", Intrinsic::FloatToIntSat { signed: false }),
+    ("is.fpclass", Intrinsic::IsFpClass),
+    ("powi", Intrinsic::FloatRoutine(FloatRoutine::Powi)),
+    ("ldexp", Intrinsic::FloatRoutine(FloatRoutine::Ldexp)),
+    ("lround", Intrinsic::FloatRoutine(FloatRoutine::Lround)),
+    ("llround", Intrinsic::FloatRoutine(FloatRoutine::Llround)),
+    ("lrint", Intrinsic::FloatRoutine(FloatRoutine::Lrint)),
+    ("llrint", Intrinsic::FloatRoutine(FloatRoutine::Llrint)),
     ("scmp", Intrinsic::ThreeWayCompare { signed: true }),
     ("ucmp", Intrinsic::ThreeWayCompare { signed: false }),
     ("eh.typeid.for", Intrinsic::TypeIdFor),
@@ -415,6 +495,29 @@ impl Intrinsic {
             return None;
         }
         IntrinsicOp::TABLE.iter().find(|(n, _, _)| *n == stem).map(|&(_, op, _)| Intrinsic::Op(op))
+    }
+
+    /// The C library or runtime routine a call of this intrinsic is, for a declaration with result
+    /// type `ret` (lane by lane for vectors); `None` for intrinsics computed inline.
+    pub fn library_routine(self, ret: &Type, params: &[Type]) -> Option<LibraryRoutine> {
+        match self {
+            Intrinsic::Op(op) => {
+                let (name, ty) = op.library_routine(ret.lane_type())?;
+                Some(LibraryRoutine { name, ret: ty.clone(), params: vec![ty; op.operand_count()] })
+            }
+            Intrinsic::FloatRoutine(routine) => {
+                let float = if routine.scales() { ret } else { params.first()? };
+                let double = *float == Type::Double;
+                let ty = if double { Type::Double } else { Type::Float };
+                let name = routine.name(double);
+                Some(match routine.scales() {
+                    true => LibraryRoutine { name, ret: ty.clone(), params: vec![ty, Type::I32] },
+                    // C's `long` and `long long` are 64 bits on both targets.
+                    false => LibraryRoutine { name, ret: Type::I64, params: vec![ty] },
+                })
+            }
+            _ => None,
+        }
     }
 
     /// Whether calls of the intrinsic carry `metadata` operands, which the parser drops.
@@ -510,6 +613,30 @@ impl Intrinsic {
                 [ty @ Type::Int(8 | 16 | 32 | 64 | 128)] if !(op == Overflow::SMul && *ty == Type::I128) => {
                     let result = StructType::new(None, false, Some(vec![ty.clone(), Type::I1]));
                     sig(Type::Struct(std::sync::Arc::new(result)), vec![ty.clone(), ty.clone()])
+                }
+                _ => None,
+            },
+            Intrinsic::FloatToIntSat { .. } => {
+                let [ret, operand] = &types[..] else { return None };
+                // Cranelift converts to at most 64 bits.
+                let fits = ret.lane_type().int_bits().is_some_and(|b| b <= 64) && operand.lane_type().is_float();
+                (fits && ret.lanes() == operand.lanes()).then(|| sig(ret.clone(), vec![operand.clone()]))?
+            }
+            Intrinsic::IsFpClass => {
+                let [operand] = &types[..] else { return None };
+                let ret = match operand {
+                    Type::Vector(n, _) => Type::Vector(*n, Box::new(Type::I1)),
+                    _ => Type::I1,
+                };
+                operand.lane_type().is_float().then(|| sig(ret, vec![operand.clone(), Type::I32]))?
+            }
+            Intrinsic::ReturnAddress => sig(Type::PTR, vec![Type::I32]),
+            Intrinsic::FloatRoutine(routine) => match &types[..] {
+                [float, Type::I32] if routine.scales() && float.is_float() => {
+                    sig(float.clone(), vec![float.clone(), Type::I32])
+                }
+                [int @ Type::Int(32 | 64), float] if !routine.scales() && float.is_float() => {
+                    sig(int.clone(), vec![float.clone()])
                 }
                 _ => None,
             },

@@ -1523,13 +1523,21 @@ impl<'m> Verifier<'m> {
             self.operand(cx, at, i + 1, &a.value, &a.ty, "argument");
         }
         let intrinsic = target.and_then(|t| t.intrinsic().map(|i| (i, t)));
-        if let (Some((Intrinsic::FrameAddress, _)), Some(depth)) = (intrinsic, args.first()) {
+        if let (Some((which @ (Intrinsic::FrameAddress | Intrinsic::ReturnAddress), _)), Some(depth)) =
+            (intrinsic, args.first())
+        {
             // The lowering follows the chain with one load per frame.
             if !matches!(depth.value, Value::Const(Const::Int(0..=MAX_FRAME_DEPTH))) {
+                let name = if which == Intrinsic::FrameAddress { "frameaddress" } else { "returnaddress" };
                 self.error(
                     d.operand_span(1),
-                    format!("llvm.frameaddress takes a constant depth from 0 to {MAX_FRAME_DEPTH}"),
+                    format!("llvm.{name} takes a constant depth from 0 to {MAX_FRAME_DEPTH}"),
                 );
+            }
+        }
+        if let (Some((Intrinsic::IsFpClass, _)), Some(mask)) = (intrinsic, args.get(1)) {
+            if !matches!(mask.value, Value::Const(Const::Int(_))) {
+                self.error(d.operand_span(2), "llvm.is.fpclass takes a constant class mask".to_string());
             }
         }
         if cc == CallConv::AnyReg && !matches!(intrinsic, Some((Intrinsic::PatchPoint, _))) {

@@ -6,12 +6,17 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, TrapCode};
 
 use super::{clif_type, dynamic_stack, symbols, Lowering};
-use crate::ir::{Extension, InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, ParamAbi, Type, Value};
+use crate::ir::{
+    Extension, FloatRoutine, InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, ParamAbi, Type, Value,
+};
 
 /// The type of an intrinsic's first operand.
 fn ty_of(args: &[Operand]) -> Type {
     args.first().map_or(Type::Void, |a| a.ty.clone())
 }
+
+/// Every class `llvm.is.fpclass` names (bits 0-9).
+const FP_CLASSES: u32 = 0x3ff;
 
 /// What `llvm.trap` and its kin leave in trap records.
 pub(crate) const LLVM_TRAP: TrapCode = TrapCode::unwrap_user(2);
@@ -30,6 +35,22 @@ impl Lowering<'_> {
             Intrinsic::Reduce(op) => return self.reduce(op, args).map(Some),
             Intrinsic::Op(op) if ty.is_vector() => {
                 let lanes = self.intrinsic_lanes(op, &ty, args)?;
+                self.aggregates.insert(inst, lanes);
+                return Ok(None);
+            }
+            Intrinsic::FloatToIntSat { signed } if ty.is_vector() => {
+                let operand = args[0].ty.lane_type();
+                let lanes = self.scalars(&args[0].value, &args[0].ty)?;
+                let lanes = lanes.into_iter().map(|x| self.saturated_to_int(signed, operand, ty.lane_type(), x));
+                let lanes = lanes.collect();
+                self.aggregates.insert(inst, lanes);
+                return Ok(None);
+            }
+            Intrinsic::IsFpClass if ty.is_vector() => {
+                let classes = self.class_mask(span, &args[1])?;
+                let operand = args[0].ty.lane_type();
+                let lanes = self.scalars(&args[0].value, &args[0].ty)?;
+                let lanes = lanes.into_iter().map(|x| self.of_classes(operand, x, classes)).collect();
                 self.aggregates.insert(inst, lanes);
                 return Ok(None);
             }
@@ -52,6 +73,12 @@ impl Lowering<'_> {
             Intrinsic::ThreeWayCompare { signed } => {
                 Some(self.three_way(signed, &args[0].ty, &ty, values[0], values[1]))
             }
+            Intrinsic::FloatToIntSat { signed } => Some(self.saturated_to_int(signed, &args[0].ty, &ty, values[0])),
+            Intrinsic::IsFpClass => {
+                let classes = self.class_mask(span, &args[1])?;
+                Some(self.of_classes(&args[0].ty, values[0], classes))
+            }
+            Intrinsic::FloatRoutine(routine) => Some(self.float_routine(routine, &ty, args, &values)),
             Intrinsic::MemCpy | Intrinsic::MemMove | Intrinsic::MemSet => {
                 self.memory_intrinsic(intrinsic, args, &values);
                 None
@@ -130,6 +157,16 @@ impl Lowering<'_> {
                     frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
                 }
                 Some(frame)
+            }
+            Intrinsic::ReturnAddress => {
+                let Value::Const(crate::ir::Const::Int(depth)) = args[0].value else {
+                    return Err(self.error(span, "llvm.returnaddress takes a constant depth"));
+                };
+                let mut frame = self.b.ins().get_frame_pointer(types::I64);
+                for _ in 0..depth {
+                    frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
+                }
+                Some(self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 8))
             }
             Intrinsic::AddressOfReturnAddress => {
                 let frame = self.b.ins().get_frame_pointer(types::I64);
@@ -220,14 +257,138 @@ impl Lowering<'_> {
         self.canonical(ty, difference)
     }
 
+    /// `fptosi.sat`/`fptoui.sat` of `x` (of type `from`) to integer type `to`: Cranelift's
+    /// saturating conversion to 32 or 64 bits, clamped again to a narrower `to`'s range.
+    fn saturated_to_int(&mut self, signed: bool, from: &Type, to: &Type, x: clif::Value) -> clif::Value {
+        let x = if *from == Type::Half { self.half_to_float(x) } else { x };
+        let bits = to.int_bits().expect("verified: an integer result");
+        let wide = if bits > 32 { types::I64 } else { types::I32 };
+        let mut v =
+            if signed { self.b.ins().fcvt_to_sint_sat(wide, x) } else { self.b.ins().fcvt_to_uint_sat(wide, x) };
+        if u32::from(bits) < wide.bits() {
+            let max = if signed { (1i64 << (bits - 1)) - 1 } else { ((1u64 << bits) - 1) as i64 };
+            let high = self.int_const(wide, i128::from(max));
+            v = if signed { self.b.ins().smin(v, high) } else { self.b.ins().umin(v, high) };
+            if signed {
+                let low = self.int_const(wide, -(1i128 << (bits - 1)));
+                v = self.b.ins().smax(v, low);
+            }
+        }
+        let t = clif_type(to);
+        let narrowed = if t.bits() < wide.bits() { self.b.ins().ireduce(t, v) } else { v };
+        self.canonical(to, narrowed)
+    }
+
+    /// The constant class mask of `llvm.is.fpclass` (an `immarg`).
+    fn class_mask(&self, span: crate::ir::Span, mask: &Operand) -> Result<u32, IrError> {
+        match mask.value {
+            Value::Const(crate::ir::Const::Int(m)) => Ok(m as u32 & FP_CLASSES),
+            _ => Err(self.error(span, "llvm.is.fpclass takes a constant class mask")),
+        }
+    }
+
+    /// Whether `x` (of type `ty`) is of one of the classes of `llvm.is.fpclass` mask `classes`, as
+    /// an `i8` 0 or 1: integer tests on its bits (NaN and infinity by the exponent, normal and
+    /// subnormal numbers by one unsigned range test each, the sign by the top bit).
+    fn of_classes(&mut self, ty: &Type, x: clif::Value, classes: u32) -> clif::Value {
+        let (it, mantissa_bits) = match ty {
+            Type::Half => (types::I16, 10),
+            Type::Float => (types::I32, 23),
+            _ => (types::I64, 52),
+        };
+        if classes == 0 || classes == FP_CLASSES {
+            return self.b.ins().iconst(types::I8, i64::from(classes != 0));
+        }
+        let sign = 1u64 << (it.bits() - 1);
+        let infinity = (sign - 1) & !((1u64 << mantissa_bits) - 1);
+        let quiet = 1u64 << (mantissa_bits - 1);
+        let min_normal = 1u64 << mantissa_bits;
+        let bits = self.b.ins().bitcast(it, MemFlagsData::new(), x);
+        let magnitude = self.b.ins().band_imm_u(bits, (sign - 1) as i64);
+        let mut tests: Vec<(u32, clif::Value)> = Vec::new();
+        let pair = |negative: u32, positive: u32| (1u32 << negative) | (1u32 << positive);
+        // (classes of either sign, test of the magnitude)
+        let kinds = [
+            (pair(2, 9), IntCC::Equal, infinity, 0u64),
+            (pair(5, 6), IntCC::Equal, 0, 0),
+            // magnitude - min_normal < infinity - min_normal: normal
+            (pair(3, 8), IntCC::UnsignedLessThan, infinity - min_normal, min_normal),
+            // magnitude - 1 < min_normal - 1: subnormal
+            (pair(4, 7), IntCC::UnsignedLessThan, min_normal - 1, 1),
+        ];
+        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
+        for (both, cc, bound, offset) in kinds {
+            let wanted = classes & both;
+            if wanted == 0 {
+                continue;
+            }
+            let shifted = if offset == 0 { magnitude } else { self.b.ins().iadd_imm_s(magnitude, -(offset as i64)) };
+            let k = self.int_const(it, i128::from(bound));
+            let test = self.b.ins().icmp(cc, shifted, k);
+            let test = match wanted {
+                w if w == both => test,
+                // Only the negative ones: the lower bit of the pair.
+                w if w.trailing_zeros() == both.trailing_zeros() => self.b.ins().band(test, negative),
+                _ => {
+                    let positive = self.b.ins().bxor_imm_u(negative, 1);
+                    self.b.ins().band(test, positive)
+                }
+            };
+            tests.push((wanted, test));
+        }
+        let nan = classes & 0b11;
+        if nan != 0 {
+            // Quiet NaNs have the top mantissa bit; signalling ones not (and are not infinity).
+            let (cc, bound) = match nan {
+                0b11 => (IntCC::UnsignedGreaterThan, infinity),
+                0b10 => (IntCC::UnsignedGreaterThanOrEqual, infinity | quiet),
+                _ => (IntCC::UnsignedGreaterThan, infinity),
+            };
+            let k = self.int_const(it, i128::from(bound));
+            let mut test = self.b.ins().icmp(cc, magnitude, k);
+            if nan == 0b01 {
+                let quiet_k = self.int_const(it, i128::from(infinity | quiet));
+                let not_quiet = self.b.ins().icmp(IntCC::UnsignedLessThan, magnitude, quiet_k);
+                test = self.b.ins().band(test, not_quiet);
+            }
+            tests.push((nan, test));
+        }
+        let mut any = tests[0].1;
+        for &(_, t) in &tests[1..] {
+            any = self.b.ins().bor(any, t);
+        }
+        any
+    }
+
+    /// A call of [`FloatRoutine`] `routine` with IR operands `args` (lowered: `v`) and result type `ty`.
+    fn float_routine(&mut self, routine: FloatRoutine, ty: &Type, args: &[Operand], v: &[clif::Value]) -> clif::Value {
+        let params: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
+        let library = Intrinsic::FloatRoutine(routine).library_routine(ty, &params).expect("verified operand types");
+        let id = self.symbols.math_routine(library.name).expect("imported for the intrinsic's declaration");
+        let mut operands = v.to_vec();
+        if args[0].ty == Type::Half {
+            operands[0] = self.half_to_float(operands[0]);
+        }
+        let plain: Vec<_> = library.params.iter().map(|p| (p, &ParamAbi::Plain, Extension::None)).collect();
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&library.ret, Extension::None), plain);
+        let callee = self.import(id, sig);
+        let call = self.b.ins().call(callee, &operands);
+        let result = self.b.inst_results(call)[0];
+        match ty {
+            Type::Half => self.rounded_to_half(result),
+            Type::Int(32) => self.b.ins().ireduce(types::I32, result),
+            _ => result,
+        }
+    }
+
     /// A call of the C library routine that computes `op` on `float` or `double` operands `v`
     /// ([`IntrinsicOp::library_routine`]).
     fn library_call(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
-        let (name, ty) = op.library_routine(ty).expect("a library operation on float or double");
-        let id = self.symbols.math_routine(name).expect("imported for the intrinsic's declaration");
-        let plain = (&ty, &ParamAbi::Plain, Extension::None);
-        let params = vec![plain; v.len()];
-        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&ty, Extension::None), params);
+        let params = vec![ty.clone(); v.len()];
+        let library = Intrinsic::Op(op).library_routine(ty, &params).expect("a library operation on float or double");
+        let id = self.symbols.math_routine(library.name).expect("imported for the intrinsic's declaration");
+        let plain: Vec<_> = library.params.iter().map(|p| (p, &ParamAbi::Plain, Extension::None)).collect();
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&library.ret, Extension::None), plain);
         let callee = self.import(id, sig);
         let call = self.b.ins().call(callee, v);
         self.b.inst_results(call)[0]

@@ -32,8 +32,8 @@ pub struct Symbols {
     pub fmod: Option<FuncId>,
     /// `fmodf`, imported when some function uses `frem` on floats.
     pub fmodf: Option<FuncId>,
-    /// The C library's routines for intrinsics such as `llvm.sin.f64`
-    /// ([`ir::IntrinsicOp::library_routine`]), each imported when the module declares its intrinsic.
+    /// The C library's and runtime's routines for intrinsics such as `llvm.sin.f64`
+    /// ([`ir::Intrinsic::library_routine`]), each imported when the module declares its intrinsic.
     math: Vec<(&'static str, FuncId)>,
     /// `_Unwind_Resume(ptr)`, imported when some function has a `resume`.
     pub unwind_resume: Option<FuncId>,
@@ -145,7 +145,7 @@ impl Symbols {
         self.i128_division[at]
     }
 
-    /// The C library routine `name` imported for an intrinsic ([`ir::IntrinsicOp::library_routine`]).
+    /// The C library routine `name` imported for an intrinsic ([`ir::Intrinsic::library_routine`]).
     pub fn math_routine(&self, name: &str) -> Option<FuncId> {
         self.math.iter().find(|&&(n, _)| n == name).map(|&(_, id)| id)
     }
@@ -275,18 +275,17 @@ impl Symbols {
         }
         let mut math: Vec<(&'static str, FuncId)> = Vec::new();
         for f in &module.functions {
-            let Some(ir::Intrinsic::Op(op)) = f.intrinsic() else { continue };
-            let Some((name, ty)) = op.library_routine(f.ret.lane_type()) else { continue };
-            if math.iter().any(|&(n, _)| n == name) {
+            let params: Vec<ir::Type> = f.params.iter().map(|p| p.ty.clone()).collect();
+            let Some(routine) = f.intrinsic().and_then(|i| i.library_routine(&f.ret, &params)) else { continue };
+            if math.iter().any(|&(n, _)| n == routine.name) {
                 continue;
             }
-            let plain = (&ty, &ir::ParamAbi::Plain, ir::Extension::None);
-            let params = vec![plain; op.operand_count()];
-            let sig = signature(call_conv, arch, (&ty, ir::Extension::None), params);
-            let id = out
-                .declare_function(name, Linkage::Import, &sig)
-                .map_err(|e| module.error(f.span, format!("cannot import '{name}' for '@{}': {e}", f.name)))?;
-            math.push((name, id));
+            let plain: Vec<_> = routine.params.iter().map(|p| (p, &ir::ParamAbi::Plain, ir::Extension::None)).collect();
+            let sig = signature(call_conv, arch, (&routine.ret, ir::Extension::None), plain);
+            let id = out.declare_function(routine.name, Linkage::Import, &sig).map_err(|e| {
+                module.error(f.span, format!("cannot import '{}' for '@{}': {e}", routine.name, f.name))
+            })?;
+            math.push((routine.name, id));
         }
 
         let stack_intrinsics = stack_intrinsics(module);

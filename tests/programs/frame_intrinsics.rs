@@ -1,5 +1,5 @@
-//! `llvm.frameaddress` and `llvm.addressofreturnaddress` (issue 24: an `explicitcc` handler reaches
-//! the interrupted code's stack through them) compute what llc-19's builds compute, on both
+//! `llvm.frameaddress`, `llvm.addressofreturnaddress` (issue 24: an `explicitcc` handler reaches
+//! the interrupted code's stack through them) and `llvm.returnaddress` compute what llc-19's builds compute, on both
 //! targets and at both optimisation levels: the frame pointer chain and the saved return address.
 
 use crate::support;
@@ -11,12 +11,13 @@ use patchmap::ir;
 /// `@probe` is called by `@main` with `@main`'s frame address and checks, exiting with a distinct
 /// status per failed check: its caller's frame address is `frameaddress(1)` and what its own
 /// frame's first word holds; its return address is stored where `addressofreturnaddress` says and
-/// lies inside `@main`'s code.
+/// lies inside `@main`'s code and is `returnaddress(0)`; `returnaddress(1)` is `@main`'s own.
 const PROGRAM: &str = r#"
 declare ptr @llvm.frameaddress.p0(i32)
 declare ptr @llvm.addressofreturnaddress.p0()
+declare ptr @llvm.returnaddress(i32)
 
-define internal i32 @probe(ptr %caller) noinline {
+define internal i32 @probe(ptr %caller, ptr %callers_return) noinline {
 entry:
   %own = call ptr @llvm.frameaddress.p0(i32 0)
   %up = call ptr @llvm.frameaddress.p0(i32 1)
@@ -34,7 +35,16 @@ third:
   %end = add i64 %main, 4096
   %before = icmp ult i64 %ret, %end
   %inside = and i1 %after, %before
-  br i1 %inside, label %done, label %fail3
+  br i1 %inside, label %fourth, label %fail3
+fourth:
+  %own_return = call ptr @llvm.returnaddress(i32 0)
+  %own_bits = ptrtoint ptr %own_return to i64
+  %ok4 = icmp eq i64 %own_bits, %ret
+  br i1 %ok4, label %fifth, label %fail4
+fifth:
+  %up_return = call ptr @llvm.returnaddress(i32 1)
+  %ok5 = icmp eq ptr %up_return, %callers_return
+  br i1 %ok5, label %done, label %fail5
 done:
   ret i32 0
 fail1:
@@ -43,11 +53,16 @@ fail2:
   ret i32 12
 fail3:
   ret i32 13
+fail4:
+  ret i32 14
+fail5:
+  ret i32 15
 }
 
 define i32 @main() {
   %frame = call ptr @llvm.frameaddress.p0(i32 0)
-  %r = call i32 @probe(ptr %frame)
+  %return = call ptr @llvm.returnaddress(i32 0)
+  %r = call i32 @probe(ptr %frame, ptr %return)
   ret i32 %r
 }
 "#;
