@@ -1276,6 +1276,8 @@ impl<'a> Interpreter<'a> {
             }
             Intrinsic::ThreadLocalAddress => Some(v[0]),
             Intrinsic::Hint => None,
+            Intrinsic::PassThrough => Some(v[0]),
+            Intrinsic::InvariantStart => Some(0),
             Intrinsic::GcResult => Some(v[0]),
             Intrinsic::GcRelocate => {
                 let Some(Ok(TokenUse::Relocate { token, derived, .. })) =

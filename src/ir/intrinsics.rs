@@ -70,6 +70,13 @@ pub enum Intrinsic {
     /// `llvm.returnaddress(i32 depth)`: this function's return address (depth 0) or that of the
     /// frame `depth` frames up, followed through the saved frame pointers.
     ReturnAddress,
+    /// Its first operand, unchanged: `llvm.launder.invariant.group`/`strip.invariant.group`
+    /// (clang++'s `-fstrict-vtable-pointers`), `llvm.ptr.annotation`, `llvm.annotation`
+    /// (`__attribute__((annotate))`).
+    PassThrough,
+    /// `llvm.invariant.start.p0(i64 size, ptr)`: a descriptor for `invariant.end`, which marks
+    /// nothing here (clang++ writes it for `const` globals with dynamic initialisers): null.
+    InvariantStart,
     /// A floating-point operation the C runtime computes ([`FloatRoutine`]).
     FloatRoutine(FloatRoutine),
     /// `llvm.scmp.<R>.<T>(T a, T b)` (`signed`) and `llvm.ucmp.<R>.<T>`: -1, 0 or 1 of integer type
@@ -418,10 +425,17 @@ const FIXED: [(&str, Intrinsic); 11] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 38] = [
+const OVERLOADED: [(&str, Intrinsic); 45] = [
     ("fptosi.sat", Intrinsic::FloatToIntSat { signed: true }),
     ("fptoui.sat", Intrinsic::FloatToIntSat { signed: false }),
     ("is.fpclass", Intrinsic::IsFpClass),
+    ("launder.invariant.group", Intrinsic::PassThrough),
+    ("strip.invariant.group", Intrinsic::PassThrough),
+    ("ptr.annotation", Intrinsic::PassThrough),
+    ("annotation", Intrinsic::PassThrough),
+    ("var.annotation", Intrinsic::Hint),
+    ("invariant.start", Intrinsic::InvariantStart),
+    ("invariant.end", Intrinsic::Hint),
     ("powi", Intrinsic::FloatRoutine(FloatRoutine::Powi)),
     ("ldexp", Intrinsic::FloatRoutine(FloatRoutine::Ldexp)),
     ("lround", Intrinsic::FloatRoutine(FloatRoutine::Lround)),
@@ -678,6 +692,30 @@ impl Intrinsic {
             },
             Intrinsic::Trap if rest == "ubsantrap" => sig(Type::Void, vec![Type::I8]),
             Intrinsic::Trap => sig(Type::Void, vec![]),
+            Intrinsic::Hint if rest.starts_with("var.annotation.") => match &types[..] {
+                [Type::PTR, Type::PTR] => sig(Type::Void, vec![Type::PTR, Type::PTR, Type::PTR, Type::I32, Type::PTR]),
+                _ => None,
+            },
+            Intrinsic::Hint if rest.starts_with("invariant.end.") => match &types[..] {
+                [Type::PTR] => sig(Type::Void, vec![Type::PTR, Type::I64, Type::PTR]),
+                _ => None,
+            },
+            Intrinsic::InvariantStart => match &types[..] {
+                [Type::PTR] => sig(Type::PTR, vec![Type::I64, Type::PTR]),
+                _ => None,
+            },
+            Intrinsic::PassThrough if rest.starts_with("ptr.annotation.") => match &types[..] {
+                [Type::PTR, Type::PTR] => sig(Type::PTR, vec![Type::PTR, Type::PTR, Type::PTR, Type::I32, Type::PTR]),
+                _ => None,
+            },
+            Intrinsic::PassThrough if rest.starts_with("annotation.") => match &types[..] {
+                [int @ Type::Int(_), Type::PTR] => sig(int.clone(), vec![int.clone(), Type::PTR, Type::PTR, Type::I32]),
+                _ => None,
+            },
+            Intrinsic::PassThrough => match &types[..] {
+                [Type::PTR] => sig(Type::PTR, vec![Type::PTR]),
+                _ => None,
+            },
             Intrinsic::Hint if rest.starts_with("lifetime.") => match &types[..] {
                 [Type::PTR] => sig(Type::Void, vec![Type::I64, Type::PTR]),
                 _ => None,

@@ -557,8 +557,9 @@ pub enum Linkage {
     /// and references go to the other object's symbol).
     AvailableExternally,
     /// `appending`: only `@llvm.used` and `@llvm.compiler.used`, lists of symbols to keep, which are
-    /// all emitted anyway, and `@llvm.global_ctors`/`dtors` ([`Module::static_functions`]); not
-    /// emitted themselves.
+    /// all emitted anyway, `@llvm.global_ctors`/`dtors` ([`Module::static_functions`]) and
+    /// `@llvm.global.annotations` (`__attribute__((annotate))`, for tools reading IR); not emitted
+    /// themselves.
     Appending,
 }
 

@@ -392,13 +392,14 @@ impl<'m> Verifier<'m> {
                 );
             }
         }
-        const APPENDING: [&str; 4] = ["llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"];
+        const APPENDING: [&str; 5] =
+            ["llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors", "llvm.global.annotations"];
         if g.linkage == Linkage::Appending && !APPENDING.contains(&g.name.as_str()) {
             self.error(
                 g.span,
                 format!(
                     "unsupported 'appending' linkage on '@{}' (only @llvm.used, @llvm.compiler.used, \
-                     @llvm.global_ctors and @llvm.global_dtors are 'appending')",
+                     @llvm.global_ctors, @llvm.global_dtors and @llvm.global.annotations are 'appending')",
                     g.name
                 ),
             );

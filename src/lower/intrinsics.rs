@@ -137,6 +137,8 @@ impl Lowering<'_> {
             }
             Intrinsic::ThreadLocalAddress => Some(values[0]),
             Intrinsic::Hint | Intrinsic::VaEnd => None,
+            Intrinsic::PassThrough => Some(values[0]),
+            Intrinsic::InvariantStart => Some(self.b.ins().iconst(types::I64, 0)),
             Intrinsic::VaStart => {
                 self.va_start(values[0], span)?;
                 None
