@@ -410,8 +410,10 @@ impl IntrinsicOp {
 }
 
 /// Intrinsics with no overloaded type, by full name after `llvm.`.
-const FIXED: [(&str, Intrinsic); 11] = [
+const FIXED: [(&str, Intrinsic); 12] = [
     ("experimental.stackmap", Intrinsic::StackMap),
+    // `_mm_pause()` in spin loops: a hint; no code (Cranelift has no `pause`).
+    ("x86.sse2.pause", Intrinsic::Hint),
     ("returnaddress", Intrinsic::ReturnAddress),
     ("experimental.retwr", Intrinsic::ReturnWithRegisters),
     ("trap", Intrinsic::Trap),

@@ -444,3 +444,26 @@ fn half_lays_out_in_two_bytes_and_prints_back() {
     again.clear_spans();
     assert_eq!(m, again);
 }
+
+/// `llvm.assume`'s operand bundles ("align", "nonnull", ..., two of one tag too) are read and
+/// dropped; on any other call an unknown tag is refused at its position. `_mm_pause()`'s
+/// `llvm.x86.sse2.pause` compiles to nothing.
+#[test]
+fn assume_bundles_are_dropped_and_pause_is_a_hint() {
+    let text = r#"declare void @llvm.assume(i1)
+declare void @llvm.x86.sse2.pause()
+declare void @g(ptr)
+define void @f(ptr %p) {
+  call void @llvm.assume(i1 true) [ "align"(ptr %p, i64 8), "nonnull"(ptr %p), "align"(ptr %p, i64 16), "cold"() ]
+  call void @llvm.x86.sse2.pause()
+  ret void
+}"#;
+    let m = parse(text);
+    let Inst::Call { bundles, .. } = &m.functions[3].insts[0].kind else { panic!() };
+    assert!(bundles.is_empty());
+    let options = patchmap::compile::Options::new(Some("x86_64"), "speed", 1).unwrap();
+    patchmap::emit::object::compile(&m, &options).unwrap_or_else(|e| panic!("{e}"));
+    let elsewhere = text.replace("@llvm.x86.sse2.pause()\n  ret", "@g(ptr %p) [ \"align\"(ptr %p, i64 8) ]\n  ret");
+    let err = ir::parse("t.ll", &elsewhere).unwrap_err().to_string();
+    assert!(err.starts_with("t.ll:6:26: error: unsupported operand bundle 'align'"), "{err}");
+}

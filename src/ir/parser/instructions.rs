@@ -687,6 +687,8 @@ impl<'a> Parser<'a> {
             return self.clobber_asm(f, &ret, explicit.as_ref());
         }
         let drops_operands = matches!(self.tok.tok, Tok::Global(name) if Intrinsic::takes_metadata(name));
+        // `llvm.assume`'s bundles ("align", "nonnull", ...) are facts for the optimiser: dropped.
+        let assume = self.tok.tok == Tok::Global("llvm.assume");
         let point = match self.tok.tok {
             Tok::Global("llvm.experimental.stackmap") => Some(false),
             Tok::Global(name) if name.starts_with("llvm.experimental.patchpoint.") => Some(true),
@@ -760,7 +762,10 @@ impl<'a> Parser<'a> {
         let mut directives = StatepointDirectives::default();
         loop {
             match self.tok.tok {
-                Tok::Punct(b'[') if bundles.is_empty() => bundles = self.bundles(f)?,
+                Tok::Punct(b'[') if bundles.is_empty() && assume => {
+                    self.bundles(f, true)?;
+                }
+                Tok::Punct(b'[') if bundles.is_empty() => bundles = self.bundles(f, false)?,
                 Tok::Str(key @ (StatepointDirectives::ID | StatepointDirectives::PATCH_BYTES)) => {
                     let span = self.tok.span;
                     self.bump()?;
@@ -939,20 +944,25 @@ impl<'a> Parser<'a> {
         Ok(Signature { ret, params, varargs, abi: Box::default(), ext: Default::default() })
     }
 
-    /// `[ "tag"(T v, ...), ... ]` after a call's arguments.
-    fn bundles(&mut self, f: &mut FnState<'a>) -> PResult<Vec<Bundle>> {
+    /// `[ "tag"(T v, ...), ... ]` after a call's arguments; `any_tag`: `llvm.assume`'s, whose
+    /// bundles of any tag are read and dropped.
+    fn bundles(&mut self, f: &mut FnState<'a>, any_tag: bool) -> PResult<Vec<Bundle>> {
         self.expect_punct(b'[', "")?;
         let mut bundles = Vec::new();
         loop {
             let span = self.tok.span;
             let name = self.string("an operand bundle tag")?;
-            let Some(&(tag, _)) = BundleTag::ALL.iter().find(|(_, n)| *n == name) else {
-                return Err(self.err(
-                    span,
-                    format!("unsupported operand bundle '{name}' (the subset knows deopt, gc-live, gc-transition)"),
-                ));
+            let tag = match BundleTag::ALL.iter().find(|(_, n)| *n == name) {
+                Some(&(tag, _)) => Some(tag),
+                None if any_tag => None,
+                None => {
+                    return Err(self.err(
+                        span,
+                        format!("unsupported operand bundle '{name}' (the subset knows deopt, gc-live, gc-transition)"),
+                    ));
+                }
             };
-            if bundles.iter().any(|b: &Bundle| b.tag == tag) {
+            if tag.is_some_and(|tag| bundles.iter().any(|b: &Bundle| b.tag == tag)) {
                 return Err(self.err(span, format!("more than one '{name}' operand bundle")));
             }
             self.expect_punct(b'(', " after the operand bundle tag")?;
@@ -966,7 +976,9 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect_punct(b')', " to close the operand bundle")?;
-            bundles.push(Bundle { tag, operands });
+            if let Some(tag) = tag.filter(|_| !any_tag) {
+                bundles.push(Bundle { tag, operands });
+            }
             if !self.eat_punct(b',')? {
                 break;
             }

@@ -1,8 +1,9 @@
 ; What clang++ -O2 writes around ordinary code that has no effect on what it computes:
 ; `__attribute__((annotate))` (`@llvm.global.annotations`, strings in section "llvm.metadata",
 ; `llvm.var.annotation`, `llvm.ptr.annotation`, `llvm.annotation`), `llvm.invariant.start`/`end`
-; (a `const` global with a dynamic initialiser) and `llvm.launder.invariant.group`/
-; `strip.invariant.group` (-fstrict-vtable-pointers). Prints "42 42", exits with 42.
+; (a `const` global with a dynamic initialiser), `llvm.launder.invariant.group`/
+; `strip.invariant.group` (-fstrict-vtable-pointers) and `llvm.assume` with operand bundles.
+; Prints "42 42", exits with 42.
 source_filename = "annotations_invariants.ll"
 
 @.str = private unnamed_addr constant [4 x i8] c"hot\00", section "llvm.metadata"
@@ -19,12 +20,14 @@ declare ptr @llvm.invariant.start.p0(i64 immarg, ptr nocapture)
 declare void @llvm.invariant.end.p0(ptr, i64 immarg, ptr nocapture)
 declare ptr @llvm.launder.invariant.group.p0(ptr)
 declare ptr @llvm.strip.invariant.group.p0(ptr)
+declare void @llvm.assume(i1)
 
 define internal i32 @compute(i32 %x) noinline {
 entry:
   %slot = alloca i32, align 4
   call void @llvm.var.annotation.p0.p0(ptr %slot, ptr @.str, ptr @.file, i32 5, ptr null)
   store i32 %x, ptr %slot, align 4
+  call void @llvm.assume(i1 true) [ "align"(ptr %slot, i64 4), "nonnull"(ptr %slot), "dereferenceable"(ptr %slot, i64 4) ]
   store i32 40, ptr @limit, align 4
   %inv = call ptr @llvm.invariant.start.p0(i64 4, ptr @limit)
   %p = call ptr @llvm.ptr.annotation.p0.p0(ptr %slot, ptr @.str, ptr @.file, i32 6, ptr null)
