@@ -950,3 +950,28 @@ impl VaListLayout {
         self.float_area() + Self::FLOAT_REGISTERS as u32 * Self::FLOAT_SLOT
     }
 }
+
+/// This thread's thread pointer, as compiled code's `llvm.thread.pointer` reads it (`%fs:0` on
+/// x86-64 ELF, `tpidr_el0` on AArch64): for the interpreter, which runs on the host. `None` on
+/// other hosts.
+pub fn host_thread_pointer() -> Option<u64> {
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    {
+        let tp: u64;
+        // SAFETY: reads the first word of this thread's control block, which the ELF TLS ABI
+        // keeps pointing at itself; no memory is written.
+        unsafe { std::arch::asm!("mov {}, fs:0", out(reg) tp, options(nostack, readonly, preserves_flags)) };
+        Some(tp)
+    }
+    #[cfg(all(target_arch = "aarch64", target_os = "linux"))]
+    {
+        let tp: u64;
+        // SAFETY: reads a user-readable system register.
+        unsafe { std::arch::asm!("mrs {}, tpidr_el0", out(reg) tp, options(nostack, nomem, preserves_flags)) };
+        Some(tp)
+    }
+    #[cfg(not(all(any(target_arch = "x86_64", target_arch = "aarch64"), target_os = "linux")))]
+    {
+        None
+    }
+}

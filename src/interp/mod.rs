@@ -1307,6 +1307,9 @@ impl<'a> Interpreter<'a> {
                 return Err(format!("{intrinsic:?} is not supported here"));
             }
             // Machine frames and registers, which the interpreter's frames do not have.
+            Intrinsic::ThreadPointer => {
+                Some(crate::arch::host_thread_pointer().ok_or("no thread pointer on this host")?)
+            }
             Intrinsic::FrameAddress
             | Intrinsic::ReturnAddress
             | Intrinsic::AddressOfReturnAddress

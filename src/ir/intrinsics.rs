@@ -67,6 +67,9 @@ pub enum Intrinsic {
     /// (bit 0 signalling NaN, 1 quiet NaN, 2 -infinity, 3 -normal, 4 -subnormal, 5 -0, 6 +0,
     /// 7 +subnormal, 8 +normal, 9 +infinity), lane by lane for vectors.
     IsFpClass,
+    /// `llvm.thread.pointer()` (LLVM 19; `llvm.thread.pointer.p0()` later): the thread pointer
+    /// (`%fs:0` on x86-64, `tpidr_el0` on AArch64), C's `__builtin_thread_pointer()`.
+    ThreadPointer,
     /// `llvm.returnaddress(i32 depth)`: this function's return address (depth 0) or that of the
     /// frame `depth` frames up, followed through the saved frame pointers.
     ReturnAddress,
@@ -410,8 +413,9 @@ impl IntrinsicOp {
 }
 
 /// Intrinsics with no overloaded type, by full name after `llvm.`.
-const FIXED: [(&str, Intrinsic); 12] = [
+const FIXED: [(&str, Intrinsic); 13] = [
     ("experimental.stackmap", Intrinsic::StackMap),
+    ("thread.pointer", Intrinsic::ThreadPointer),
     // `_mm_pause()` in spin loops: a hint; no code (Cranelift has no `pause`).
     ("x86.sse2.pause", Intrinsic::Hint),
     ("returnaddress", Intrinsic::ReturnAddress),
@@ -427,7 +431,8 @@ const FIXED: [(&str, Intrinsic); 12] = [
 ];
 
 /// Intrinsics whose name goes on with overloaded types (`.p0`, `.i64`, ...), by the part before.
-const OVERLOADED: [(&str, Intrinsic); 45] = [
+const OVERLOADED: [(&str, Intrinsic); 46] = [
+    ("thread.pointer", Intrinsic::ThreadPointer),
     ("fptosi.sat", Intrinsic::FloatToIntSat { signed: true }),
     ("fptoui.sat", Intrinsic::FloatToIntSat { signed: false }),
     ("is.fpclass", Intrinsic::IsFpClass),
@@ -647,6 +652,7 @@ impl Intrinsic {
                 operand.lane_type().is_float().then(|| sig(ret, vec![operand.clone(), Type::I32]))?
             }
             Intrinsic::ReturnAddress => sig(Type::PTR, vec![Type::I32]),
+            Intrinsic::ThreadPointer => types.iter().all(|t| *t == Type::PTR).then(|| sig(Type::PTR, vec![]))?,
             Intrinsic::FloatRoutine(routine) => match &types[..] {
                 [float, Type::I32] if routine.scales() && float.is_float() => {
                     sig(float.clone(), vec![float.clone(), Type::I32])

@@ -160,6 +160,7 @@ impl Lowering<'_> {
                 }
                 Some(frame)
             }
+            Intrinsic::ThreadPointer => Some(self.b.ins().get_thread_pointer(types::I64)),
             Intrinsic::ReturnAddress => {
                 let Value::Const(crate::ir::Const::Int(depth)) = args[0].value else {
                     return Err(self.error(span, "llvm.returnaddress takes a constant depth"));

@@ -1300,6 +1300,19 @@ pub(crate) fn define(
 
     ig.push(
         Inst::new(
+            "get_thread_pointer",
+            r#"
+        Get the thread pointer: the value of the register that the platform's thread-local
+        storage ABI defines as the current thread's base (`%fs:0` on x86-64 ELF, `tpidr_el0` on
+        AArch64), as C's `__builtin_thread_pointer()` reads it.
+        "#,
+            &formats.nullary,
+        )
+        .operands_out(vec![Operand::new("addr", iAddr)]),
+    );
+
+    ig.push(
+        Inst::new(
             "get_return_address",
             r#"
         Get the PC where this function will transfer control to when it returns.

@@ -1385,6 +1385,10 @@ impl MachInstEmit for Inst {
                     }
                 }
             }
+            &Inst::ThreadPointer { rd } => {
+                // mrs rd, tpidr_el0
+                sink.put4(0xd53bd040 | machreg_to_gpr(rd.to_reg()));
+            }
             &Inst::MovFromPReg { rd, rm } => {
                 let rm: Reg = rm.into();
                 debug_assert!(

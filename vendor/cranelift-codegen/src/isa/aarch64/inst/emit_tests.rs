@@ -2197,6 +2197,16 @@ fn test_aarch64_binemit() {
     ));
 
     insns.push((
+        Inst::ThreadPointer { rd: writable_xreg(0) },
+        "40D03BD5",
+        "mrs x0, tpidr_el0",
+    ));
+    insns.push((
+        Inst::ThreadPointer { rd: writable_xreg(17) },
+        "51D03BD5",
+        "mrs x17, tpidr_el0",
+    ));
+    insns.push((
         Inst::Mov {
             size: OperandSize::Size64,
             rd: writable_xreg(8),

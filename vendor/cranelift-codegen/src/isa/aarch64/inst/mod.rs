@@ -428,6 +428,9 @@ fn aarch64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
             collector.reg_def(rd);
             collector.reg_fixed_nonallocatable(*rm);
         }
+        Inst::ThreadPointer { rd } => {
+            collector.reg_def(rd);
+        }
         Inst::MovToPReg { rd, rm } => {
             debug_assert!(rm.is_virtual());
             collector.reg_fixed_nonallocatable(*rd);
@@ -1516,6 +1519,10 @@ impl Inst {
                 let rd = pretty_print_ireg(rd.to_reg(), OperandSize::Size64);
                 let rm = show_ireg_sized(rm.into(), OperandSize::Size64);
                 format!("mov {rd}, {rm}")
+            }
+            &Inst::ThreadPointer { rd } => {
+                let rd = pretty_print_ireg(rd.to_reg(), OperandSize::Size64);
+                format!("mrs {rd}, tpidr_el0")
             }
             &Inst::MovToPReg { rd, rm } => {
                 let rd = show_ireg_sized(rd.into(), OperandSize::Size64);

@@ -1431,6 +1431,18 @@ pub(crate) fn emit(
             }
         }
 
+        Inst::ThreadPointer { dst } => {
+            // movq %fs:0, %dst: FS override, REX.W (and REX.R for r8-r15), MOV r64, r/m64 with
+            // ModRM mod=00 rm=100 and a SIB with no base or index: an absolute 32-bit offset, 0.
+            let dst = u8::try_from(dst.to_reg().to_reg().to_real_reg().unwrap().hw_enc()).unwrap();
+            sink.put1(0x64);
+            sink.put1(0x48 | ((dst >> 3) << 2));
+            sink.put1(0x8b);
+            sink.put1(((dst & 7) << 3) | 0b100);
+            sink.put1(0x25);
+            sink.put4(0);
+        }
+
         Inst::AtomicRmwSeq {
             ty,
             op,

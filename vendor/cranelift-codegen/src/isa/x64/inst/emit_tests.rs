@@ -165,6 +165,19 @@ fn test_x64_emit() {
     ));
 
     // ========================================================
+    // ThreadPointer
+    insns.push((
+        Inst::ThreadPointer { dst: Writable::from_reg(Gpr::RAX) },
+        "64488B042500000000",
+        "movq    %fs:0, %rax",
+    ));
+    insns.push((
+        Inst::ThreadPointer { dst: Writable::from_reg(Gpr::R11) },
+        "644C8B1C2500000000",
+        "movq    %fs:0, %r11",
+    ));
+
+    // ========================================================
     // JmpKnown skipped for now
 
     // ========================================================

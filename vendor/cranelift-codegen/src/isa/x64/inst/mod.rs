@@ -91,6 +91,7 @@ impl Inst {
             | Inst::JmpKnown { .. }
             | Inst::JmpTableSeq { .. }
             | Inst::LoadExtName { .. }
+            | Inst::ThreadPointer { .. }
             | Inst::MovFromPReg { .. }
             | Inst::MovToPReg { .. }
             | Inst::StackProbeLoop { .. }
@@ -764,6 +765,12 @@ impl PrettyPrint for Inst {
                 format!("{op} {name}+{offset}, {dst}")
             }
 
+            Inst::ThreadPointer { dst } => {
+                let dst = pretty_print_reg(*dst.to_reg(), 8);
+                let op = ljustify("movq".into());
+                format!("{op} %fs:0, {dst}")
+            }
+
             Inst::AtomicRmwSeq { ty, op, .. } => {
                 let ty = ty.bits();
                 format!(
@@ -1123,6 +1130,10 @@ fn x64_get_operands(inst: &mut Inst, collector: &mut impl OperandVisitor) {
         }
 
         Inst::LoadExtName { dst, .. } => {
+            collector.reg_def(dst);
+        }
+
+        Inst::ThreadPointer { dst } => {
             collector.reg_def(dst);
         }
 
