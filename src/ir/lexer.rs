@@ -83,8 +83,20 @@ pub struct Lexer<'a> {
     line_start: usize,
 }
 
+/// Which bytes continue a name, by byte: a table lookup where names are most of the text.
+const NAME_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_');
+        c += 1;
+    }
+    table
+};
+
 fn is_name_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    NAME_CHARS[c as usize]
 }
 
 impl<'a> Lexer<'a> {
@@ -101,6 +113,11 @@ impl<'a> Lexer<'a> {
     /// The byte offset of the next unread byte.
     pub fn offset(&self) -> usize {
         self.pos
+    }
+
+    /// The line of the next unread byte, from 1.
+    pub fn line(&self) -> u32 {
+        self.line
     }
 
     /// Skips the rest of a function body whose `{` was the last token: everything up to and including
