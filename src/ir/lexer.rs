@@ -95,6 +95,17 @@ const NAME_CHARS: [bool; 256] = {
     table
 };
 
+/// The bytes [`Lexer::skip_body`] stops at: line ends, strings, comments and braces.
+const BODY_SKIP_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'\n' as usize] = true;
+    table[b'"' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'{' as usize] = true;
+    table[b'}' as usize] = true;
+    table
+};
+
 fn is_name_char(c: u8) -> bool {
     NAME_CHARS[c as usize]
 }
@@ -128,7 +139,12 @@ impl<'a> Lexer<'a> {
         let mut depth = 0usize;
         let mut i = self.pos;
         while i < b.len() {
-            match b[i] {
+            // Most bytes matter to none of the cases below: pass them in a tight loop.
+            while i < b.len() && !BODY_SKIP_STOPS[b[i] as usize] {
+                i += 1;
+            }
+            let Some(&c) = b.get(i) else { break };
+            match c {
                 b'\n' => {
                     self.line += 1;
                     self.line_start = i + 1;
