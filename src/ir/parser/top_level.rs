@@ -781,7 +781,7 @@ impl<'a> Parser<'a> {
             let name = function.name.clone();
             let (lex, tok) = (self.lex.clone(), self.tok);
             self.skip_body();
-            let lines = (self.lex.line() - lex.line()) as usize;
+            let lines = self.lex.line().saturating_sub(lex.line()) as usize;
             self.bodies.push(PendingBody { function: id, name, state: f, lex, tok, lines });
             self.bump()?;
         }
