@@ -83,8 +83,31 @@ pub struct Lexer<'a> {
     line_start: usize,
 }
 
+/// Which bytes continue a name, by byte: a table lookup where names are most of the text.
+const NAME_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_');
+        c += 1;
+    }
+    table
+};
+
+/// The bytes [`Lexer::skip_body`] stops at: line ends, strings, comments and braces.
+const BODY_SKIP_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'\n' as usize] = true;
+    table[b'"' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'{' as usize] = true;
+    table[b'}' as usize] = true;
+    table
+};
+
 fn is_name_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    NAME_CHARS[c as usize]
 }
 
 impl<'a> Lexer<'a> {
@@ -103,6 +126,11 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    /// The line of the next unread byte, from 1.
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
     /// Skips the rest of a function body whose `{` was the last token: everything up to and including
     /// the matching `}`, minding strings and comments, without making tokens. The pre-scan, which only
     /// wants top-level names, uses it to pass over bodies at byte speed.
@@ -111,7 +139,12 @@ impl<'a> Lexer<'a> {
         let mut depth = 0usize;
         let mut i = self.pos;
         while i < b.len() {
-            match b[i] {
+            // Most bytes matter to none of the cases below: pass them in a tight loop.
+            while i < b.len() && !BODY_SKIP_STOPS[b[i] as usize] {
+                i += 1;
+            }
+            let Some(&c) = b.get(i) else { break };
+            match c {
                 b'\n' => {
                     self.line += 1;
                     self.line_start = i + 1;

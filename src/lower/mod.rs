@@ -1856,7 +1856,12 @@ impl<'a> Lowering<'a> {
                 .iter()
                 .find(|(_, pred)| *pred == from)
                 .ok_or_else(|| self.error(data.span, "phi has no incoming value for a predecessor"))?;
-            args.extend(self.scalars(value, &data.ty)?.into_iter().map(BlockArg::Value));
+            if data.ty.is_split() {
+                args.extend(self.scalars(value, &data.ty)?.into_iter().map(BlockArg::Value));
+            } else {
+                // As `scalars` has it, without a vector for the one value.
+                args.push(BlockArg::Value(self.value(value, &data.ty)?));
+            }
         }
         Ok(args)
     }

@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
             self.flags(FAST_MATH)?;
             let from = self.value_type()?;
             let val = self.value(f, &from)?;
-            self.expect_word("to", &format!(" in '{op}'"))?;
+            self.expect_word("to", format_args!(" in '{op}'"))?;
             let to = self.value_type()?;
             return Ok((Inst::Cast { op: cast, from, val }, to));
         }
@@ -539,7 +539,7 @@ impl<'a> Parser<'a> {
                     "musttail" => TailKind::MustTail,
                     _ => TailKind::NoTail,
                 };
-                self.expect_word("call", &format!(" after '{op}'"))?;
+                self.expect_word("call", format_args!(" after '{op}'"))?;
                 self.call(f, tail, false)
             }
             "br" => {
@@ -769,7 +769,7 @@ impl<'a> Parser<'a> {
                 Tok::Str(key @ (StatepointDirectives::ID | StatepointDirectives::PATCH_BYTES)) => {
                     let span = self.tok.span;
                     self.bump()?;
-                    self.expect_punct(b'=', &format!(" after \"{key}\""))?;
+                    self.expect_punct(b'=', format_args!(" after \"{key}\""))?;
                     self.statepoint_directive(span, key, &mut directives)?;
                 }
                 Tok::Word("noclobber") => {

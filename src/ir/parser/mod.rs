@@ -71,8 +71,8 @@ struct PendingBody<'a> {
     /// The lexer and current token at the body's `{`.
     lex: Lexer<'a>,
     tok: Token<'a>,
-    /// The byte offset just past the body's `}`.
-    end: usize,
+    /// The lines the body spans, which the skip over it counted.
+    lines: usize,
 }
 
 impl<'a> PendingBody<'a> {
@@ -99,9 +99,8 @@ impl<'a> PendingBody<'a> {
         let mut state = self.state.clone();
         // About one instruction a line: sized up front, the instructions and names are not copied
         // and rehashed as they grow.
-        let lines = self.lex.source().as_bytes()[self.tok.offset..self.end].iter().filter(|&&b| b == b'\n').count();
-        state.insts.reserve(lines);
-        state.locals.reserve(lines);
+        state.insts.reserve(self.lines);
+        state.locals.reserve(self.lines);
         parser.body(&mut state, &self.name)?;
         Ok((state.blocks, state.insts))
     }
@@ -511,12 +510,13 @@ impl<'a> Parser<'a> {
         self.err(self.tok.span, format!("expected {what}, found {}", self.tok.tok.describe()))
     }
 
+    // Matched rather than compared with a built `Tok`: the derived `==` is an out-of-line call.
     fn is_punct(&self, c: u8) -> bool {
-        self.tok.tok == Tok::Punct(c)
+        matches!(self.tok.tok, Tok::Punct(p) if p == c)
     }
 
     fn is_word(&self, w: &str) -> bool {
-        self.tok.tok == Tok::Word(w)
+        matches!(self.tok.tok, Tok::Word(x) if x == w)
     }
 
     fn eat_punct(&mut self, c: u8) -> PResult<bool> {
@@ -537,7 +537,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_punct(&mut self, c: u8, context: &str) -> PResult<()> {
+    /// `context` is formatted only for the error (`format_args!` where it has parts).
+    fn expect_punct(&mut self, c: u8, context: impl std::fmt::Display) -> PResult<()> {
         if self.eat_punct(c)? {
             Ok(())
         } else {
@@ -545,7 +546,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_word(&mut self, w: &str, context: &str) -> PResult<()> {
+    fn expect_word(&mut self, w: &str, context: impl std::fmt::Display) -> PResult<()> {
         if self.eat_word(w)? {
             Ok(())
         } else {
@@ -632,7 +633,7 @@ impl<'a> Parser<'a> {
 
     /// `metadata !N` or `metadata !{...}`, the operand of `hwreg` and `noclobber`.
     fn metadata_operand(&mut self, attribute: &str) -> PResult<MetadataRef<'a>> {
-        self.expect_word("metadata", &format!(" in '{attribute}(metadata !N)'"))?;
+        self.expect_word("metadata", format_args!(" in '{attribute}(metadata !N)'"))?;
         match self.tok.tok {
             Tok::Meta(name) => {
                 let span = self.bump()?.span;

@@ -281,13 +281,13 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Word(w @ ("byval" | "sret")) => {
                     self.bump()?;
-                    self.expect_punct(b'(', &format!(" after '{w}'"))?;
+                    self.expect_punct(b'(', format_args!(" after '{w}'"))?;
                     let tspan = self.tok.span;
                     let ty = self.value_type()?;
                     if !ty.is_sized() {
                         return Err(self.err(tspan, format!("'{w}' of unsized type '{ty}'")));
                     }
-                    self.expect_punct(b')', &format!(" to close '{w}'"))?;
+                    self.expect_punct(b')', format_args!(" to close '{w}'"))?;
                     abi = if w == "byval" { ParamAbi::ByVal(ty) } else { ParamAbi::StructRet(ty) };
                 }
                 Tok::Word("elementtype") => {
@@ -781,8 +781,8 @@ impl<'a> Parser<'a> {
             let name = function.name.clone();
             let (lex, tok) = (self.lex.clone(), self.tok);
             self.skip_body();
-            let end = self.lex.offset();
-            self.bodies.push(PendingBody { function: id, name, state: f, lex, tok, end });
+            let lines = self.lex.line().saturating_sub(lex.line()) as usize;
+            self.bodies.push(PendingBody { function: id, name, state: f, lex, tok, lines });
             self.bump()?;
         }
         self.module.functions.push(function);

@@ -667,7 +667,7 @@ impl<'a> Parser<'a> {
         let span = self.tok.span;
         self.bump()?;
         self.flags(&["nuw", "nsw"])?;
-        self.expect_punct(b'(', &format!(" after '{op}'"))?;
+        self.expect_punct(b'(', format_args!(" after '{op}'"))?;
         let result = match op {
             "ptrtoint" => {
                 let tspan = self.tok.span;
@@ -690,7 +690,7 @@ impl<'a> Parser<'a> {
             "add" | "sub" => {
                 let (_, bits) = self.int_operand_type()?;
                 let a = self.int_operand(bits)?;
-                self.expect_punct(b',', &format!(" between the operands of '{op}'"))?;
+                self.expect_punct(b',', format_args!(" between the operands of '{op}'"))?;
                 self.int_operand_type()?;
                 let b = self.int_operand(bits)?;
                 let b = if op == "sub" {
@@ -711,7 +711,7 @@ impl<'a> Parser<'a> {
             _ => {
                 let (_, from_bits) = self.int_operand_type()?;
                 let folded = self.int_operand(from_bits)?;
-                self.expect_word("to", &format!(" in '{op}'"))?;
+                self.expect_word("to", format_args!(" in '{op}'"))?;
                 let (to_span, to_bits) = self.int_operand_type()?;
                 let widening = op != "trunc";
                 if widening != (to_bits > from_bits) || to_bits == from_bits {
@@ -919,12 +919,12 @@ impl<'a> Parser<'a> {
     /// `bitcast (void ()* @f to i8*)` (typed pointers, all `ptr` now).
     fn pointer_cast_constant(&mut self, op: &str, ty: &Type) -> PResult<Const> {
         self.bump()?;
-        self.expect_punct(b'(', &format!(" after '{op}'"))?;
+        self.expect_punct(b'(', format_args!(" after '{op}'"))?;
         let fspan = self.tok.span;
         let from = self.value_type()?;
         self.expect_pointer(fspan, &from, &format!("the operand of '{op}'"))?;
         let pointer = self.member_constant(&from)?;
-        self.expect_word("to", &format!(" in '{op}'"))?;
+        self.expect_word("to", format_args!(" in '{op}'"))?;
         let tspan = self.tok.span;
         let to = self.value_type()?;
         self.expect_type(tspan, &to, ty, &format!("the result of '{op}'"))?;
