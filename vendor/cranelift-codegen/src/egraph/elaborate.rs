@@ -6,7 +6,7 @@ use super::cost::Cost;
 use crate::ctxhash::NullCtx;
 use crate::dominator_tree::DominatorTree;
 use crate::inst_predicates::is_pure_for_egraph;
-use crate::ir::{Block, Function, Inst, Value, ValueDef};
+use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Value, ValueDef};
 use crate::loop_analysis::{Loop, LoopAnalysis};
 use crate::scoped_hash_map::ScopedHashMap;
 use crate::trace;
@@ -62,6 +62,8 @@ pub(crate) struct Elaborator<'a> {
     block_stack: Vec<BlockStackEntry>,
     /// Copies of values that have been rematerialized.
     remat_copies: FxHashMap<(Block, Value), Value>,
+    /// Where float constants used in loops without calls are kept.
+    loop_float_constants: LoopFloatConstants,
     /// Stats for various events during egraph processing, to help
     /// with optimization of this infrastructure.
     stats: &'a mut Stats,
@@ -72,6 +74,91 @@ pub(crate) struct Elaborator<'a> {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct BestEntry(Cost, Value);
+
+/// Float constants used in a loop without calls are loaded once, in
+/// the hoist block of the outermost such loop around the use, and kept
+/// in a register through it, as LLVM's machine LICM does, instead of
+/// being rematerialized (a constant-pool load on x64) in every block of
+/// the loop that uses them. Across a call a register would be saved and
+/// restored around it (no float register is callee-saved on x64), so
+/// loops with calls keep rematerializing them; and at most
+/// `MAX_KEPT_FLOAT_CONSTANTS` are kept per loop, so a loop of many
+/// constants (a product with a constant matrix) keeps using them from
+/// memory rather than spilling. Zero is never kept: it is one
+/// dependency-breaking instruction wherever it is used.
+struct LoopFloatConstants {
+    /// Loops that contain a call or a `clobber`, with the loops around them.
+    with_calls: EntitySet<Loop>,
+    /// How many float constants each loop keeps.
+    kept: SecondaryMap<Loop, u8>,
+}
+
+/// See `LoopFloatConstants`.
+const MAX_KEPT_FLOAT_CONSTANTS: u8 = 4;
+
+impl LoopFloatConstants {
+    fn new(func: &Function, loop_analysis: &LoopAnalysis) -> Self {
+        let mut with_calls = EntitySet::new();
+        for block in func.layout.blocks() {
+            let calls = func.layout.block_insts(block).any(|inst| {
+                let opcode = func.dfg.insts[inst].opcode();
+                opcode.is_call() || opcode == Opcode::Clobber
+            });
+            if calls {
+                let mut lp = loop_analysis.innermost_loop(block);
+                while let Some(l) = lp {
+                    if !with_calls.insert(l) {
+                        break;
+                    }
+                    lp = loop_analysis.loop_parent(l);
+                }
+            }
+        }
+        Self {
+            with_calls,
+            kept: SecondaryMap::new(),
+        }
+    }
+
+    /// The block where float constant `value`, used in `block`, is
+    /// to be kept, if it is one and `block` is in a loop without calls.
+    fn block_for(
+        &mut self,
+        func: &Function,
+        remat_copies: &FxHashMap<(Block, Value), Value>,
+        loop_stack: &[LoopStackEntry],
+        loop_analysis: &LoopAnalysis,
+        block: Block,
+        value: Value,
+    ) -> Option<Block> {
+        let inst = func.dfg.value_def(value).inst()?;
+        let zero = match func.dfg.insts[inst] {
+            InstructionData::UnaryIeee32 {
+                opcode: Opcode::F32const,
+                imm,
+            } => imm.bits() == 0,
+            InstructionData::UnaryIeee64 {
+                opcode: Opcode::F64const,
+                imm,
+            } => imm.bits() == 0,
+            _ => return None,
+        };
+        if zero {
+            return None;
+        }
+        let entry = loop_stack.iter().find(|entry| {
+            loop_analysis.is_in_loop(block, entry.lp) && !self.with_calls.contains(entry.lp)
+        })?;
+        if remat_copies.contains_key(&(entry.hoist_block, value)) {
+            return Some(entry.hoist_block);
+        }
+        if self.kept[entry.lp] == MAX_KEPT_FLOAT_CONSTANTS {
+            return None;
+        }
+        self.kept[entry.lp] += 1;
+        Some(entry.hoist_block)
+    }
+}
 
 impl PartialOrd for BestEntry {
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
@@ -146,6 +233,7 @@ impl<'a> Elaborator<'a> {
         ctrl_plane: &'a mut ControlPlane,
     ) -> Self {
         let num_values = func.dfg.num_values();
+        let loop_float_constants = LoopFloatConstants::new(func, loop_analysis);
         let mut value_to_best_value =
             SecondaryMap::with_default(BestEntry(Cost::infinity(), Value::reserved_value()));
         value_to_best_value.resize(num_values);
@@ -162,6 +250,7 @@ impl<'a> Elaborator<'a> {
             elab_result_stack: vec![],
             block_stack: vec![],
             remat_copies: FxHashMap::default(),
+            loop_float_constants,
             stats,
             ctrl_plane,
         }
@@ -462,6 +551,9 @@ impl<'a> Elaborator<'a> {
         remat_values: &FxHashSet<Value>,
         func: &mut Function,
         remat_copies: &mut FxHashMap<(Block, Value), Value>,
+        loop_float_constants: &mut LoopFloatConstants,
+        loop_stack: &[LoopStackEntry],
+        loop_analysis: &LoopAnalysis,
         insert_block: Block,
         before: Inst,
         arg: &mut ElaboratedValue,
@@ -474,14 +566,25 @@ impl<'a> Elaborator<'a> {
         // currently rematerialized. Right now we don't do this, to
         // avoid the need for another fixpoint loop here.
         if arg.in_block != insert_block && remat_values.contains(&arg.value) {
-            let new_value = Self::remat_copy(
-                remat_values,
+            let kept_in = loop_float_constants.block_for(
                 func,
                 remat_copies,
+                loop_stack,
+                loop_analysis,
                 insert_block,
-                before,
                 arg.value,
             );
+            let (block, before) = match kept_in {
+                Some(block) => (block, func.layout.last_inst(block).unwrap()),
+                None => (insert_block, before),
+            };
+            if arg.in_block == block {
+                // Kept where it is; noted so that it is counted once.
+                remat_copies.insert((block, arg.value), arg.value);
+                return false;
+            }
+            let new_value =
+                Self::remat_copy(remat_values, func, remat_copies, block, before, arg.value);
             trace!("rematerialized {} as {}", arg.value, new_value);
             arg.value = new_value;
             stats.elaborate_remat += 1;
@@ -714,6 +817,9 @@ impl<'a> Elaborator<'a> {
                             &self.remat_values,
                             &mut self.func,
                             &mut self.remat_copies,
+                            &mut self.loop_float_constants,
+                            &self.loop_stack,
+                            self.loop_analysis,
                             insert_block,
                             before,
                             arg_value,
@@ -863,6 +969,9 @@ impl<'a> Elaborator<'a> {
                     &self.remat_values,
                     &mut self.func,
                     &mut self.remat_copies,
+                    &mut self.loop_float_constants,
+                    &self.loop_stack,
+                    self.loop_analysis,
                     block,
                     inst,
                     &mut new_arg,
@@ -1246,5 +1355,121 @@ mod remat_argument_hoisting_tests {
         assert_eq!(block_of(Opcode::FcvtFromSint, Opcode::Bor), outer, "{text}");
         // The division also needs `f64(i)`, so it stays in the innermost loop.
         assert_eq!(block_of(Opcode::Fdiv, Opcode::FcvtFromSint), inner, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod loop_float_constant_tests {
+    //! Float constants used in a loop without calls are kept in a register from the loop's hoist
+    //! block (at most `MAX_KEPT_FLOAT_CONSTANTS` of them); in a loop with a call they are
+    //! rematerialized in the loop.
+
+    use super::MAX_KEPT_FLOAT_CONSTANTS;
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, Opcode, Signature,
+        UserExternalName, types,
+    };
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::ToString;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `for i in 0..100 { acc = f(acc) * 1.5 * 2.5 * ... }` with `constants` distinct factors, the
+    /// call to `f` only `with_call`; returns `acc`.
+    fn product_loop(constants: usize, with_call: bool) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::F64));
+        sig.returns.push(AbiParam::new(types::F64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        let callee_sig = func.import_signature(sig);
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let entry = func.dfg.make_block();
+        let header = func.dfg.make_block();
+        let exit = func.dfg.make_block();
+        let x = func.dfg.append_block_param(entry, types::F64);
+        let i = func.dfg.append_block_param(header, types::I64);
+        let acc = func.dfg.append_block_param(header, types::F64);
+        let result = func.dfg.append_block_param(exit, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(header, &[zero.into(), x.into()]);
+        pos.insert_block(header);
+        let mut product = acc;
+        if with_call {
+            let call = pos.ins().call(callee, &[acc]);
+            product = pos.func.dfg.inst_results(call)[0];
+        }
+        for k in 0..constants {
+            let factor = pos.ins().f64const(1.5 + k as f64);
+            product = pos.ins().fmul(product, factor);
+        }
+        let next = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp_imm_s(IntCC::Equal, next, 100);
+        pos.ins().brif(done, exit, &[product.into()], header, &[next.into(), product.into()]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[result]);
+        func
+    }
+
+    fn x64() -> crate::isa::OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// How many of the loop's multiplications use a constant defined in the loop, and how many
+    /// one defined before it.
+    fn factors_in_and_before_the_loop(constants: usize, with_call: bool) -> (usize, usize) {
+        let mut context = Context::for_function(product_loop(constants, with_call));
+        context.optimize(&*x64(), &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let text = func.display().to_string();
+        let header = func.layout.blocks().nth(1).unwrap();
+        let (mut inside, mut before) = (0, 0);
+        for inst in func.layout.block_insts(header) {
+            if func.dfg.insts[inst].opcode() != Opcode::Fmul {
+                continue;
+            }
+            let factor = func.dfg.inst_args(inst)[1];
+            let def = func.dfg.value_def(factor).inst().unwrap();
+            assert_eq!(func.dfg.insts[def].opcode(), Opcode::F64const, "{text}");
+            if func.layout.inst_block(def) == Some(header) {
+                inside += 1;
+            } else {
+                before += 1;
+            }
+        }
+        assert_eq!(inside + before, constants, "{text}");
+        (inside, before)
+    }
+
+    #[test]
+    fn kept_before_a_loop_without_calls() {
+        assert_eq!(factors_in_and_before_the_loop(2, false), (0, 2));
+    }
+
+    #[test]
+    fn rematerialized_in_a_loop_with_a_call() {
+        assert_eq!(factors_in_and_before_the_loop(2, true), (2, 0));
+    }
+
+    #[test]
+    fn at_most_a_few_kept() {
+        let max = usize::from(MAX_KEPT_FLOAT_CONSTANTS);
+        assert_eq!(factors_in_and_before_the_loop(max + 2, false), (2, max));
     }
 }
