@@ -5,9 +5,8 @@ use super::Stats;
 use super::cost::Cost;
 use crate::ctxhash::NullCtx;
 use crate::dominator_tree::DominatorTree;
-use crate::hash_map::Entry as HashEntry;
 use crate::inst_predicates::is_pure_for_egraph;
-use crate::ir::{Block, Function, Inst, Value, ValueDef};
+use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Value, ValueDef};
 use crate::loop_analysis::{Loop, LoopAnalysis};
 use crate::scoped_hash_map::ScopedHashMap;
 use crate::trace;
@@ -63,6 +62,8 @@ pub(crate) struct Elaborator<'a> {
     block_stack: Vec<BlockStackEntry>,
     /// Copies of values that have been rematerialized.
     remat_copies: FxHashMap<(Block, Value), Value>,
+    /// Where float constants used in loops without calls are kept.
+    loop_float_constants: LoopFloatConstants,
     /// Stats for various events during egraph processing, to help
     /// with optimization of this infrastructure.
     stats: &'a mut Stats,
@@ -73,6 +74,91 @@ pub(crate) struct Elaborator<'a> {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct BestEntry(Cost, Value);
+
+/// Float constants used in a loop without calls are loaded once, in
+/// the hoist block of the outermost such loop around the use, and kept
+/// in a register through it, as LLVM's machine LICM does, instead of
+/// being rematerialized (a constant-pool load on x64) in every block of
+/// the loop that uses them. Across a call a register would be saved and
+/// restored around it (no float register is callee-saved on x64), so
+/// loops with calls keep rematerializing them; and at most
+/// `MAX_KEPT_FLOAT_CONSTANTS` are kept per loop, so a loop of many
+/// constants (a product with a constant matrix) keeps using them from
+/// memory rather than spilling. Zero is never kept: it is one
+/// dependency-breaking instruction wherever it is used.
+struct LoopFloatConstants {
+    /// Loops that contain a call or a `clobber`, with the loops around them.
+    with_calls: EntitySet<Loop>,
+    /// How many float constants each loop keeps.
+    kept: SecondaryMap<Loop, u8>,
+}
+
+/// See `LoopFloatConstants`.
+const MAX_KEPT_FLOAT_CONSTANTS: u8 = 4;
+
+impl LoopFloatConstants {
+    fn new(func: &Function, loop_analysis: &LoopAnalysis) -> Self {
+        let mut with_calls = EntitySet::new();
+        for block in func.layout.blocks() {
+            let calls = func.layout.block_insts(block).any(|inst| {
+                let opcode = func.dfg.insts[inst].opcode();
+                opcode.is_call() || opcode == Opcode::Clobber
+            });
+            if calls {
+                let mut lp = loop_analysis.innermost_loop(block);
+                while let Some(l) = lp {
+                    if !with_calls.insert(l) {
+                        break;
+                    }
+                    lp = loop_analysis.loop_parent(l);
+                }
+            }
+        }
+        Self {
+            with_calls,
+            kept: SecondaryMap::new(),
+        }
+    }
+
+    /// The block where float constant `value`, used in `block`, is
+    /// to be kept, if it is one and `block` is in a loop without calls.
+    fn block_for(
+        &mut self,
+        func: &Function,
+        remat_copies: &FxHashMap<(Block, Value), Value>,
+        loop_stack: &[LoopStackEntry],
+        loop_analysis: &LoopAnalysis,
+        block: Block,
+        value: Value,
+    ) -> Option<Block> {
+        let inst = func.dfg.value_def(value).inst()?;
+        let zero = match func.dfg.insts[inst] {
+            InstructionData::UnaryIeee32 {
+                opcode: Opcode::F32const,
+                imm,
+            } => imm.bits() == 0,
+            InstructionData::UnaryIeee64 {
+                opcode: Opcode::F64const,
+                imm,
+            } => imm.bits() == 0,
+            _ => return None,
+        };
+        if zero {
+            return None;
+        }
+        let entry = loop_stack.iter().find(|entry| {
+            loop_analysis.is_in_loop(block, entry.lp) && !self.with_calls.contains(entry.lp)
+        })?;
+        if remat_copies.contains_key(&(entry.hoist_block, value)) {
+            return Some(entry.hoist_block);
+        }
+        if self.kept[entry.lp] == MAX_KEPT_FLOAT_CONSTANTS {
+            return None;
+        }
+        self.kept[entry.lp] += 1;
+        Some(entry.hoist_block)
+    }
+}
 
 impl PartialOrd for BestEntry {
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
@@ -147,6 +233,7 @@ impl<'a> Elaborator<'a> {
         ctrl_plane: &'a mut ControlPlane,
     ) -> Self {
         let num_values = func.dfg.num_values();
+        let loop_float_constants = LoopFloatConstants::new(func, loop_analysis);
         let mut value_to_best_value =
             SecondaryMap::with_default(BestEntry(Cost::infinity(), Value::reserved_value()));
         value_to_best_value.resize(num_values);
@@ -163,6 +250,7 @@ impl<'a> Elaborator<'a> {
             elab_result_stack: vec![],
             block_stack: vec![],
             remat_copies: FxHashMap::default(),
+            loop_float_constants,
             stats,
             ctrl_plane,
         }
@@ -409,6 +497,53 @@ impl<'a> Elaborator<'a> {
         self.elab_result_stack.pop().unwrap()
     }
 
+    /// The outermost loop level at which `value`, an argument of an
+    /// instruction being placed, is available: the position in
+    /// `loop_stack` of the first loop that does not contain the block
+    /// defining it, or the stack's length if every loop does. The
+    /// instruction can be hoisted to that loop's hoist block.
+    ///
+    /// A rematerialized value is copied to wherever its user goes
+    /// (`maybe_remat_arg`), together with the constants it uses, so it
+    /// is as invariant as its other arguments. Where it was placed
+    /// first says nothing about that: a constant without arguments is
+    /// placed in the hoist block of the innermost loop around its first
+    /// use, and an `x | K` with it. Counting those blocks kept, e.g., a
+    /// conversion of `(r & 1) | 120` and the division by it inside the
+    /// innermost loop around their first use, although `r` is an outer
+    /// loop's variable.
+    fn arg_hoist_level(&self, value: ElaboratedValue) -> usize {
+        let level = |block: Block| {
+            self.loop_stack
+                .iter()
+                .position(|loop_entry| !self.loop_analysis.is_in_loop(block, loop_entry.lp))
+                .unwrap_or(self.loop_stack.len())
+        };
+        if !self.remat_values.contains(&value.value) {
+            return level(value.in_block);
+        }
+        let ValueDef::Result(inst, _) = self.func.dfg.value_def(value.value) else {
+            return level(value.in_block);
+        };
+        let mut deepest = 0;
+        for arg in self.func.dfg.inst_values(inst) {
+            if is_remat_constant(self.remat_values, self.func, arg) {
+                continue;
+            }
+            // Rematerialized values are copied one level deep: an
+            // argument that is itself rematerialized (other than a
+            // constant) stays where it is, and so does this value.
+            if self.remat_values.contains(&arg) {
+                return level(value.in_block);
+            }
+            match value_block(self.func, arg) {
+                Some(block) => deepest = deepest.max(level(block)),
+                None => return level(value.in_block),
+            }
+        }
+        deepest
+    }
+
     /// Possibly rematerialize the instruction producing the value in
     /// `arg` and rewrite `arg` to refer to it, if needed. Returns
     /// `true` if a rewrite occurred.
@@ -416,6 +551,9 @@ impl<'a> Elaborator<'a> {
         remat_values: &FxHashSet<Value>,
         func: &mut Function,
         remat_copies: &mut FxHashMap<(Block, Value), Value>,
+        loop_float_constants: &mut LoopFloatConstants,
+        loop_stack: &[LoopStackEntry],
+        loop_analysis: &LoopAnalysis,
         insert_block: Block,
         before: Inst,
         arg: &mut ElaboratedValue,
@@ -428,17 +566,25 @@ impl<'a> Elaborator<'a> {
         // currently rematerialized. Right now we don't do this, to
         // avoid the need for another fixpoint loop here.
         if arg.in_block != insert_block && remat_values.contains(&arg.value) {
-            let new_value = match remat_copies.entry((insert_block, arg.value)) {
-                HashEntry::Occupied(o) => *o.get(),
-                HashEntry::Vacant(v) => {
-                    let inst = func.dfg.value_def(arg.value).inst().unwrap();
-                    debug_assert_eq!(func.dfg.inst_results(inst).len(), 1);
-                    let new_inst = func.dfg.clone_inst(inst);
-                    func.layout.insert_inst(new_inst, before);
-                    let new_result = func.dfg.inst_results(new_inst)[0];
-                    *v.insert(new_result)
-                }
+            let kept_in = loop_float_constants.block_for(
+                func,
+                remat_copies,
+                loop_stack,
+                loop_analysis,
+                insert_block,
+                arg.value,
+            );
+            let (block, before) = match kept_in {
+                Some(block) => (block, func.layout.last_inst(block).unwrap()),
+                None => (insert_block, before),
             };
+            if arg.in_block == block {
+                // Kept where it is; noted so that it is counted once.
+                remat_copies.insert((block, arg.value), arg.value);
+                return false;
+            }
+            let new_value =
+                Self::remat_copy(remat_values, func, remat_copies, block, before, arg.value);
             trace!("rematerialized {} as {}", arg.value, new_value);
             arg.value = new_value;
             stats.elaborate_remat += 1;
@@ -446,6 +592,49 @@ impl<'a> Elaborator<'a> {
         } else {
             false
         }
+    }
+
+    /// The copy of rematerialized `value` in `block` (before
+    /// `before`), made if there is none yet. The constants its
+    /// instruction uses are copied with it where they are defined in
+    /// another block: `arg_hoist_level` does not count where they are,
+    /// so they may not dominate `block`.
+    fn remat_copy(
+        remat_values: &FxHashSet<Value>,
+        func: &mut Function,
+        remat_copies: &mut FxHashMap<(Block, Value), Value>,
+        block: Block,
+        before: Inst,
+        value: Value,
+    ) -> Value {
+        if let Some(&copy) = remat_copies.get(&(block, value)) {
+            return copy;
+        }
+        let inst = func.dfg.value_def(value).inst().unwrap();
+        debug_assert_eq!(func.dfg.inst_results(inst).len(), 1);
+        let new_inst = func.dfg.clone_inst(inst);
+        let args: SmallVec<[Value; 4]> = func.dfg.inst_values(new_inst).collect();
+        let mut copied_args: SmallVec<[(Value, Value); 2]> = smallvec![];
+        for arg in args {
+            if is_remat_constant(remat_values, func, arg)
+                && value_block(func, arg) != Some(block)
+            {
+                let copy = Self::remat_copy(remat_values, func, remat_copies, block, before, arg);
+                copied_args.push((arg, copy));
+            }
+        }
+        if !copied_args.is_empty() {
+            func.dfg.map_inst_values(new_inst, |arg| {
+                copied_args
+                    .iter()
+                    .find(|&&(from, _)| from == arg)
+                    .map_or(arg, |&(_, to)| to)
+            });
+        }
+        func.layout.insert_inst(new_inst, before);
+        let new_result = func.dfg.inst_results(new_inst)[0];
+        remat_copies.insert((block, value), new_result);
+        new_result
     }
 
     fn process_elab_stack(&mut self) {
@@ -545,7 +734,6 @@ impl<'a> Elaborator<'a> {
                     // point. Grab them and drain them out, removing
                     // them.
                     let arg_idx = self.elab_result_stack.len() - num_args;
-                    let arg_values = &mut self.elab_result_stack[arg_idx..];
 
                     // Compute max loop depth.
                     //
@@ -559,20 +747,10 @@ impl<'a> Elaborator<'a> {
                     // placing too much register pressure on the entire
                     // function. This is modeled with the `.saturating_sub(1)`
                     // as the default if there's otherwise no maximum.
-                    let loop_hoist_level = arg_values
+                    let loop_hoist_level = self.elab_result_stack[arg_idx..]
                         .iter()
                         .map(|&value| {
-                            // Find the outermost loop level at which
-                            // the value's defining block *is not* a
-                            // member. This is the loop-nest level
-                            // whose hoist-block we hoist to.
-                            let hoist_level = self
-                                .loop_stack
-                                .iter()
-                                .position(|loop_entry| {
-                                    !self.loop_analysis.is_in_loop(value.in_block, loop_entry.lp)
-                                })
-                                .unwrap_or(self.loop_stack.len());
+                            let hoist_level = self.arg_hoist_level(value);
                             trace!(
                                 " -> arg: elab_value {:?} hoist level {:?}",
                                 value, hoist_level
@@ -581,6 +759,7 @@ impl<'a> Elaborator<'a> {
                         })
                         .max()
                         .unwrap_or(self.loop_stack.len().saturating_sub(1));
+                    let arg_values = &mut self.elab_result_stack[arg_idx..];
                     trace!(
                         " -> loop hoist level: {:?}; cur loop depth: {:?}, loop_stack: {:?}",
                         loop_hoist_level,
@@ -638,6 +817,9 @@ impl<'a> Elaborator<'a> {
                             &self.remat_values,
                             &mut self.func,
                             &mut self.remat_copies,
+                            &mut self.loop_float_constants,
+                            &self.loop_stack,
+                            self.loop_analysis,
                             insert_block,
                             before,
                             arg_value,
@@ -787,6 +969,9 @@ impl<'a> Elaborator<'a> {
                     &self.remat_values,
                     &mut self.func,
                     &mut self.remat_copies,
+                    &mut self.loop_float_constants,
+                    &self.loop_stack,
+                    self.loop_analysis,
                     block,
                     inst,
                     &mut new_arg,
@@ -925,6 +1110,25 @@ impl<'a> Elaborator<'a> {
     }
 }
 
+/// Whether `value` is rematerialized and its instruction has no
+/// arguments (a constant).
+fn is_remat_constant(remat_values: &FxHashSet<Value>, func: &Function, value: Value) -> bool {
+    remat_values.contains(&value)
+        && match func.dfg.value_def(value) {
+            ValueDef::Result(inst, _) => func.dfg.inst_values(inst).next().is_none(),
+            _ => false,
+        }
+}
+
+/// The block in which `value` is defined, if it is placed.
+fn value_block(func: &Function, value: Value) -> Option<Block> {
+    match func.dfg.value_def(value) {
+        ValueDef::Result(inst, _) => func.layout.inst_block(inst),
+        ValueDef::Param(block, _) => Some(block),
+        ValueDef::Union(..) => None,
+    }
+}
+
 #[cfg(test)]
 mod branch_argument_order_tests {
     //! A loop's `i + 1` and its exit test `i + 1 == n` are placed after the loop body's other uses
@@ -1042,5 +1246,230 @@ mod branch_argument_order_tests {
                 assert_eq!(insts.len(), 1, "the back edge moves nothing: {disasm}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod remat_argument_hoisting_tests {
+    //! An instruction whose arguments are an outer loop's values and rematerialized constants is
+    //! hoisted out of the inner loops, wherever the constants were placed first.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{AbiParam, Block, Function, InstBuilder, Opcode, Signature, types};
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::ToString;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// Three nested loops over `r`, `p` and `i` (the Mandelbrot kernel's shape) whose innermost
+    /// body adds `f64(i) / f64((r & 1) | 120)` to an accumulator. Returns the function and the
+    /// headers of the outermost and the innermost loop.
+    fn nested_loops() -> (Function, [Block; 2]) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::F64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let entry = func.dfg.make_block();
+        let [outer, middle, inner, middle_latch, outer_latch, exit] = [(); 6].map(|_| func.dfg.make_block());
+        let n = func.dfg.append_block_param(entry, types::I64);
+        let r = func.dfg.append_block_param(outer, types::I64);
+        let outer_acc = func.dfg.append_block_param(outer, types::F64);
+        let p = func.dfg.append_block_param(middle, types::I64);
+        let middle_acc = func.dfg.append_block_param(middle, types::F64);
+        let i = func.dfg.append_block_param(inner, types::I64);
+        let acc = func.dfg.append_block_param(inner, types::F64);
+        let middle_done = func.dfg.append_block_param(middle_latch, types::F64);
+        let outer_done = func.dfg.append_block_param(outer_latch, types::F64);
+        let result = func.dfg.append_block_param(exit, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        let fzero = pos.ins().f64const(0.0);
+        pos.ins().jump(outer, &[zero.into(), fzero.into()]);
+        pos.insert_block(outer);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(middle, &[zero.into(), outer_acc.into()]);
+        pos.insert_block(middle);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(inner, &[zero.into(), middle_acc.into()]);
+        pos.insert_block(inner);
+        let one = pos.ins().iconst(types::I64, 1);
+        let parity = pos.ins().band(r, one);
+        let k = pos.ins().iconst(types::I64, 120);
+        let size = pos.ins().bor(parity, k);
+        let fsize = pos.ins().fcvt_from_sint(types::F64, size);
+        let fi = pos.ins().fcvt_from_sint(types::F64, i);
+        let q = pos.ins().fdiv(fi, fsize);
+        let next_acc = pos.ins().fadd(acc, q);
+        let next_i = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp_imm_s(IntCC::Equal, next_i, 100);
+        pos.ins().brif(done, middle_latch, &[next_acc.into()], inner, &[next_i.into(), next_acc.into()]);
+        pos.insert_block(middle_latch);
+        let next_p = pos.ins().iadd_imm_s(p, 1);
+        let done = pos.ins().icmp_imm_s(IntCC::Equal, next_p, 100);
+        pos.ins().brif(done, outer_latch, &[middle_done.into()], middle, &[next_p.into(), middle_done.into()]);
+        pos.insert_block(outer_latch);
+        let next_r = pos.ins().iadd_imm_s(r, 1);
+        let done = pos.ins().icmp(IntCC::Equal, next_r, n);
+        pos.ins().brif(done, exit, &[outer_done.into()], outer, &[next_r.into(), outer_done.into()]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[result]);
+        (func, [outer, inner])
+    }
+
+    fn x64() -> crate::isa::OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    #[test]
+    fn conversion_of_outer_value_or_constant_leaves_the_inner_loops() {
+        let (func, [outer, inner]) = nested_loops();
+        let mut context = Context::for_function(func);
+        context.optimize(&*x64(), &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let text = func.display().to_string();
+        // The conversion of `(r & 1) | 120` (the one whose operand is a `bor`) sits in `r`'s loop
+        // header, not in `p`'s or `i`'s (where the constants were placed first).
+        let block_of = |wanted: Opcode, operand: Opcode| {
+            func.layout
+                .blocks()
+                .flat_map(|block| func.layout.block_insts(block).map(move |inst| (block, inst)))
+                .find(|&(_, inst)| {
+                    func.dfg.insts[inst].opcode() == wanted
+                        && func.dfg.inst_values(inst).any(|arg| {
+                            func.dfg.value_def(arg).inst().map(|def| func.dfg.insts[def].opcode())
+                                == Some(operand)
+                        })
+                })
+                .unwrap_or_else(|| panic!("no {wanted} of a {operand}: {text}"))
+                .0
+        };
+        assert_eq!(block_of(Opcode::FcvtFromSint, Opcode::Bor), outer, "{text}");
+        // The division also needs `f64(i)`, so it stays in the innermost loop.
+        assert_eq!(block_of(Opcode::Fdiv, Opcode::FcvtFromSint), inner, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod loop_float_constant_tests {
+    //! Float constants used in a loop without calls are kept in a register from the loop's hoist
+    //! block (at most `MAX_KEPT_FLOAT_CONSTANTS` of them); in a loop with a call they are
+    //! rematerialized in the loop.
+
+    use super::MAX_KEPT_FLOAT_CONSTANTS;
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{
+        AbiParam, ExtFuncData, ExternalName, Function, InstBuilder, Opcode, Signature,
+        UserExternalName, types,
+    };
+    use crate::isa::{CallConv, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::ToString;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    /// `for i in 0..100 { acc = f(acc) * 1.5 * 2.5 * ... }` with `constants` distinct factors, the
+    /// call to `f` only `with_call`; returns `acc`.
+    fn product_loop(constants: usize, with_call: bool) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::F64));
+        sig.returns.push(AbiParam::new(types::F64));
+        let mut func = Function::with_name_signature(Default::default(), sig.clone());
+        let callee_sig = func.import_signature(sig);
+        let callee_name = func.declare_imported_user_function(UserExternalName::new(0, 0));
+        let callee = func.import_function(ExtFuncData {
+            name: ExternalName::user(callee_name),
+            signature: callee_sig,
+            colocated: true,
+            patchable: false,
+        });
+        let entry = func.dfg.make_block();
+        let header = func.dfg.make_block();
+        let exit = func.dfg.make_block();
+        let x = func.dfg.append_block_param(entry, types::F64);
+        let i = func.dfg.append_block_param(header, types::I64);
+        let acc = func.dfg.append_block_param(header, types::F64);
+        let result = func.dfg.append_block_param(exit, types::F64);
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(header, &[zero.into(), x.into()]);
+        pos.insert_block(header);
+        let mut product = acc;
+        if with_call {
+            let call = pos.ins().call(callee, &[acc]);
+            product = pos.func.dfg.inst_results(call)[0];
+        }
+        for k in 0..constants {
+            let factor = pos.ins().f64const(1.5 + k as f64);
+            product = pos.ins().fmul(product, factor);
+        }
+        let next = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp_imm_s(IntCC::Equal, next, 100);
+        pos.ins().brif(done, exit, &[product.into()], header, &[next.into(), product.into()]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[result]);
+        func
+    }
+
+    fn x64() -> crate::isa::OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// How many of the loop's multiplications use a constant defined in the loop, and how many
+    /// one defined before it.
+    fn factors_in_and_before_the_loop(constants: usize, with_call: bool) -> (usize, usize) {
+        let mut context = Context::for_function(product_loop(constants, with_call));
+        context.optimize(&*x64(), &mut Default::default()).expect("optimisation");
+        let func = &context.func;
+        let text = func.display().to_string();
+        let header = func.layout.blocks().nth(1).unwrap();
+        let (mut inside, mut before) = (0, 0);
+        for inst in func.layout.block_insts(header) {
+            if func.dfg.insts[inst].opcode() != Opcode::Fmul {
+                continue;
+            }
+            let factor = func.dfg.inst_args(inst)[1];
+            let def = func.dfg.value_def(factor).inst().unwrap();
+            assert_eq!(func.dfg.insts[def].opcode(), Opcode::F64const, "{text}");
+            if func.layout.inst_block(def) == Some(header) {
+                inside += 1;
+            } else {
+                before += 1;
+            }
+        }
+        assert_eq!(inside + before, constants, "{text}");
+        (inside, before)
+    }
+
+    #[test]
+    fn kept_before_a_loop_without_calls() {
+        assert_eq!(factors_in_and_before_the_loop(2, false), (0, 2));
+    }
+
+    #[test]
+    fn rematerialized_in_a_loop_with_a_call() {
+        assert_eq!(factors_in_and_before_the_loop(2, true), (2, 0));
+    }
+
+    #[test]
+    fn at_most_a_few_kept() {
+        let max = usize::from(MAX_KEPT_FLOAT_CONSTANTS);
+        assert_eq!(factors_in_and_before_the_loop(max + 2, false), (2, max));
     }
 }
