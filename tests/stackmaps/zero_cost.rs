@@ -127,9 +127,12 @@ fn zero_shadow_stack_maps_of_live_values_cost_no_code() {
             } else {
                 0
             };
+            // A function's constants follow its code, aligned to 16 bytes on x86-64 (`mixed_loop`'s
+            // pool): the frame's bytes may move the pool to the next 16-byte boundary.
+            let pool_padding = if target == "x86_64" && frame > 0 && with % 16 == 0 { 15 } else { 0 };
             if name == "leaf" || frame > 0 {
                 assert!(
-                    *with <= without + frame,
+                    *with <= without + frame + pool_padding,
                     "{target}: {name} grew from {without} to {with} bytes with its stack map (its frame: {frame})"
                 );
             } else {

@@ -340,6 +340,15 @@ pub trait MachInst: Clone + Debug {
     /// control flow.
     fn gen_jump(target: MachLabel) -> Self;
 
+    /// Whether the register moves and reloads of `gen_move` and the ABI's
+    /// `gen_reload` leave a conditional branch's condition as it was, so that
+    /// emission may place an edge block's moves before the branch into it
+    /// (the branch's own register operands are checked separately). False
+    /// unless a backend says otherwise.
+    fn moves_keep_branch_conditions() -> bool {
+        false
+    }
+
     /// Generate a store of an immediate 64-bit integer to a register. Used by
     /// the control plane to generate random instructions.
     fn gen_imm_u64(_value: u64, _dst: Writable<Reg>) -> Option<Self> {

@@ -26,7 +26,7 @@ use crate::trace;
 use crate::{LabelValueLoc, ValueLocRange};
 use crate::{machinst::*, trace_log_enabled};
 use regalloc2::{
-    Edit, Function as RegallocFunction, InstOrEdit, InstPosition, InstRange, Operand,
+    Allocation, Edit, Function as RegallocFunction, InstOrEdit, InstPosition, InstRange, Operand,
     OperandConstraint, OperandKind, PRegSet, ProgPoint, RegClass,
 };
 
@@ -204,6 +204,18 @@ pub struct VCode<I: VCodeInst> {
     pub(crate) sigs: SigSet,
 
     log2_min_function_alignment: u8,
+}
+
+/// A block whose conditional branch is emitted after the moves of one of its
+/// out-edges (`VCode::edge_moves_before_branches`).
+struct EdgeMovesBeforeBranch {
+    /// The block that ends in the branch.
+    block: BlockIndex,
+    /// The edge block whose moves are emitted before the branch, not in it.
+    edge: BlockIndex,
+    /// The other out-edge's block when it had the same moves, also emitted
+    /// without them.
+    same_moves: Option<BlockIndex>,
 }
 
 /// The result of `VCode::emit`. Contains all information computed
@@ -736,19 +748,7 @@ impl<I: VCodeInst> VCode<I> {
         if points.is_empty() {
             return;
         }
-        let mut live_in = vec![PRegSet::empty(); self.num_blocks()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for block in (0..self.num_blocks()).rev() {
-                let live =
-                    self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |_, _| {});
-                if live != live_in[block] {
-                    live_in[block] = live;
-                    changed = true;
-                }
-            }
-        }
+        let live_in = self.preg_live_ins(regalloc);
         let mut live_outs = Vec::with_capacity(points.len());
         for block in 0..self.num_blocks() {
             let range = self.block_ranges.get(block);
@@ -769,6 +769,161 @@ impl<I: VCodeInst> VCode<I> {
         for (i, live) in live_outs {
             self.insts[i.index()].patchpoint_mut().unwrap().live_outs = live;
         }
+    }
+
+    /// The physical registers live into each block after register allocation.
+    fn preg_live_ins(&self, regalloc: &regalloc2::Output) -> Vec<PRegSet> {
+        let mut live_in = vec![PRegSet::empty(); self.num_blocks()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for block in (0..self.num_blocks()).rev() {
+                let live =
+                    self.block_live_in(BlockIndex::new(block), &live_in, regalloc, &mut |_, _| {});
+                if live != live_in[block] {
+                    live_in[block] = live;
+                    changed = true;
+                }
+            }
+        }
+        live_in
+    }
+
+    /// The register moves of a critical-edge block that holds only moves and
+    /// its jump: `None` for any other block.
+    fn edge_block_moves(
+        &self,
+        block: BlockIndex,
+        regalloc: &regalloc2::Output,
+    ) -> Option<SmallVec<[(Allocation, Allocation); 4]>> {
+        if self.block_order.lowered_order()[block.index()]
+            .orig_block()
+            .is_some()
+        {
+            return None;
+        }
+        let range = self.block_ranges.get(block.index());
+        if range.len() != 1 {
+            return None;
+        }
+        let jump = &self.insts[range.start];
+        if jump.is_term() != MachTerminator::Branch
+            || jump.call_type() != CallType::None
+            || self.block_succs(block).len() != 1
+        {
+            return None;
+        }
+        let mut moves = SmallVec::new();
+        for inst_or_edit in regalloc.block_insts_and_edits(self, block) {
+            if let InstOrEdit::Edit(Edit::Move { from, to }) = inst_or_edit {
+                to.as_reg()?;
+                moves.push((*from, *to));
+            }
+        }
+        (!moves.is_empty()).then_some(moves)
+    }
+
+    /// The blocks whose last instruction, a two-way conditional branch, gets
+    /// the moves of one of its out-edges before it, so that the edge's block
+    /// is a lone jump that `MachBuffer` threads: a loop closes with one
+    /// taken `jcc header` instead of `jcc edge; ... edge: mov; jmp header`.
+    /// The moves may be placed there when their destinations are dead on
+    /// entry to the other successor (or its edge has the same moves), they
+    /// touch no register the branch reads, and the backend's moves keep the
+    /// branch's condition. Nothing lies between the branch and the edge's
+    /// moves, so no safepoint, call or record sees a different state.
+    fn edge_moves_before_branches(
+        &self,
+        regalloc: &regalloc2::Output,
+        final_order: &[BlockIndex],
+    ) -> SmallVec<[EdgeMovesBeforeBranch; 4]> {
+        let mut hoisted = SmallVec::new();
+        if !I::moves_keep_branch_conditions() {
+            return hoisted;
+        }
+        let mut next = vec![None; self.num_blocks()];
+        for pair in final_order.windows(2) {
+            next[pair[0].index()] = Some(pair[1]);
+        }
+        let mut live_in: Option<Vec<PRegSet>> = None;
+        for block in 0..self.num_blocks() {
+            let block = BlockIndex::new(block);
+            let &[first, second] = self.block_succs(block) else {
+                continue;
+            };
+            let range = self.block_ranges.get(block.index());
+            let Some(last) = range.clone().last() else {
+                continue;
+            };
+            let branch = &self.insts[last];
+            if first == second
+                || branch.is_term() != MachTerminator::Branch
+                || branch.call_type() != CallType::None
+                || branch.is_safepoint()
+            {
+                continue;
+            }
+            let mut branch_regs = PRegSet::empty();
+            for alloc in regalloc.inst_allocs(InsnIndex::new(last)) {
+                if let Some(preg) = alloc.as_reg() {
+                    branch_regs.add(preg);
+                }
+            }
+            let is_cold = self.block_order.is_cold(block);
+            let moves_of = |edge: BlockIndex| {
+                if self.block_order.is_cold(edge) != is_cold {
+                    return None;
+                }
+                let moves = self.edge_block_moves(edge, regalloc)?;
+                let touches_branch = moves.iter().any(|(from, to)| {
+                    [from, to]
+                        .iter()
+                        .any(|a| a.as_reg().is_some_and(|r| branch_regs.contains(r)))
+                });
+                (!touches_branch).then_some(moves)
+            };
+            let (first_moves, second_moves) = (moves_of(first), moves_of(second));
+            if first_moves.is_some() && first_moves == second_moves {
+                // Both out-edges make the same moves: make them once, before
+                // the branch, whichever way it goes.
+                hoisted.push(EdgeMovesBeforeBranch {
+                    block,
+                    edge: first,
+                    same_moves: Some(second),
+                });
+                continue;
+            }
+            // Prefer the edge the branch jumps to over the one it falls
+            // through to.
+            let mut candidates = [(first, first_moves, second), (second, second_moves, first)];
+            if next[block.index()] == Some(first) {
+                candidates.swap(0, 1);
+            }
+            for (edge, moves, other) in candidates {
+                let Some(moves) = moves else { continue };
+                // An edge block the branch falls through to gains nothing
+                // unless the other successor comes right after it: then the
+                // branch inverts to the edge's target and the other side
+                // falls through.
+                if next[block.index()] == Some(edge) && next[edge.index()] != Some(other) {
+                    continue;
+                }
+                let live_in = live_in.get_or_insert_with(|| self.preg_live_ins(regalloc));
+                if moves
+                    .iter()
+                    .any(|(_, to)| live_in[other.index()].contains(to.as_reg().unwrap()))
+                {
+                    continue;
+                }
+                hoisted.push(EdgeMovesBeforeBranch {
+                    block,
+                    edge,
+                    same_moves: None,
+                });
+                break;
+            }
+        }
+        hoisted
     }
 
     /// The physical registers live into `block` given those live into each
@@ -884,6 +1039,7 @@ impl<I: VCodeInst> VCode<I> {
         // relatively cheap.
         let (clobbers, function_calls) = self.compute_clobbers_and_function_calls(regalloc);
         self.compute_patchpoint_live_outs(regalloc);
+        let edge_moves_before_branches = self.edge_moves_before_branches(regalloc, &final_order);
         self.abi.compute_frame_layout(
             &self.sigs,
             regalloc.num_spillslots,
@@ -1028,9 +1184,26 @@ impl<I: VCodeInst> VCode<I> {
                 do_emit(&block_start, &mut disasm, &mut buffer, &mut state);
             }
 
+            let moves_emitted_before_branch = edge_moves_before_branches
+                .iter()
+                .any(|h| h.edge == block || h.same_moves == Some(block));
+            let edge_before_branch = edge_moves_before_branches
+                .iter()
+                .find(|h| h.block == block)
+                .map(|h| h.edge);
+            let branch = InsnIndex::new(self.block_ranges.get(block.index()).end.wrapping_sub(1));
+
             for inst_or_edit in regalloc.block_insts_and_edits(&self, block) {
                 match inst_or_edit {
                     InstOrEdit::Inst(iix) => {
+                        if let Some(edge) = edge_before_branch.filter(|_| iix == branch) {
+                            for inst_or_edit in regalloc.block_insts_and_edits(&self, edge) {
+                                if let InstOrEdit::Edit(Edit::Move { from, to }) = inst_or_edit {
+                                    let mv = self.gen_edit_move(*from, *to);
+                                    do_emit(&mv, &mut disasm, &mut buffer, &mut state);
+                                }
+                            }
+                        }
                         if !self.debug_value_labels.is_empty() {
                             // If we need to produce debug info,
                             // record the offset of each instruction
@@ -1199,37 +1372,12 @@ impl<I: VCodeInst> VCode<I> {
                         }
                     }
 
+                    InstOrEdit::Edit(Edit::Move { .. }) if moves_emitted_before_branch => {}
                     InstOrEdit::Edit(Edit::Move { from, to }) => {
                         // Create a move/spill/reload instruction and
                         // immediately emit it.
-                        match (from.as_reg(), to.as_reg()) {
-                            (Some(from), Some(to)) => {
-                                // Reg-to-reg move.
-                                let from_rreg = Reg::from(from);
-                                let to_rreg = Writable::from_reg(Reg::from(to));
-                                debug_assert_eq!(from.class(), to.class());
-                                let ty = I::canonical_type_for_rc(from.class());
-                                let mv = I::gen_move(to_rreg, from_rreg, ty);
-                                do_emit(&mv, &mut disasm, &mut buffer, &mut state);
-                            }
-                            (Some(from), None) => {
-                                // Spill from register to spillslot.
-                                let to = to.as_stack().unwrap();
-                                let from_rreg = RealReg::from(from);
-                                let spill = self.abi.gen_spill(to, from_rreg);
-                                do_emit(&spill, &mut disasm, &mut buffer, &mut state);
-                            }
-                            (None, Some(to)) => {
-                                // Load from spillslot to register.
-                                let from = from.as_stack().unwrap();
-                                let to_rreg = Writable::from_reg(RealReg::from(to));
-                                let reload = self.abi.gen_reload(to_rreg, from);
-                                do_emit(&reload, &mut disasm, &mut buffer, &mut state);
-                            }
-                            (None, None) => {
-                                panic!("regalloc2 should have eliminated stack-to-stack moves!");
-                            }
-                        }
+                        let mv = self.gen_edit_move(*from, *to);
+                        do_emit(&mv, &mut disasm, &mut buffer, &mut state);
                     }
                 }
             }
@@ -1321,6 +1469,36 @@ impl<I: VCodeInst> VCode<I> {
             disasm: if want_disasm { Some(disasm) } else { None },
             value_labels_ranges,
         })
+    }
+
+    /// The instruction for one of the register allocator's moves: a register
+    /// move, a spill or a reload.
+    fn gen_edit_move(&self, from: Allocation, to: Allocation) -> I {
+        match (from.as_reg(), to.as_reg()) {
+            (Some(from), Some(to)) => {
+                // Reg-to-reg move.
+                let from_rreg = Reg::from(from);
+                let to_rreg = Writable::from_reg(Reg::from(to));
+                debug_assert_eq!(from.class(), to.class());
+                let ty = I::canonical_type_for_rc(from.class());
+                I::gen_move(to_rreg, from_rreg, ty)
+            }
+            (Some(from), None) => {
+                // Spill from register to spillslot.
+                let to = to.as_stack().unwrap();
+                let from_rreg = RealReg::from(from);
+                self.abi.gen_spill(to, from_rreg)
+            }
+            (None, Some(to)) => {
+                // Load from spillslot to register.
+                let from = from.as_stack().unwrap();
+                let to_rreg = Writable::from_reg(RealReg::from(to));
+                self.abi.gen_reload(to_rreg, from)
+            }
+            (None, None) => {
+                panic!("regalloc2 should have eliminated stack-to-stack moves!");
+            }
+        }
     }
 
     fn monotonize_inst_offsets(&self, inst_offsets: &mut [CodeOffset], func_body_len: u32) {
@@ -2121,5 +2299,129 @@ mod test {
         // TODO The VCodeConstants structure's memory size could be further optimized.
         // With certain versions of Rust, each `HashMap` in `VCodeConstants` occupied at
         // least 48 bytes, making an empty `VCodeConstants` cost 120 bytes.
+    }
+}
+
+#[cfg(test)]
+mod edge_moves_before_branch_tests {
+    //! A loop whose back edge needs moves closes with the moves and one
+    //! conditional branch to its header, unless the loop's exit reads a
+    //! register the moves write.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, types};
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+
+    /// `(a, b) = (0, 1); for i in 1..=n { (a, b) = (b, a + b) }`, returning
+    /// the last `a + b`, or with `return_old` the last `a`: the back edge
+    /// moves `b` into `a`'s register, which that exit reads.
+    fn fibonacci(return_old: bool) -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let entry = func.dfg.make_block();
+        let n = func.dfg.append_block_param(entry, types::I64);
+        let body = func.dfg.make_block();
+        let i = func.dfg.append_block_param(body, types::I64);
+        let a = func.dfg.append_block_param(body, types::I64);
+        let b = func.dfg.append_block_param(body, types::I64);
+        let exit = func.dfg.make_block();
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        let one = pos.ins().iconst(types::I64, 1);
+        pos.ins()
+            .jump(body, &[zero.into(), zero.into(), one.into()]);
+        pos.insert_block(body);
+        let sum = pos.ins().iadd(a, b);
+        let next = pos.ins().iadd_imm_s(i, 1);
+        let done = pos.ins().icmp(IntCC::Equal, next, n);
+        pos.ins()
+            .brif(done, exit, &[], body, &[next.into(), b.into(), sum.into()]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[if return_old { a } else { sum }]);
+        func
+    }
+
+    fn isa(triple: &str) -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// The emitted disassembly of `func` for `triple` and its blocks, each a
+    /// list of instructions.
+    fn blocks(func: Function, triple: &str) -> (String, Vec<Vec<String>>) {
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa(triple), &mut Default::default())
+            .expect("compilation");
+        let disasm: String = code.vcode.clone().expect("disassembly");
+        let blocks = disasm
+            .split("block")
+            .skip(1)
+            .map(|block| block.lines().skip(1).map(|l| l.trim().into()).collect())
+            .collect();
+        (disasm, blocks)
+    }
+
+    fn is_move(inst: &str) -> bool {
+        inst.starts_with("mov")
+    }
+
+    /// The back edge: the block other than the entry that jumps to the loop.
+    fn back_edge(blocks: &[Vec<String>]) -> &Vec<String> {
+        let mut edges = blocks[1..].iter().filter(|insts| {
+            insts
+                .last()
+                .is_some_and(|i| i == "jmp     label1" || i == "b label1")
+        });
+        let edge = edges.next().expect("a back edge");
+        assert!(edges.next().is_none());
+        edge
+    }
+
+    #[test]
+    fn moves_before_the_loop_branch() {
+        for triple in TARGETS {
+            let (disasm, blocks) = blocks(fibonacci(false), triple);
+            assert_eq!(back_edge(&blocks).len(), 1, "{triple}: {disasm}");
+            // The loop block: its moves, then the two-way branch.
+            let body = &blocks[1];
+            let [.., before, branch] = &body[..] else {
+                panic!("{disasm}")
+            };
+            assert!(branch.contains("label3"), "{triple}: {disasm}");
+            assert!(is_move(before), "{triple}: {disasm}");
+        }
+    }
+
+    #[test]
+    fn moves_stay_when_the_exit_reads_their_destination() {
+        for triple in TARGETS {
+            let (disasm, blocks) = blocks(fibonacci(true), triple);
+            let edge = back_edge(&blocks);
+            assert!(edge.len() > 1, "{triple}: {disasm}");
+            assert!(edge[..edge.len() - 1].iter().all(|i| is_move(i)));
+            let body = &blocks[1];
+            assert!(
+                !is_move(&body[body.len() - 2]),
+                "nothing moved before the branch: {triple}: {disasm}"
+            );
+        }
     }
 }

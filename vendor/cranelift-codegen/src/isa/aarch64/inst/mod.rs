@@ -1204,6 +1204,12 @@ impl MachInst for Inst {
         }
     }
 
+    // `mov`/`fmov` and spill-slot loads (large offsets `movz`/`movk` a
+    // temporary) leave NZCV alone; `cbz`/`tbz` registers are operands.
+    fn moves_keep_branch_conditions() -> bool {
+        true
+    }
+
     fn worst_case_size() -> CodeOffset {
         // The maximum size, in bytes, of any `Inst`'s emitted code. We have at least one case of
         // an 8-instruction sequence (saturating int-to-float conversions) with three embedded

@@ -1529,6 +1529,12 @@ impl MachInst for Inst {
         Inst::jmp_known(label)
     }
 
+    // `mov`, `movaps` and loads from spill slots leave EFLAGS alone, and
+    // conditional jumps read only EFLAGS.
+    fn moves_keep_branch_conditions() -> bool {
+        true
+    }
+
     fn gen_imm_u64(value: u64, dst: Writable<Reg>) -> Option<Self> {
         Some(Inst::imm(OperandSize::Size64, value, dst))
     }
