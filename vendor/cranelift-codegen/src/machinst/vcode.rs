@@ -216,6 +216,9 @@ struct EdgeMovesBeforeBranch {
     /// The other out-edge's block when it had the same moves, also emitted
     /// without them.
     same_moves: Option<BlockIndex>,
+    /// The instruction the moves are emitted before: the branch, or the
+    /// comparison right before it.
+    before: InsnIndex,
 }
 
 /// The result of `VCode::emit`. Contains all information computed
@@ -833,7 +836,7 @@ impl<I: VCodeInst> VCode<I> {
     /// branch's condition. Nothing lies between the branch and the edge's
     /// moves, so no safepoint, call or record sees a different state.
     fn edge_moves_before_branches(
-        &self,
+        &mut self,
         regalloc: &regalloc2::Output,
         final_order: &[BlockIndex],
     ) -> SmallVec<[EdgeMovesBeforeBranch; 4]> {
@@ -869,6 +872,32 @@ impl<I: VCodeInst> VCode<I> {
                     branch_regs.add(preg);
                 }
             }
+            // A comparison right before the branch (an instruction that
+            // writes no register: only the flags) stays next to it, where the
+            // processor fuses the two, if the moves write nothing it reads
+            // and the allocator put no move between them.
+            let comparison = (range.len() >= 2)
+                .then(|| InsnIndex::new(last - 1))
+                .filter(|&p| self.writes_only_flags(p, regalloc));
+            let comparison_regs = comparison.map(|p| {
+                let mut regs = PRegSet::empty();
+                for alloc in regalloc.inst_allocs(p) {
+                    if let Some(preg) = alloc.as_reg() {
+                        regs.add(preg);
+                    }
+                }
+                regs
+            });
+            let before = |moves: &[(Allocation, Allocation)]| match (comparison, comparison_regs) {
+                (Some(p), Some(regs))
+                    if !moves
+                        .iter()
+                        .any(|(_, to)| regs.contains(to.as_reg().unwrap())) =>
+                {
+                    p
+                }
+                _ => InsnIndex::new(last),
+            };
             let is_cold = self.block_order.is_cold(block);
             let moves_of = |edge: BlockIndex| {
                 if self.block_order.is_cold(edge) != is_cold {
@@ -883,13 +912,14 @@ impl<I: VCodeInst> VCode<I> {
                 (!touches_branch).then_some(moves)
             };
             let (first_moves, second_moves) = (moves_of(first), moves_of(second));
-            if first_moves.is_some() && first_moves == second_moves {
+            if let Some(moves) = first_moves.as_ref().filter(|_| first_moves == second_moves) {
                 // Both out-edges make the same moves: make them once, before
                 // the branch, whichever way it goes.
                 hoisted.push(EdgeMovesBeforeBranch {
                     block,
                     edge: first,
                     same_moves: Some(second),
+                    before: before(moves),
                 });
                 continue;
             }
@@ -919,11 +949,42 @@ impl<I: VCodeInst> VCode<I> {
                     block,
                     edge,
                     same_moves: None,
+                    before: before(&moves),
                 });
                 break;
             }
         }
         hoisted
+    }
+
+    /// Whether instruction `p` writes no register (a comparison or test:
+    /// only the flags) and is an ordinary instruction, with no move of the
+    /// allocator between it and the next one.
+    fn writes_only_flags(&mut self, p: InsnIndex, regalloc: &regalloc2::Output) -> bool {
+        let inst = &self.insts[p.index()];
+        if inst.is_term() != MachTerminator::None
+            || inst.call_type() != CallType::None
+            || inst.is_safepoint()
+            || inst.stackmap_shadow().is_some()
+            || self.clobbers.contains_key(&p)
+        {
+            return false;
+        }
+        if self.insts[p.index()].patchpoint_mut().is_some() {
+            return false;
+        }
+        let operands = self.operand_ranges.get(p.index());
+        if self.operands[operands]
+            .iter()
+            .any(|operand| operand.kind() == OperandKind::Def)
+        {
+            return false;
+        }
+        let edits = &regalloc.edits;
+        let first_after = edits.partition_point(|(pos, _)| *pos <= ProgPoint::before(p));
+        edits
+            .get(first_after)
+            .is_none_or(|(pos, _)| *pos > ProgPoint::before(p.next()))
     }
 
     /// The physical registers live into `block` given those live into each
@@ -1190,13 +1251,12 @@ impl<I: VCodeInst> VCode<I> {
             let edge_before_branch = edge_moves_before_branches
                 .iter()
                 .find(|h| h.block == block)
-                .map(|h| h.edge);
-            let branch = InsnIndex::new(self.block_ranges.get(block.index()).end.wrapping_sub(1));
+                .map(|h| (h.edge, h.before));
 
             for inst_or_edit in regalloc.block_insts_and_edits(&self, block) {
                 match inst_or_edit {
                     InstOrEdit::Inst(iix) => {
-                        if let Some(edge) = edge_before_branch.filter(|_| iix == branch) {
+                        if let Some((edge, _)) = edge_before_branch.filter(|&(_, at)| iix == at) {
                             for inst_or_edit in regalloc.block_insts_and_edits(&self, edge) {
                                 if let InstOrEdit::Edit(Edit::Move { from, to }) = inst_or_edit {
                                     let mv = self.gen_edit_move(*from, *to);
@@ -2400,12 +2460,14 @@ mod edge_moves_before_branch_tests {
         for triple in TARGETS {
             let (disasm, blocks) = blocks(fibonacci(false), triple);
             assert_eq!(back_edge(&blocks).len(), 1, "{triple}: {disasm}");
-            // The loop block: its moves, then the two-way branch.
+            // The loop block: its moves, then the comparison (kept next to
+            // the branch, where the processor fuses them), then the branch.
             let body = &blocks[1];
-            let [.., before, branch] = &body[..] else {
+            let [.., before, comparison, branch] = &body[..] else {
                 panic!("{disasm}")
             };
             assert!(branch.contains("label3"), "{triple}: {disasm}");
+            assert!(comparison.starts_with("cmp") || comparison.starts_with("subs"), "{triple}: {disasm}");
             assert!(is_move(before), "{triple}: {disasm}");
         }
     }
