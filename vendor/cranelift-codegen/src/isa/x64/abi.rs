@@ -94,6 +94,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         true
     }
 
+    fn realigned_frame_layout(frame_layout: FrameLayout) -> FrameLayout {
+        if sets_frame_pointer(&frame_layout) {
+            return frame_layout;
+        }
+        FrameLayout {
+            setup_area_size: 16,
+            clobber_size: compute_clobber_size(&frame_layout.clobbered_callee_saves),
+            ..frame_layout
+        }
+    }
+
     fn compute_arg_locs(
         call_conv: isa::CallConv,
         flags: &settings::Flags,
@@ -549,7 +560,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let r_rbp = Gpr::RBP;
         let w_rbp = Writable::from_reg(r_rbp);
         let mut insts = SmallVec::new();
-        if frame_layout.setup_area_size == 0 {
+        if !sets_frame_pointer(frame_layout) {
             return insts;
         }
         // `push %rbp`
@@ -585,7 +596,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let rsp = Gpr::RSP;
 
         let mut insts = SmallVec::new();
-        if frame_layout.setup_area_size == 0 {
+        if !sets_frame_pointer(frame_layout) {
             return insts;
         }
         // `mov %rbp, %rsp`, unless the clobber restore has left RSP at RBP, as it does in every
@@ -712,7 +723,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // the argument area -- `setup_area_size` alone will not be the correct offset up to the
         // original caller's SP.
         let offset_upward_to_caller_sp = frame_layout.setup_area_size + incoming_args_diff;
-        if flags.unwind_info() && offset_upward_to_caller_sp > 0 {
+        let frame_on_sp = frame_layout.setup_area_size > 0 && !sets_frame_pointer(frame_layout);
+        if flags.unwind_info() && frame_on_sp {
+            // No frame pointer (patchmap): the CFA stays on RSP, and each push and the `sub`
+            // below move it.
+            insts.push(Inst::Unwind {
+                inst: UnwindInst::DefineFrameOnSp {
+                    offset_upward_to_caller_sp,
+                    offset_downward_to_clobbers: frame_layout.clobber_size,
+                },
+            });
+        } else if flags.unwind_info() && offset_upward_to_caller_sp > 0 {
             // Emit unwind info: start the frame. The frame (from unwind
             // consumers' point of view) starts at clobbbers, just below
             // the FP and return address. Spill slots and stack slots are
@@ -738,6 +759,13 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // freed with it in one `add` before the pops, as LLVM does): the area's size, and so every
         // slot below it, is unchanged; the pushed registers sit one padding higher than stored
         // ones would, and their unwind records say so.
+        let stack_alloc = |insts: &mut SmallVec<[Inst; 16]>, size: u32| {
+            if flags.unwind_info() && frame_on_sp {
+                insts.push(Inst::Unwind {
+                    inst: UnwindInst::StackAlloc { size },
+                });
+            }
+        };
         if clobbers_pushed(frame_layout) {
             let padding = frame_layout.clobber_size - clobbers_pushed_size(frame_layout);
             for (i, reg) in frame_layout.clobbered_callee_saves.iter().enumerate().rev() {
@@ -745,6 +773,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                 insts.push(Inst::External {
                     inst: asm::inst::pushq_o::new(Gpr::unwrap_new(r_reg.into())).into(),
                 });
+                stack_alloc(&mut insts, 8);
                 if flags.unwind_info() {
                     insts.push(Inst::Unwind {
                         inst: UnwindInst::SaveReg {
@@ -758,9 +787,14 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                 padding + frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
             if below_pushes > 0 {
                 insts.push(sub(below_pushes));
+                stack_alloc(&mut insts, below_pushes);
             }
             return insts;
         }
+        debug_assert!(
+            !frame_on_sp,
+            "a frame without a frame pointer pushes its callee-saves"
+        );
 
         // Adjust the stack pointer downward for clobbers and the function fixed
         // frame (spillslots, storage slots, and argument area).
@@ -1051,18 +1085,30 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // Compute clobber size.
         let clobber_size = compute_clobber_size(&regs);
 
-        // Compute setup area size: RBP and the return address. A leaf function that needs no
-        // stack (no calls, callee-saves, slots or stack arguments, which are addressed from RBP)
-        // runs without a frame unless frame pointers must be kept, as the AArch64 backend does.
-        let needs_frame = flags.preserve_frame_pointers()
-            || function_calls != FunctionCalls::None
+        // Compute setup area size: RBP and the return address. Unless frame pointers must be
+        // kept (patchmap), a System V function whose stack arguments need no RBP to address
+        // them (it has none; tail calls, whose sequence rebuilds the frame from RBP, keep the
+        // flag on) sets up no frame pointer, as LLVM's code does where nothing forces one: its
+        // setup area is the return address alone, and its clobber area is padded to 8 modulo
+        // 16 bytes so that RSP stays 16-byte aligned below it. A leaf with nothing on the stack
+        // touches no stack at all, as the AArch64 backend's leaves without a frame record.
+        let frame_pointer = flags.preserve_frame_pointers()
+            || function_calls == FunctionCalls::TailOnly
             || incoming_args_size > 0
             || tail_args_size > 0
+            || !matches!(call_conv, CallConv::SystemV | CallConv::Fast);
+        let needs_stack = function_calls != FunctionCalls::None
             || clobber_size > 0
             || stackslots_size > 0
             || fixed_frame_storage_size > 0
             || outgoing_args_size > 0;
-        let setup_area_size = if needs_frame { 16 } else { 0 };
+        let (setup_area_size, clobber_size) = if frame_pointer {
+            (16, clobber_size)
+        } else if needs_stack {
+            (8, clobber_size_below_return_address(&regs))
+        } else {
+            (0, 0)
+        };
 
         // Return FrameLayout structure.
         FrameLayout {
@@ -1096,6 +1142,22 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             _ => &[],
         }
     }
+}
+
+/// Whether the prologue pushes RBP and points it at the frame: the setup area holds the saved RBP
+/// besides the return address (patchmap; see `compute_frame_layout`).
+fn sets_frame_pointer(frame_layout: &FrameLayout) -> bool {
+    frame_layout.setup_area_size > 8
+}
+
+/// The clobber area of a frame without a frame pointer (System V: general registers only, which
+/// are pushed): 8 bytes a register, plus 8 of padding where that is a multiple of 16, so that the
+/// return address and the area together keep RSP 16-byte aligned (LLVM's `push` of an odd count,
+/// or `sub $8` after an even one).
+fn clobber_size_below_return_address(regs: &[Writable<RealReg>]) -> u32 {
+    debug_assert!(regs.iter().all(|r| r.to_reg().class() == RegClass::Int));
+    let pushed = u32::try_from(regs.len()).unwrap() * 8;
+    if pushed % 16 == 0 { pushed + 8 } else { pushed }
 }
 
 /// The base register and offset of the clobber-save area: just above the fixed
