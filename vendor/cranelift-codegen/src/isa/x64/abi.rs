@@ -1717,13 +1717,52 @@ mod frameless_leaf_tests {
     }
 
     #[test]
-    fn calls_and_stack_slots_keep_the_frame() {
+    fn calls_and_stack_slots_keep_the_frame_with_frame_pointers() {
         for body in [Body::Call, Body::Slot] {
-            let (disasm, framed) = compile(body, false);
+            let (disasm, framed) = compile(body, true);
             assert!(disasm.contains("pushq %rbp"), "{disasm}");
             assert!(disasm.contains("popq %rbp"), "{disasm}");
             assert!(framed, "{disasm}");
         }
+    }
+
+    /// Without kept frame pointers a function that calls or has a slot gets no RBP frame
+    /// (patchmap): RSP is 16-byte aligned below the return address and the clobber area.
+    #[test]
+    fn calls_and_stack_slots_set_no_frame_pointer() {
+        let instructions = |body| {
+            let (disasm, framed) = compile(body, false);
+            assert!(!disasm.contains("%rbp"), "{disasm}");
+            assert!(!framed, "{disasm}");
+            let lines: alloc::vec::Vec<String> = disasm
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.ends_with(':') && !l.starts_with("unwind "))
+                .map(String::from)
+                .collect();
+            lines
+        };
+        // `a` and `b` live across the call in two callee-saves: two pushes (16 bytes) and 8 of
+        // padding, so RSP is 16-byte aligned at the call.
+        let call = instructions(Body::Call);
+        assert!(
+            call[..2].iter().all(|l| l.starts_with("pushq %")),
+            "{call:#?}"
+        );
+        assert_eq!(call[2], "subq $0x8, %rsp", "{call:#?}");
+        let n = call.len();
+        assert_eq!(call[n - 4], "addq $0x8, %rsp", "{call:#?}");
+        assert!(
+            call[n - 3..n - 1].iter().all(|l| l.starts_with("popq %")),
+            "{call:#?}"
+        );
+        assert_eq!(call[n - 1], "retq", "{call:#?}");
+        // The 8-byte slot (a 16-byte fixed frame) and 8 bytes of padding, addressed from RSP.
+        let slot = instructions(Body::Slot);
+        assert_eq!(slot[0], "subq $0x18, %rsp", "{slot:#?}");
+        assert!(slot.iter().any(|l| l.contains("(%rsp)")), "{slot:#?}");
+        let n = slot.len();
+        assert_eq!(slot[n - 2..], ["addq $0x18, %rsp", "retq"], "{slot:#?}");
     }
 }
 
@@ -1798,9 +1837,19 @@ mod pushed_clobber_tests {
     /// The code's instructions (without the unwind pseudo-instructions) and the unwind
     /// information's saves (clobber offset, register).
     fn compile(func: Function) -> (Vec<String>, Vec<(u32, u8)>) {
+        compile_with(func, true)
+    }
+
+    /// [`compile`] with frame pointers kept or not.
+    fn compile_with(
+        func: Function,
+        preserve_frame_pointers: bool,
+    ) -> (Vec<String>, Vec<(u32, u8)>) {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").unwrap();
         flags.set("unwind_info", "true").unwrap();
+        let preserve = if preserve_frame_pointers { "true" } else { "false" };
+        flags.set("preserve_frame_pointers", preserve).unwrap();
         let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
             .unwrap()
             .finish(settings::Flags::new(flags))
@@ -1892,6 +1941,36 @@ mod pushed_clobber_tests {
         let first_pop = lines.iter().position(|l| l.starts_with("popq")).unwrap();
         assert_eq!(lines[first_pop - 1], "addq $0x18, %rsp", "{lines:#?}");
         assert!(!lines.iter().any(|l| l == "movq %rbp, %rsp"), "{lines:#?}");
+    }
+
+    /// Without a frame pointer (patchmap), three pushes below the return address leave RSP
+    /// 16-byte aligned: no padding, no `sub`; the saves are at the same clobber offsets.
+    #[test]
+    fn without_a_frame_pointer_an_odd_count_of_pushes_needs_no_padding() {
+        let func = function(CallConv::SystemV, types::I64, false);
+        let (lines, mut saves) = compile_with(func, false);
+        assert!(!lines.iter().any(|l| l.contains("%rbp")), "{lines:#?}");
+        assert!(
+            lines[..3].iter().all(|l| l.starts_with("pushq")),
+            "{lines:#?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("subq") || l.starts_with("addq $0x")),
+            "{lines:#?}"
+        );
+        let n = lines.len();
+        assert!(
+            lines[n - 4..n - 1].iter().all(|l| l.starts_with("popq")),
+            "{lines:#?}"
+        );
+        let pushed = operands(&lines, "pushq ");
+        let mut in_register_order: Vec<u8> = pushed.iter().map(|r| hw_enc(r)).collect();
+        in_register_order.reverse();
+        saves.sort();
+        let expected: Vec<(u32, u8)> = (0..).step_by(8).zip(in_register_order).collect();
+        assert_eq!(saves, expected, "{lines:#?}");
     }
 
     #[test]
