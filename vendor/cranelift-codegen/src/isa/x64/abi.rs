@@ -785,7 +785,14 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             }
             let below_pushes =
                 padding + frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-            if below_pushes > 0 {
+            if below_pushes == 8 && frame_on_sp {
+                // Only the alignment padding: a 1-byte `push` (of a value nothing reads) where
+                // `sub` takes 4, as LLVM does.
+                insts.push(Inst::External {
+                    inst: asm::inst::pushq_o::new(Gpr::RAX).into(),
+                });
+                stack_alloc(&mut insts, below_pushes);
+            } else if below_pushes > 0 {
                 insts.push(sub(below_pushes));
                 stack_alloc(&mut insts, below_pushes);
             }
@@ -872,7 +879,15 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             let below_pushes = frame_layout.clobber_size - clobbers_pushed_size(frame_layout)
                 + frame_layout.fixed_frame_storage_size
                 + frame_layout.outgoing_args_size;
-            if below_pushes > 0 {
+            let frame_on_sp =
+                frame_layout.setup_area_size > 0 && !sets_frame_pointer(frame_layout);
+            if below_pushes == 8 && frame_on_sp {
+                // The padding the prologue pushed, popped into R11: a scratch register that no
+                // convention returns a value in (`retval_temp_reg`), 2 bytes where `add` takes 4.
+                insts.push(Inst::External {
+                    inst: asm::inst::popq_o::new(Writable::from_reg(Gpr::R11)).into(),
+                });
+            } else if below_pushes > 0 {
                 let below_pushes = i32::try_from(below_pushes)
                     .expect("`stack_size` is too large to fit in a 32-bit immediate");
                 insts.push(Inst::addq_mi(Writable::from_reg(regs::rsp()), below_pushes));
@@ -1744,14 +1759,15 @@ mod frameless_leaf_tests {
         };
         // `a` and `b` live across the call in two callee-saves: two pushes (16 bytes) and 8 of
         // padding, so RSP is 16-byte aligned at the call.
+        // The padding alone is pushed (`%rax`) and popped (`%r11`, which returns nothing).
         let call = instructions(Body::Call);
         assert!(
             call[..2].iter().all(|l| l.starts_with("pushq %")),
             "{call:#?}"
         );
-        assert_eq!(call[2], "subq $0x8, %rsp", "{call:#?}");
+        assert_eq!(call[2], "pushq %rax", "{call:#?}");
         let n = call.len();
-        assert_eq!(call[n - 4], "addq $0x8, %rsp", "{call:#?}");
+        assert_eq!(call[n - 4], "popq %r11", "{call:#?}");
         assert!(
             call[n - 3..n - 1].iter().all(|l| l.starts_with("popq %")),
             "{call:#?}"
