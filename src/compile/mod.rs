@@ -191,7 +191,8 @@ fn compile_function(
         &mut ctx.func,
         &mut scratch.fctx,
     )?;
-    let frame_pointer = needs_frame_pointer(&planned, &ctx.func, isas.frames_walked) || over_aligned(module.function(id));
+    let frame_pointer =
+        needs_frame_pointer(&planned, &ctx.func, isas.frames_walked) || over_aligned(module.function(id));
     let isa = if frame_pointer { &isas.kept } else { &isas.omitted };
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
