@@ -26,17 +26,22 @@ pub struct Target {
 pub enum FramePointers {
     /// Every function: what stack map records, frame walks and frame-address intrinsics rely on.
     Kept,
-    /// All but leaf functions that need no stack (no calls, saved registers, slots or stack
-    /// arguments), which run without one, as LLVM's code does where nothing forces a frame.
-    OmittedInLeaves,
+    /// None set up, as LLVM's code does where nothing forces a frame pointer. x86-64: no RBP frame
+    /// unless the function has stack arguments (addressed from RBP); slots and saved registers
+    /// are SP-relative, unwind rows follow SP, and a leaf with nothing on the stack touches no
+    /// stack at all. AArch64: only leaves that need no stack run without a frame record.
+    Omitted,
 }
 
 /// The two ISAs of a target that differ only in their [`FramePointers`].
 pub(crate) struct Isas {
     /// [`FramePointers::Kept`]: also the one symbols, helpers and unwind tables are made with.
     pub kept: Arc<dyn TargetIsa>,
-    /// [`FramePointers::OmittedInLeaves`].
-    pub omitted_in_leaves: Arc<dyn TargetIsa>,
+    /// [`FramePointers::Omitted`].
+    pub omitted: Arc<dyn TargetIsa>,
+    /// Whether a runtime walks the frames by frame pointer through every function (the JIT's
+    /// frames, objects with the frame-table layout): then every function that calls keeps a frame.
+    pub frames_walked: bool,
 }
 
 /// Cranelift's optimisation levels, as `-O none|speed`.
@@ -108,11 +113,13 @@ impl Target {
     }
 
     /// The ISAs a module's functions compile with: [`FramePointers::Kept`] for those that need a
-    /// frame pointer, [`FramePointers::OmittedInLeaves`] for the rest (`compile` chooses per function).
-    pub(crate) fn isas(&self, opt: OptLevel, pic: bool) -> Result<Isas, TargetError> {
+    /// frame pointer, [`FramePointers::Omitted`] for the rest (`compile` chooses per function);
+    /// `frames_walked`: see [`Isas::frames_walked`].
+    pub(crate) fn isas(&self, opt: OptLevel, pic: bool, frames_walked: bool) -> Result<Isas, TargetError> {
         Ok(Isas {
             kept: self.isa_with_frames(opt, pic, FramePointers::Kept)?,
-            omitted_in_leaves: self.isa_with_frames(opt, pic, FramePointers::OmittedInLeaves)?,
+            omitted: self.isa_with_frames(opt, pic, FramePointers::Omitted)?,
+            frames_walked,
         })
     }
 

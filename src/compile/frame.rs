@@ -13,7 +13,10 @@ use crate::stackmap::{Frame, FrameRegister};
 
 /// The frame of `compiled`, whose code is `code_size` bytes (its symbol's size).
 ///
-/// - HasFrame: the prologue sets the frame pointer (Cranelift's `DefineNewFrame`).
+/// - HasFrame: the prologue sets the frame pointer (Cranelift's `DefineNewFrame`). A frame without
+///   one (`DefineFrameOnSp`, x86-64 functions that need no frame pointer) has SP as its base
+///   register, and its saved registers' offsets are from SP in the body (below the prologue's
+///   pushes and `sub`).
 /// - HasVariableSizeAlloca: always false: dynamic allocas come from an arena
 ///   ([`crate::lower::dynamic_stack`]), never from the machine stack, whose SP is fixed in the body.
 /// - HasStackRealignment: the prologue rounds SP down for an alloca aligned beyond 16 bytes
@@ -31,6 +34,8 @@ pub fn frame(
 ) -> Result<Frame, CodegenFailure> {
     let function_size = u32::try_from(code_size).map_err(|_| CodegenFailure::FunctionSize(code_size))?;
     let mut has_frame = false;
+    let mut base_register = arch.frame_pointer();
+    // The clobber area's start from the frame's base (FP, or SP in the body), negated.
     let mut clobbers_below_fp = None;
     let mut registers = Vec::new();
     for (_, inst) in &compiled.buffer.unwind_info {
@@ -42,6 +47,14 @@ pub fn frame(
                 if let Some(link) = arch.link_register() {
                     registers.push(FrameRegister { dwarf_reg: link, offset: 8, size: 8, is_spilled: true });
                 }
+            }
+            UnwindInst::DefineFrameOnSp { offset_downward_to_clobbers, .. } => {
+                let layout = compiled.buffer.frame_layout().ok_or(CodegenFailure::NoFrameLayout)?;
+                // SP in the body is the whole frame below the return address; the clobber area
+                // starts `offset_downward_to_clobbers` below the return address.
+                let above_sp = i64::from(layout.frame_to_fp_offset) - i64::from(offset_downward_to_clobbers);
+                clobbers_below_fp = Some(-above_sp);
+                base_register = arch.stack_pointer();
             }
             UnwindInst::SaveReg { clobber_offset, reg } => {
                 let below = clobbers_below_fp.ok_or(CodegenFailure::SaveWithoutFrame)?;
@@ -64,7 +77,7 @@ pub fn frame(
         has_variable_size_alloca: false,
         has_stack_realignment: compiled.buffer.frame_layout().is_some_and(|l| l.stack_realignment.is_some()),
         has_live_out_info: has_patch_point,
-        base_register: arch.frame_pointer(),
+        base_register,
         registers,
     })
 }

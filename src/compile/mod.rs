@@ -191,7 +191,9 @@ fn compile_function(
         &mut ctx.func,
         &mut scratch.fctx,
     )?;
-    let isa = if needs_frame_pointer(&planned, &ctx.func) { &isas.kept } else { &isas.omitted_in_leaves };
+    let frame_pointer =
+        needs_frame_pointer(&planned, &ctx.func, isas.frames_walked) || over_aligned(module.function(id));
+    let isa = if frame_pointer { &isas.kept } else { &isas.omitted };
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
     let compiled = ctx.compiled_code().expect("compiled code after a successful compile");
@@ -264,8 +266,9 @@ fn compile_function(
     let stack_size = if symbols.needs_dynamic_stack(id) || over_aligned(f) {
         crate::stackmap::DYNAMIC_STACK_SIZE
     } else if !frame.has_frame {
-        // A leaf without a frame moves SP by nothing.
-        0
+        // Without a frame pointer SP moves by the pushes and the `sub` (nothing in a leaf that
+        // needs no stack), as LLVM counts a frame without one.
+        compiled.buffer.frame_layout().map_or(0, |layout| u64::from(layout.frame_to_fp_offset))
     } else {
         let layout = compiled.buffer.frame_layout().ok_or_else(|| codegen_error(CodegenFailure::NoFrameLayout))?;
         arch.stack_size(layout.frame_to_fp_offset)
@@ -285,18 +288,24 @@ fn compile_function(
     })
 }
 
-/// Whether a lowered function must set up a frame even if it is a leaf that needs no stack: its
-/// records are FP-relative (LLVM too keeps a frame in every function with a stack map, patch point
-/// or statepoint), frame and return addresses are read through FP, and Cranelift's x86-64 tail
-/// calls rebuild the frame they replace.
-fn needs_frame_pointer(planned: &[lower::points::PlannedPoint], func: &cranelift_codegen::ir::Function) -> bool {
+/// Whether a lowered function must set up a frame pointer: its records are FP-relative (LLVM too
+/// keeps a frame in every function with a stack map, patch point or statepoint), frame and return
+/// addresses are read through FP, Cranelift's x86-64 tail calls rebuild the frame they replace,
+/// and where a runtime walks frames by FP (`frames_walked`) every function that calls is a link
+/// of the chain. (Over-aligned allocas too: the caller checks.)
+fn needs_frame_pointer(
+    planned: &[lower::points::PlannedPoint],
+    func: &cranelift_codegen::ir::Function,
+    frames_walked: bool,
+) -> bool {
     use cranelift_codegen::ir::Opcode;
     !planned.is_empty()
         || func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).any(|inst| {
+            let opcode = func.dfg.insts[inst].opcode();
             matches!(
-                func.dfg.insts[inst].opcode(),
+                opcode,
                 Opcode::GetFramePointer | Opcode::GetReturnAddress | Opcode::ReturnCall | Opcode::ReturnCallIndirect
-            )
+            ) || (frames_walked && opcode.is_call())
         })
 }
 

@@ -141,7 +141,8 @@ impl JitCode {
             }
             .into());
         }
-        let isas = host.isas(options.opt, false)?;
+        // `JitCode::frame` offers every function's frame to a runtime walking them.
+        let isas = host.isas(options.opt, false, true)?;
         let isa = isas.kept.clone();
         let mut builder = JITBuilder::with_isa(isa.clone(), default_libcall_names());
         builder

@@ -29,7 +29,8 @@ pub fn compile_with_stack_map(module: &IrModule, options: &Options) -> Result<(V
     let target = options.resolve_target(module)?;
     let target_arch = target.arch;
     // PIC: the objects link into the PIE executables that the system's `cc` makes by default.
-    let isas = target.isas(options.opt, true)?;
+    let frames_walked = options.stackmap_version == crate::stackmap::Version::FrameTable;
+    let isas = target.isas(options.opt, true, frames_walked)?;
     let isa = isas.kept.clone();
     let name = module.source_filename.clone().unwrap_or_else(|| module.file.clone());
     let builder =

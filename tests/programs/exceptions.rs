@@ -99,3 +99,30 @@ fn the_jit_and_the_interpreter_refuse_landing_pads_with_a_position() {
     assert!(error.message.contains("'invoke' is not supported by the interpreter"), "{error}");
     assert!(error.span.line > 0, "{error}");
 }
+
+/// `frameless.ll`'s exception unwinds through frames without a frame pointer in patchmap's x86-64
+/// build (the run against llc-19's is above): `busy` and `thrower` neither push nor set RBP, and
+/// `busy` saves callee-saved registers with pushes, whose unwind rows restore the catcher's values.
+#[test]
+fn the_frameless_program_unwinds_through_functions_without_rbp() {
+    use object::{Object, ObjectSection, ObjectSymbol};
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exceptions/frameless.ll");
+    let module = ir::parse_file(&ll).unwrap();
+    let options = Options::new(Some("x86_64"), "speed", 1).unwrap();
+    let object = patchmap::emit::object::compile(&module, &options).unwrap();
+    let file = object::File::parse(&*object).unwrap();
+    let code = |name: &str| {
+        let symbol = file.symbols().find(|s| s.name() == Ok(name)).unwrap();
+        let data = file.section_by_index(symbol.section_index().unwrap()).unwrap().data().unwrap();
+        data[symbol.address() as usize..(symbol.address() + symbol.size()) as usize].to_vec()
+    };
+    for name in ["busy", "thrower"] {
+        let code = code(name);
+        // `push %rbp` is 0x55, `mov %rsp, %rbp` 48 89 e5.
+        assert_ne!(code[0], 0x55, "{name} starts with push %rbp: {code:02x?}");
+        assert!(!code.windows(3).any(|w| w == [0x48, 0x89, 0xe5]), "{name} sets RBP: {code:02x?}");
+    }
+    // `busy` pushes callee-saves first (`push %rbx` 0x53, `push %r12`-`%r15` 41 54-57).
+    let busy = code("busy");
+    assert!(busy[0] == 0x53 || (busy[0] == 0x41 && (0x54..=0x57).contains(&busy[1])), "{busy:02x?}");
+}

@@ -178,6 +178,18 @@ pub enum UnwindInst {
         /// the clobber area.
         offset_downward_to_clobbers: u32,
     },
+    /// A frame without a frame pointer (patchmap): the prologue sets no FP, and the frame stays
+    /// anchored on SP, which is now `offset_upward_to_caller_sp` below the SP at the callsite
+    /// (on x64, the return address alone). Each later `StackAlloc` moves SP, and the CFA's
+    /// offset from it, further down. `offset_downward_to_clobbers` is the distance from this SP
+    /// down to the start of the clobber area, which the `SaveReg`s' offsets count from. It comes
+    /// in place of `PushFrameRegs` and `DefineNewFrame`, before any other unwind instruction.
+    DefineFrameOnSp {
+        /// The offset from the current SP to the SP at the callsite that invoked us.
+        offset_upward_to_caller_sp: u32,
+        /// The offset from the current SP downward to the start of the clobber area.
+        offset_downward_to_clobbers: u32,
+    },
     /// The stack pointer was adjusted to allocate the stack.
     StackAlloc {
         /// Size to allocate.

@@ -395,6 +395,14 @@ pub trait ABIMachineSpec {
         false
     }
 
+    /// The layout of a frame that `Callee::compute_frame_layout` realigns, `frame_layout` (from
+    /// `compute_frame_layout`, its `stack_realignment` just set): a realigned frame addresses its
+    /// clobbers and incoming arguments from FP, so a backend that sets up no frame pointer in
+    /// some frames sets one up here (patchmap). The default returns the layout as it is.
+    fn realigned_frame_layout(frame_layout: FrameLayout) -> FrameLayout {
+        frame_layout
+    }
+
     /// Process a list of parameters or return values and allocate them to registers
     /// and stack slots.
     ///
@@ -2421,6 +2429,9 @@ impl<M: ABIMachineSpec> Callee<M> {
             self.outgoing_args_size,
         );
         frame_layout.stack_realignment = stack_realignment;
+        if stack_realignment.is_some() {
+            frame_layout = M::realigned_frame_layout(frame_layout);
+        }
 
         if Self::frame_layout_exceeds_limit(&frame_layout, M::maximum_frame_size()) {
             return Err(CodegenError::ImplLimitExceeded);

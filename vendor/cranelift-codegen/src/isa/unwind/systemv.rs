@@ -173,6 +173,8 @@ pub(crate) fn create_unwind_info_from_insts<MR: RegisterMapper<Reg>>(
 
     let mut cfa_offset = 0;
     let mut clobber_offset_to_cfa = 0;
+    // Whether the CFA stays defined from SP (`DefineFrameOnSp`) although the target has a FP.
+    let mut frame_on_sp = false;
     for &(instruction_offset, ref inst) in insts {
         match inst {
             &UnwindInst::PushFrameRegs {
@@ -225,10 +227,21 @@ pub(crate) fn create_unwind_info_from_insts<MR: RegisterMapper<Reg>>(
                 // express clobber offsets later in terms of CFA.
                 clobber_offset_to_cfa = offset_upward_to_caller_sp + offset_downward_to_clobbers;
             }
+            &UnwindInst::DefineFrameOnSp {
+                offset_upward_to_caller_sp,
+                offset_downward_to_clobbers,
+            } => {
+                // The CFA is already SP plus `offset_upward_to_caller_sp` (the CIE's rule on
+                // x64, where it is the return address): it stays on SP, and later stack
+                // allocations move it.
+                frame_on_sp = true;
+                cfa_offset = offset_upward_to_caller_sp;
+                clobber_offset_to_cfa = offset_upward_to_caller_sp + offset_downward_to_clobbers;
+            }
             &UnwindInst::StackAlloc { size } => {
                 // If we do not use a frame pointer, we need to update the
                 // CFA offset whenever the stack pointer changes.
-                if mr.fp().is_none() {
+                if mr.fp().is_none() || frame_on_sp {
                     cfa_offset += size;
                     instructions.push((
                         instruction_offset,

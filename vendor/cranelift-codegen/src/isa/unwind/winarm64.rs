@@ -220,6 +220,9 @@ pub(crate) fn create_unwind_info_from_insts(
                     unwind_codes.push(UnwindCode::SetFp);
                 }
             }
+            &UnwindInst::DefineFrameOnSp { .. } => {
+                unreachable!("frames without a frame pointer are x64 System V only");
+            }
             &UnwindInst::StackAlloc { size } => {
                 last_stackalloc = Some(size);
                 assert!(size % 16 == 0, "Size must be a multiple of 16");

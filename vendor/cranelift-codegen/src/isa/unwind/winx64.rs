@@ -259,6 +259,12 @@ pub(crate) fn create_unwind_info_from_insts<MR: RegisterMapper<crate::machinst::
                 frame_register_offset = ensure_unwind_offset(offset_downward_to_clobbers)?;
                 unwind_codes.push(UnwindCode::SetFPReg { instruction_offset });
             }
+            &UnwindInst::DefineFrameOnSp { .. } => {
+                // Windows x64 frames here always set RBP up (`frame_register` below).
+                return Err(CodegenError::Unsupported(
+                    "a frame without a frame pointer in Windows x64 unwind information".into(),
+                ));
+            }
             &UnwindInst::StackAlloc { size } => {
                 unwind_codes.push(UnwindCode::StackAlloc {
                     instruction_offset,

@@ -94,6 +94,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         true
     }
 
+    fn realigned_frame_layout(frame_layout: FrameLayout) -> FrameLayout {
+        if sets_frame_pointer(&frame_layout) {
+            return frame_layout;
+        }
+        FrameLayout {
+            setup_area_size: 16,
+            clobber_size: compute_clobber_size(&frame_layout.clobbered_callee_saves),
+            ..frame_layout
+        }
+    }
+
     fn compute_arg_locs(
         call_conv: isa::CallConv,
         flags: &settings::Flags,
@@ -549,7 +560,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let r_rbp = Gpr::RBP;
         let w_rbp = Writable::from_reg(r_rbp);
         let mut insts = SmallVec::new();
-        if frame_layout.setup_area_size == 0 {
+        if !sets_frame_pointer(frame_layout) {
             return insts;
         }
         // `push %rbp`
@@ -585,7 +596,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         let rsp = Gpr::RSP;
 
         let mut insts = SmallVec::new();
-        if frame_layout.setup_area_size == 0 {
+        if !sets_frame_pointer(frame_layout) {
             return insts;
         }
         // `mov %rbp, %rsp`, unless the clobber restore has left RSP at RBP, as it does in every
@@ -712,7 +723,17 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // the argument area -- `setup_area_size` alone will not be the correct offset up to the
         // original caller's SP.
         let offset_upward_to_caller_sp = frame_layout.setup_area_size + incoming_args_diff;
-        if flags.unwind_info() && offset_upward_to_caller_sp > 0 {
+        let frame_on_sp = frame_layout.setup_area_size > 0 && !sets_frame_pointer(frame_layout);
+        if flags.unwind_info() && frame_on_sp {
+            // No frame pointer (patchmap): the CFA stays on RSP, and each push and the `sub`
+            // below move it.
+            insts.push(Inst::Unwind {
+                inst: UnwindInst::DefineFrameOnSp {
+                    offset_upward_to_caller_sp,
+                    offset_downward_to_clobbers: frame_layout.clobber_size,
+                },
+            });
+        } else if flags.unwind_info() && offset_upward_to_caller_sp > 0 {
             // Emit unwind info: start the frame. The frame (from unwind
             // consumers' point of view) starts at clobbbers, just below
             // the FP and return address. Spill slots and stack slots are
@@ -738,6 +759,13 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // freed with it in one `add` before the pops, as LLVM does): the area's size, and so every
         // slot below it, is unchanged; the pushed registers sit one padding higher than stored
         // ones would, and their unwind records say so.
+        let stack_alloc = |insts: &mut SmallVec<[Inst; 16]>, size: u32| {
+            if flags.unwind_info() && frame_on_sp {
+                insts.push(Inst::Unwind {
+                    inst: UnwindInst::StackAlloc { size },
+                });
+            }
+        };
         if clobbers_pushed(frame_layout) {
             let padding = frame_layout.clobber_size - clobbers_pushed_size(frame_layout);
             for (i, reg) in frame_layout.clobbered_callee_saves.iter().enumerate().rev() {
@@ -745,6 +773,7 @@ impl ABIMachineSpec for X64ABIMachineSpec {
                 insts.push(Inst::External {
                     inst: asm::inst::pushq_o::new(Gpr::unwrap_new(r_reg.into())).into(),
                 });
+                stack_alloc(&mut insts, 8);
                 if flags.unwind_info() {
                     insts.push(Inst::Unwind {
                         inst: UnwindInst::SaveReg {
@@ -756,11 +785,23 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             }
             let below_pushes =
                 padding + frame_layout.fixed_frame_storage_size + frame_layout.outgoing_args_size;
-            if below_pushes > 0 {
+            if below_pushes == 8 && frame_on_sp {
+                // Only the alignment padding: a 1-byte `push` (of a value nothing reads) where
+                // `sub` takes 4, as LLVM does.
+                insts.push(Inst::External {
+                    inst: asm::inst::pushq_o::new(Gpr::RAX).into(),
+                });
+                stack_alloc(&mut insts, below_pushes);
+            } else if below_pushes > 0 {
                 insts.push(sub(below_pushes));
+                stack_alloc(&mut insts, below_pushes);
             }
             return insts;
         }
+        debug_assert!(
+            !frame_on_sp,
+            "a frame without a frame pointer pushes its callee-saves"
+        );
 
         // Adjust the stack pointer downward for clobbers and the function fixed
         // frame (spillslots, storage slots, and argument area).
@@ -838,7 +879,15 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             let below_pushes = frame_layout.clobber_size - clobbers_pushed_size(frame_layout)
                 + frame_layout.fixed_frame_storage_size
                 + frame_layout.outgoing_args_size;
-            if below_pushes > 0 {
+            let frame_on_sp =
+                frame_layout.setup_area_size > 0 && !sets_frame_pointer(frame_layout);
+            if below_pushes == 8 && frame_on_sp {
+                // The padding the prologue pushed, popped into R11: a scratch register that no
+                // convention returns a value in (`retval_temp_reg`), 2 bytes where `add` takes 4.
+                insts.push(Inst::External {
+                    inst: asm::inst::popq_o::new(Writable::from_reg(Gpr::R11)).into(),
+                });
+            } else if below_pushes > 0 {
                 let below_pushes = i32::try_from(below_pushes)
                     .expect("`stack_size` is too large to fit in a 32-bit immediate");
                 insts.push(Inst::addq_mi(Writable::from_reg(regs::rsp()), below_pushes));
@@ -1051,18 +1100,30 @@ impl ABIMachineSpec for X64ABIMachineSpec {
         // Compute clobber size.
         let clobber_size = compute_clobber_size(&regs);
 
-        // Compute setup area size: RBP and the return address. A leaf function that needs no
-        // stack (no calls, callee-saves, slots or stack arguments, which are addressed from RBP)
-        // runs without a frame unless frame pointers must be kept, as the AArch64 backend does.
-        let needs_frame = flags.preserve_frame_pointers()
-            || function_calls != FunctionCalls::None
+        // Compute setup area size: RBP and the return address. Unless frame pointers must be
+        // kept (patchmap), a System V function whose stack arguments need no RBP to address
+        // them (it has none; tail calls, whose sequence rebuilds the frame from RBP, keep the
+        // flag on) sets up no frame pointer, as LLVM's code does where nothing forces one: its
+        // setup area is the return address alone, and its clobber area is padded to 8 modulo
+        // 16 bytes so that RSP stays 16-byte aligned below it. A leaf with nothing on the stack
+        // touches no stack at all, as the AArch64 backend's leaves without a frame record.
+        let frame_pointer = flags.preserve_frame_pointers()
+            || function_calls == FunctionCalls::TailOnly
             || incoming_args_size > 0
             || tail_args_size > 0
+            || !matches!(call_conv, CallConv::SystemV | CallConv::Fast);
+        let needs_stack = function_calls != FunctionCalls::None
             || clobber_size > 0
             || stackslots_size > 0
             || fixed_frame_storage_size > 0
             || outgoing_args_size > 0;
-        let setup_area_size = if needs_frame { 16 } else { 0 };
+        let (setup_area_size, clobber_size) = if frame_pointer {
+            (16, clobber_size)
+        } else if needs_stack {
+            (8, clobber_size_below_return_address(&regs))
+        } else {
+            (0, 0)
+        };
 
         // Return FrameLayout structure.
         FrameLayout {
@@ -1096,6 +1157,22 @@ impl ABIMachineSpec for X64ABIMachineSpec {
             _ => &[],
         }
     }
+}
+
+/// Whether the prologue pushes RBP and points it at the frame: the setup area holds the saved RBP
+/// besides the return address (patchmap; see `compute_frame_layout`).
+fn sets_frame_pointer(frame_layout: &FrameLayout) -> bool {
+    frame_layout.setup_area_size > 8
+}
+
+/// The clobber area of a frame without a frame pointer (System V: general registers only, which
+/// are pushed): 8 bytes a register, plus 8 of padding where that is a multiple of 16, so that the
+/// return address and the area together keep RSP 16-byte aligned (LLVM's `push` of an odd count,
+/// or `sub $8` after an even one).
+fn clobber_size_below_return_address(regs: &[Writable<RealReg>]) -> u32 {
+    debug_assert!(regs.iter().all(|r| r.to_reg().class() == RegClass::Int));
+    let pushed = u32::try_from(regs.len()).unwrap() * 8;
+    if pushed % 16 == 0 { pushed + 8 } else { pushed }
 }
 
 /// The base register and offset of the clobber-save area: just above the fixed
@@ -1655,13 +1732,53 @@ mod frameless_leaf_tests {
     }
 
     #[test]
-    fn calls_and_stack_slots_keep_the_frame() {
+    fn calls_and_stack_slots_keep_the_frame_with_frame_pointers() {
         for body in [Body::Call, Body::Slot] {
-            let (disasm, framed) = compile(body, false);
+            let (disasm, framed) = compile(body, true);
             assert!(disasm.contains("pushq %rbp"), "{disasm}");
             assert!(disasm.contains("popq %rbp"), "{disasm}");
             assert!(framed, "{disasm}");
         }
+    }
+
+    /// Without kept frame pointers a function that calls or has a slot gets no RBP frame
+    /// (patchmap): RSP is 16-byte aligned below the return address and the clobber area.
+    #[test]
+    fn calls_and_stack_slots_set_no_frame_pointer() {
+        let instructions = |body| {
+            let (disasm, framed) = compile(body, false);
+            assert!(!disasm.contains("%rbp"), "{disasm}");
+            assert!(!framed, "{disasm}");
+            let lines: alloc::vec::Vec<String> = disasm
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.ends_with(':') && !l.starts_with("unwind "))
+                .map(String::from)
+                .collect();
+            lines
+        };
+        // `a` and `b` live across the call in two callee-saves: two pushes (16 bytes) and 8 of
+        // padding, so RSP is 16-byte aligned at the call.
+        // The padding alone is pushed (`%rax`) and popped (`%r11`, which returns nothing).
+        let call = instructions(Body::Call);
+        assert!(
+            call[..2].iter().all(|l| l.starts_with("pushq %")),
+            "{call:#?}"
+        );
+        assert_eq!(call[2], "pushq %rax", "{call:#?}");
+        let n = call.len();
+        assert_eq!(call[n - 4], "popq %r11", "{call:#?}");
+        assert!(
+            call[n - 3..n - 1].iter().all(|l| l.starts_with("popq %")),
+            "{call:#?}"
+        );
+        assert_eq!(call[n - 1], "retq", "{call:#?}");
+        // The 8-byte slot (a 16-byte fixed frame) and 8 bytes of padding, addressed from RSP.
+        let slot = instructions(Body::Slot);
+        assert_eq!(slot[0], "subq $0x18, %rsp", "{slot:#?}");
+        assert!(slot.iter().any(|l| l.contains("(%rsp)")), "{slot:#?}");
+        let n = slot.len();
+        assert_eq!(slot[n - 2..], ["addq $0x18, %rsp", "retq"], "{slot:#?}");
     }
 }
 
@@ -1736,9 +1853,19 @@ mod pushed_clobber_tests {
     /// The code's instructions (without the unwind pseudo-instructions) and the unwind
     /// information's saves (clobber offset, register).
     fn compile(func: Function) -> (Vec<String>, Vec<(u32, u8)>) {
+        compile_with(func, true)
+    }
+
+    /// [`compile`] with frame pointers kept or not.
+    fn compile_with(
+        func: Function,
+        preserve_frame_pointers: bool,
+    ) -> (Vec<String>, Vec<(u32, u8)>) {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").unwrap();
         flags.set("unwind_info", "true").unwrap();
+        let preserve = if preserve_frame_pointers { "true" } else { "false" };
+        flags.set("preserve_frame_pointers", preserve).unwrap();
         let isa = lookup(Triple::from_str("x86_64-unknown-linux-gnu").unwrap())
             .unwrap()
             .finish(settings::Flags::new(flags))
@@ -1830,6 +1957,36 @@ mod pushed_clobber_tests {
         let first_pop = lines.iter().position(|l| l.starts_with("popq")).unwrap();
         assert_eq!(lines[first_pop - 1], "addq $0x18, %rsp", "{lines:#?}");
         assert!(!lines.iter().any(|l| l == "movq %rbp, %rsp"), "{lines:#?}");
+    }
+
+    /// Without a frame pointer (patchmap), three pushes below the return address leave RSP
+    /// 16-byte aligned: no padding, no `sub`; the saves are at the same clobber offsets.
+    #[test]
+    fn without_a_frame_pointer_an_odd_count_of_pushes_needs_no_padding() {
+        let func = function(CallConv::SystemV, types::I64, false);
+        let (lines, mut saves) = compile_with(func, false);
+        assert!(!lines.iter().any(|l| l.contains("%rbp")), "{lines:#?}");
+        assert!(
+            lines[..3].iter().all(|l| l.starts_with("pushq")),
+            "{lines:#?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("subq") || l.starts_with("addq $0x")),
+            "{lines:#?}"
+        );
+        let n = lines.len();
+        assert!(
+            lines[n - 4..n - 1].iter().all(|l| l.starts_with("popq")),
+            "{lines:#?}"
+        );
+        let pushed = operands(&lines, "pushq ");
+        let mut in_register_order: Vec<u8> = pushed.iter().map(|r| hw_enc(r)).collect();
+        in_register_order.reverse();
+        saves.sort();
+        let expected: Vec<(u32, u8)> = (0..).step_by(8).zip(in_register_order).collect();
+        assert_eq!(saves, expected, "{lines:#?}");
     }
 
     #[test]

@@ -105,9 +105,12 @@ mod tests {
 
     #[test]
     fn test_simple_func() {
+        // Without kept frame pointers the function's frame is on RSP (below); this one is RBP's.
+        let mut flags = builder();
+        flags.enable("preserve_frame_pointers").unwrap();
         let isa = lookup(triple!("x86_64"))
             .expect("expect x86 ISA")
-            .finish(Flags::new(builder()))
+            .finish(Flags::new(flags))
             .expect("expect backend creation to succeed");
 
         let mut context = Context::for_function(create_function(
@@ -134,6 +137,75 @@ mod tests {
         assert_eq!(
             format!("{fde:?}"),
             "FrameDescriptionEntry { address: Constant(1234), length: 14, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(6), -16)), (4, CfaRegister(Register(6)))] }"
+        );
+    }
+
+    /// The same function without kept frame pointers (patchmap): no RBP frame; the CFA stays on
+    /// RSP and moves with the `sub` of the 64-byte slot and the 8 bytes that keep RSP 16-byte
+    /// aligned below the return address.
+    #[test]
+    fn test_simple_func_without_frame_pointer() {
+        let isa = lookup(triple!("x86_64"))
+            .expect("expect x86 ISA")
+            .finish(Flags::new(builder()))
+            .expect("expect backend creation to succeed");
+        let mut context = Context::for_function(create_function(
+            CallConv::SystemV,
+            Some(StackSlotData::new(StackSlotKind::ExplicitSlot, 64, 0)),
+        ));
+        let code = context
+            .compile(&*isa, &mut Default::default())
+            .expect("expected compilation");
+        let fde = match code
+            .create_unwind_info(isa.as_ref())
+            .expect("can create unwind info")
+        {
+            Some(crate::isa::unwind::UnwindInfo::SystemV(info)) => {
+                info.to_fde(Address::Constant(1234))
+            }
+            _ => panic!("expected unwind information"),
+        };
+        // `subq $0x48, %rsp` (4 bytes), `addq $0x48, %rsp` (4), `retq`.
+        assert_eq!(
+            format!("{fde:?}"),
+            "FrameDescriptionEntry { address: Constant(1234), length: 9, lsda: None, instructions: [(4, CfaOffset(80))] }"
+        );
+    }
+
+    /// A function without a frame pointer that saves callee-saves: each push moves the CFA's
+    /// offset from RSP and says where the register is, as LLVM's `.cfi_def_cfa_offset` and
+    /// `.cfi_offset` after each `push`.
+    #[test]
+    fn test_pushes_without_frame_pointer() {
+        use crate::isa::unwind::UnwindInst;
+        use crate::isa::unwind::systemv::create_unwind_info_from_insts;
+        use crate::machinst::{RealReg, RegClass};
+        use regalloc2::PReg;
+
+        let reg = |enc| RealReg::from(PReg::new(enc, RegClass::Int));
+        let save = |clobber_offset, enc| UnwindInst::SaveReg {
+            clobber_offset,
+            reg: reg(enc),
+        };
+        let alloc = |size| UnwindInst::StackAlloc { size };
+        // push %rbx (1 byte); push %r12 (2); sub $8, %rsp (4): two saves, 8 bytes of padding.
+        let frame = UnwindInst::DefineFrameOnSp {
+            offset_upward_to_caller_sp: 8,
+            offset_downward_to_clobbers: 24,
+        };
+        let insts = [
+            (0, frame),
+            (1, alloc(8)),
+            (1, save(16, 3)),
+            (3, alloc(8)),
+            (3, save(8, 12)),
+            (7, alloc(8)),
+        ];
+        let info = create_unwind_info_from_insts(&insts, 12, &super::RegisterMapper).unwrap();
+        let fde = info.to_fde(Address::Constant(0));
+        assert_eq!(
+            format!("{fde:?}"),
+            "FrameDescriptionEntry { address: Constant(0), length: 12, lsda: None, instructions: [(1, CfaOffset(16)), (1, Offset(Register(3), -16)), (3, CfaOffset(24)), (3, Offset(Register(12), -24)), (7, CfaOffset(32))] }"
         );
     }
 
