@@ -1033,8 +1033,11 @@ impl<'a> Elaborator<'a> {
                 0
             }
         };
-        // A stable sort keeps operand order within each group.
-        order.sort_by_key(|&i| rank(i));
+        // Each value's rank once (a branch of a function under register
+        // pressure carries dozens), then a stable sort, which keeps operand
+        // order within each group.
+        let ranks: SmallVec<[u8; 8]> = (0..values.len()).map(rank).collect();
+        order.sort_by_key(|&i| ranks[i]);
         order
     }
 
