@@ -5,7 +5,9 @@
 //! compiled code agree wherever they can.
 
 use crate::ir::half;
-use crate::ir::{BinOp, CastOp, Const, FloatPred, FloatRoutine, IntPred, IntrinsicOp, Overflow, RmwOp, Type};
+use crate::ir::{
+    BinOp, CastOp, Const, FloatPred, FloatRoutine, IntPred, IntrinsicOp, MathFunction, Overflow, RmwOp, Type,
+};
 
 /// The width a value of type `ty` is kept zero-extended from.
 pub fn width(ty: &Type) -> u8 {
@@ -384,6 +386,24 @@ pub fn cast(op: CastOp, from: &Type, to: &Type, v: u64) -> u64 {
     }
 }
 
+/// [`MathFunction`] `$function` of `$x` (and `$y`, evaluated for `pow` only) in the operands' own
+/// width: `f32` calls `sinf`, `f64` `sin`.
+macro_rules! math {
+    ($function:expr, $x:expr, $y:expr) => {
+        match $function {
+            MathFunction::Sin => $x.sin(),
+            MathFunction::Cos => $x.cos(),
+            MathFunction::Tan => $x.tan(),
+            MathFunction::Exp => $x.exp(),
+            MathFunction::Exp2 => $x.exp2(),
+            MathFunction::Log => $x.ln(),
+            MathFunction::Log2 => $x.log2(),
+            MathFunction::Log10 => $x.log10(),
+            MathFunction::Pow => $x.powf($y),
+        }
+    };
+}
+
 /// An intrinsic value operation on operands of type `ty`, as the lowering computes it
 /// (`llvm.fmuladd` fused where `fused`, as on the target the compiled code would run on).
 pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
@@ -434,54 +454,10 @@ pub fn intrinsic(op: IntrinsicOp, ty: &Type, v: &[u64], fused: bool) -> u64 {
         IntrinsicOp::Sqrt if single => return u64::from((x() as f32).sqrt().to_bits()),
         IntrinsicOp::Sqrt => return x().sqrt().to_bits(),
         // Rust's `sin` and its kin call the C library's routines, as the compiled code does.
-        IntrinsicOp::Sin
-        | IntrinsicOp::Cos
-        | IntrinsicOp::Tan
-        | IntrinsicOp::Exp
-        | IntrinsicOp::Exp2
-        | IntrinsicOp::Log
-        | IntrinsicOp::Log2
-        | IntrinsicOp::Log10
-        | IntrinsicOp::Pow
-            if single =>
-        {
-            let a = x() as f32;
-            let r = match op {
-                IntrinsicOp::Sin => a.sin(),
-                IntrinsicOp::Cos => a.cos(),
-                IntrinsicOp::Tan => a.tan(),
-                IntrinsicOp::Exp => a.exp(),
-                IntrinsicOp::Exp2 => a.exp2(),
-                IntrinsicOp::Log => a.ln(),
-                IntrinsicOp::Log2 => a.log2(),
-                IntrinsicOp::Log10 => a.log10(),
-                _ => a.powf(y() as f32),
-            };
-            return u64::from(r.to_bits());
+        IntrinsicOp::Math(function) if single => {
+            return u64::from(math!(function, x() as f32, y() as f32).to_bits());
         }
-        IntrinsicOp::Sin
-        | IntrinsicOp::Cos
-        | IntrinsicOp::Tan
-        | IntrinsicOp::Exp
-        | IntrinsicOp::Exp2
-        | IntrinsicOp::Log
-        | IntrinsicOp::Log2
-        | IntrinsicOp::Log10
-        | IntrinsicOp::Pow => {
-            let a = x();
-            let r = match op {
-                IntrinsicOp::Sin => a.sin(),
-                IntrinsicOp::Cos => a.cos(),
-                IntrinsicOp::Tan => a.tan(),
-                IntrinsicOp::Exp => a.exp(),
-                IntrinsicOp::Exp2 => a.exp2(),
-                IntrinsicOp::Log => a.ln(),
-                IntrinsicOp::Log2 => a.log2(),
-                IntrinsicOp::Log10 => a.log10(),
-                _ => a.powf(y()),
-            };
-            return r.to_bits();
-        }
+        IntrinsicOp::Math(function) => return math!(function, x(), y()).to_bits(),
         IntrinsicOp::Floor => return float_bits(ty, x().floor()),
         IntrinsicOp::Ceil => return float_bits(ty, x().ceil()),
         IntrinsicOp::Trunc => return float_bits(ty, x().trunc()),

@@ -219,6 +219,29 @@ pub struct LibraryRoutine {
     pub params: Vec<Type>,
 }
 
+/// The C library's functions that are intrinsics of one overloaded float type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFunction {
+    /// `sin.fN(x)`.
+    Sin,
+    /// `cos.fN(x)`.
+    Cos,
+    /// `tan.fN(x)`.
+    Tan,
+    /// `exp.fN(x)`: e to the x.
+    Exp,
+    /// `exp2.fN(x)`.
+    Exp2,
+    /// `log.fN(x)`: the natural logarithm.
+    Log,
+    /// `log2.fN(x)`.
+    Log2,
+    /// `log10.fN(x)`.
+    Log10,
+    /// `pow.fN(x, y)`.
+    Pow,
+}
+
 /// The value operations among the intrinsics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IntrinsicOp {
@@ -284,25 +307,9 @@ pub enum IntrinsicOp {
     Fma,
     /// `fmuladd.fN(a, b, c)`: `a * b + c`, fused where the target's LLVM backend fuses it.
     FMulAdd,
-    /// `sin.fN(x)`, and the C library's other functions below: a call of the C library's routine
-    /// ([`IntrinsicOp::library_routine`]), as llc-19 makes of them on both targets.
-    Sin,
-    /// `cos.fN(x)`.
-    Cos,
-    /// `tan.fN(x)`.
-    Tan,
-    /// `exp.fN(x)`: e to the x.
-    Exp,
-    /// `exp2.fN(x)`.
-    Exp2,
-    /// `log.fN(x)`: the natural logarithm.
-    Log,
-    /// `log2.fN(x)`.
-    Log2,
-    /// `log10.fN(x)`.
-    Log10,
-    /// `pow.fN(x, y)`.
-    Pow,
+    /// `sin.fN(x)` and the C library's other functions ([`MathFunction`]): a call of the C
+    /// library's routine ([`IntrinsicOp::library_routine`]), as llc-19 makes of them on both targets.
+    Math(MathFunction),
 }
 
 impl IntrinsicOp {
@@ -342,15 +349,15 @@ impl IntrinsicOp {
         ("maximum", IntrinsicOp::Maximum, 2),
         ("fma", IntrinsicOp::Fma, 3),
         ("fmuladd", IntrinsicOp::FMulAdd, 3),
-        ("sin", IntrinsicOp::Sin, 1),
-        ("cos", IntrinsicOp::Cos, 1),
-        ("tan", IntrinsicOp::Tan, 1),
-        ("exp", IntrinsicOp::Exp, 1),
-        ("exp2", IntrinsicOp::Exp2, 1),
-        ("log", IntrinsicOp::Log, 1),
-        ("log2", IntrinsicOp::Log2, 1),
-        ("log10", IntrinsicOp::Log10, 1),
-        ("pow", IntrinsicOp::Pow, 2),
+        ("sin", IntrinsicOp::Math(MathFunction::Sin), 1),
+        ("cos", IntrinsicOp::Math(MathFunction::Cos), 1),
+        ("tan", IntrinsicOp::Math(MathFunction::Tan), 1),
+        ("exp", IntrinsicOp::Math(MathFunction::Exp), 1),
+        ("exp2", IntrinsicOp::Math(MathFunction::Exp2), 1),
+        ("log", IntrinsicOp::Math(MathFunction::Log), 1),
+        ("log2", IntrinsicOp::Math(MathFunction::Log2), 1),
+        ("log10", IntrinsicOp::Math(MathFunction::Log10), 1),
+        ("pow", IntrinsicOp::Math(MathFunction::Pow), 2),
     ];
 
     /// How many operands of the overloaded type the operation takes.
@@ -362,17 +369,17 @@ impl IntrinsicOp {
     /// (`half` is computed in `float`, as LLVM legalises it): `sin` for `double`, `sinf` for
     /// `float`. `None` for the operations computed inline.
     pub fn library_routine(self, lane: &Type) -> Option<(&'static str, Type)> {
-        let [double, single] = match self {
-            IntrinsicOp::Sin => ["sin", "sinf"],
-            IntrinsicOp::Cos => ["cos", "cosf"],
-            IntrinsicOp::Tan => ["tan", "tanf"],
-            IntrinsicOp::Exp => ["exp", "expf"],
-            IntrinsicOp::Exp2 => ["exp2", "exp2f"],
-            IntrinsicOp::Log => ["log", "logf"],
-            IntrinsicOp::Log2 => ["log2", "log2f"],
-            IntrinsicOp::Log10 => ["log10", "log10f"],
-            IntrinsicOp::Pow => ["pow", "powf"],
-            _ => return None,
+        let IntrinsicOp::Math(function) = self else { return None };
+        let [double, single] = match function {
+            MathFunction::Sin => ["sin", "sinf"],
+            MathFunction::Cos => ["cos", "cosf"],
+            MathFunction::Tan => ["tan", "tanf"],
+            MathFunction::Exp => ["exp", "expf"],
+            MathFunction::Exp2 => ["exp2", "exp2f"],
+            MathFunction::Log => ["log", "logf"],
+            MathFunction::Log2 => ["log2", "log2f"],
+            MathFunction::Log10 => ["log10", "log10f"],
+            MathFunction::Pow => ["pow", "powf"],
         };
         match lane {
             Type::Double => Some((double, Type::Double)),
@@ -399,15 +406,7 @@ impl IntrinsicOp {
                 | IntrinsicOp::Maximum
                 | IntrinsicOp::Fma
                 | IntrinsicOp::FMulAdd
-                | IntrinsicOp::Sin
-                | IntrinsicOp::Cos
-                | IntrinsicOp::Tan
-                | IntrinsicOp::Exp
-                | IntrinsicOp::Exp2
-                | IntrinsicOp::Log
-                | IntrinsicOp::Log2
-                | IntrinsicOp::Log10
-                | IntrinsicOp::Pow
+                | IntrinsicOp::Math(_)
         )
     }
 }

@@ -21,7 +21,7 @@ pub mod statepoints;
 pub mod verify;
 
 pub use error::{IrError, Span};
-pub use intrinsics::{FloatRoutine, Intrinsic, IntrinsicOp, LibraryRoutine, Overflow, ReduceOp};
+pub use intrinsics::{FloatRoutine, Intrinsic, IntrinsicOp, LibraryRoutine, MathFunction, Overflow, ReduceOp};
 pub use parser::{parse, parse_file};
 pub use points::{PatchPointCall, PointCall};
 pub use statepoints::{StatepointCall, TokenUse};

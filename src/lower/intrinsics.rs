@@ -414,15 +414,7 @@ impl Lowering<'_> {
         let t = clif_type(ty);
         let bits = i64::from(t.bits());
         match op {
-            IntrinsicOp::Sin
-            | IntrinsicOp::Cos
-            | IntrinsicOp::Tan
-            | IntrinsicOp::Exp
-            | IntrinsicOp::Exp2
-            | IntrinsicOp::Log
-            | IntrinsicOp::Log2
-            | IntrinsicOp::Log10
-            | IntrinsicOp::Pow => self.library_call(op, ty, v),
+            IntrinsicOp::Math(_) => self.library_call(op, ty, v),
             IntrinsicOp::Ctpop => self.b.ins().popcnt(v[0]),
             IntrinsicOp::Ctlz if self.zero_is_poison(v) && self.arch.counts_zeros_with_stop_bit() => {
                 let stopped = self.b.ins().bor_imm_u(v[0], 1);
