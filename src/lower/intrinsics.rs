@@ -7,7 +7,8 @@ use cranelift_codegen::ir::{self as clif, types, InstBuilder, MemFlagsData, Trap
 
 use super::{clif_type, dynamic_stack, symbols, Lowering};
 use crate::ir::{
-    Extension, FloatRoutine, InstId, Intrinsic, IntrinsicOp, IrError, Operand, Overflow, ParamAbi, Type, Value,
+    Extension, FloatRoutine, InstId, Intrinsic, IntrinsicOp, IrError, LibraryRoutine, Operand, Overflow, ParamAbi,
+    Type, Value,
 };
 
 /// The type of an intrinsic's first operand.
@@ -150,25 +151,10 @@ impl Lowering<'_> {
             // Frame pointers are always kept (`preserve_frame_pointers`): each frame's starts with
             // the caller's frame pointer, then the return address (x86-64's pushed one, AArch64's
             // saved lr), as LLVM's lowering of both intrinsics assumes.
-            Intrinsic::FrameAddress => {
-                let Value::Const(crate::ir::Const::Int(depth)) = args[0].value else {
-                    return Err(self.error(span, "llvm.frameaddress takes a constant depth"));
-                };
-                let mut frame = self.b.ins().get_frame_pointer(types::I64);
-                for _ in 0..depth {
-                    frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
-                }
-                Some(frame)
-            }
+            Intrinsic::FrameAddress => Some(self.frame_address(span, &args[0], "frameaddress")?),
             Intrinsic::ThreadPointer => Some(self.b.ins().get_thread_pointer(types::I64)),
             Intrinsic::ReturnAddress => {
-                let Value::Const(crate::ir::Const::Int(depth)) = args[0].value else {
-                    return Err(self.error(span, "llvm.returnaddress takes a constant depth"));
-                };
-                let mut frame = self.b.ins().get_frame_pointer(types::I64);
-                for _ in 0..depth {
-                    frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
-                }
+                let frame = self.frame_address(span, &args[0], "returnaddress")?;
                 Some(self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 8))
             }
             Intrinsic::AddressOfReturnAddress => {
@@ -367,16 +353,11 @@ impl Lowering<'_> {
     fn float_routine(&mut self, routine: FloatRoutine, ty: &Type, args: &[Operand], v: &[clif::Value]) -> clif::Value {
         let params: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
         let library = Intrinsic::FloatRoutine(routine).library_routine(ty, &params).expect("verified operand types");
-        let id = self.symbols.math_routine(library.name).expect("imported for the intrinsic's declaration");
         let mut operands = v.to_vec();
         if args[0].ty == Type::Half {
             operands[0] = self.half_to_float(operands[0]);
         }
-        let plain: Vec<_> = library.params.iter().map(|p| (p, &ParamAbi::Plain, Extension::None)).collect();
-        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&library.ret, Extension::None), plain);
-        let callee = self.import(id, sig);
-        let call = self.b.ins().call(callee, &operands);
-        let result = self.b.inst_results(call)[0];
+        let result = self.call_routine(&library, &operands);
         match ty {
             Type::Half => self.rounded_to_half(result),
             Type::Int(32) => self.b.ins().ireduce(types::I32, result),
@@ -389,12 +370,30 @@ impl Lowering<'_> {
     fn library_call(&mut self, op: IntrinsicOp, ty: &Type, v: &[clif::Value]) -> clif::Value {
         let params = vec![ty.clone(); v.len()];
         let library = Intrinsic::Op(op).library_routine(ty, &params).expect("a library operation on float or double");
-        let id = self.symbols.math_routine(library.name).expect("imported for the intrinsic's declaration");
-        let plain: Vec<_> = library.params.iter().map(|p| (p, &ParamAbi::Plain, Extension::None)).collect();
-        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&library.ret, Extension::None), plain);
+        self.call_routine(&library, v)
+    }
+
+    /// A call of `routine`, imported by [`super::Symbols`] for the module's intrinsics, with `operands`.
+    fn call_routine(&mut self, routine: &LibraryRoutine, operands: &[clif::Value]) -> clif::Value {
+        let id = self.symbols.math_routine(routine.name).expect("imported for the intrinsic's declaration");
+        let plain: Vec<_> = routine.params.iter().map(|p| (p, &ParamAbi::Plain, Extension::None)).collect();
+        let sig = symbols::signature(self.isa.default_call_conv(), self.arch, (&routine.ret, Extension::None), plain);
         let callee = self.import(id, sig);
-        let call = self.b.ins().call(callee, v);
+        let call = self.b.ins().call(callee, operands);
         self.b.inst_results(call)[0]
+    }
+
+    /// The frame pointer of this function, or of the frame `depth` frames up (the constant
+    /// `depth` operand of `llvm.<name>`), through the saved frame pointers.
+    fn frame_address(&mut self, span: crate::ir::Span, depth: &Operand, name: &str) -> Result<clif::Value, IrError> {
+        let Value::Const(crate::ir::Const::Int(depth)) = depth.value else {
+            return Err(self.error(span, format!("llvm.{name} takes a constant depth")));
+        };
+        let mut frame = self.b.ins().get_frame_pointer(types::I64);
+        for _ in 0..depth {
+            frame = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, 0);
+        }
+        Ok(frame)
     }
 
     /// A value operation on operands of type `ty` (its result's type).
