@@ -191,8 +191,10 @@ fn compile_function(
         &mut ctx.func,
         &mut scratch.fctx,
     )?;
-    let frame_pointer =
-        needs_frame_pointer(&planned, &ctx.func, isas.frames_walked) || over_aligned(module.function(id));
+    let function = module.function(id);
+    let frame_pointer = function.frame_pointer == ir::FramePointerKind::All
+        || needs_frame_pointer(&planned, &ctx.func, chained(isas, function))
+        || over_aligned(function);
     let isa = if frame_pointer { &isas.kept } else { &isas.omitted };
     ctx.compile(isa.as_ref(), &mut ControlPlane::default())
         .map_err(|e| codegen_error(CodegenFailure::Cranelift(e.inner)))?;
@@ -307,6 +309,12 @@ fn needs_frame_pointer(
                 Opcode::GetFramePointer | Opcode::GetReturnAddress | Opcode::ReturnCall | Opcode::ReturnCallIndirect
             ) || (frames_walked && opcode.is_call())
         })
+}
+
+/// Whether `f`, if it calls, must be a link of the frame-pointer chain: where a runtime walks
+/// frames by FP, or where the IR asks for frame pointers in non-leaf functions.
+fn chained(isas: &Isas, f: &ir::Function) -> bool {
+    isas.frames_walked || f.frame_pointer == ir::FramePointerKind::NonLeaf
 }
 
 /// Whether a function has an alloca aligned beyond the stack's 16 bytes, for which LLVM realigns

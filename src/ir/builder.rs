@@ -35,9 +35,9 @@
 
 use super::intrinsics::mangled_name;
 use super::{
-    BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, Extension, FloatPred, FuncId, Function, Global,
-    GlobalId, Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param, ParamAbi, Placement,
-    RegisterName, Signature, Span, TailKind, Type, Value,
+    BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, Extension, FloatPred, FramePointerKind, FuncId,
+    Function, Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param,
+    ParamAbi, Placement, RegisterName, Signature, Span, TailKind, Type, Value,
 };
 
 /// An integer constant (its type comes from the context).
@@ -132,6 +132,7 @@ impl ModuleBuilder {
             gc: None,
             noclobber: None,
             personality: None,
+            frame_pointer: FramePointerKind::None,
             ret,
             ret_ext: Extension::None,
             params: params
@@ -194,6 +195,7 @@ fn placeholder(name: &str) -> Function {
         gc: None,
         noclobber: None,
         personality: None,
+        frame_pointer: FramePointerKind::None,
         ret: Type::Void,
         ret_ext: Extension::None,
         params: Vec::new(),
@@ -582,6 +584,11 @@ impl FunctionBuilder<'_> {
     /// Names the function's garbage collector (`gc "statepoint-example"`), which statepoints need.
     pub fn set_gc(&mut self, strategy: &str) {
         self.func.gc = Some(strategy.to_string());
+    }
+
+    /// Which functions keep a frame pointer (`"frame-pointer"="all"` and so on).
+    pub fn set_frame_pointer(&mut self, kind: FramePointerKind) {
+        self.func.frame_pointer = kind;
     }
 
     /// `llvm.experimental.gc.statepoint.p0(i64 id, i32 patch_bytes, ptr elementtype(...) target,

@@ -822,6 +822,43 @@ impl RegisterName {
     }
 }
 
+/// The `"frame-pointer"` function attribute (LLVM's `FramePointerKind`): which functions must set up a
+/// frame pointer, for profilers and frame walkers that follow the chain of saved frame pointers
+/// (clang writes `"all"` at `-O0` and with `-fno-omit-frame-pointer`, `"non-leaf"` with
+/// `-momit-leaf-frame-pointer`). Without it, a function keeps one only where its code needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum FramePointerKind {
+    /// `"none"` or no attribute.
+    #[default]
+    None,
+    /// `"non-leaf"`: every function that calls.
+    NonLeaf,
+    /// `"all"`, and `"reserved"` (the register kept out of allocation: a frame set up in it keeps
+    /// it too).
+    All,
+}
+
+impl FramePointerKind {
+    /// The attribute's value, or `None` for a value LLVM does not define.
+    pub fn from_attribute(value: &str) -> Option<FramePointerKind> {
+        Some(match value {
+            "none" => FramePointerKind::None,
+            "non-leaf" => FramePointerKind::NonLeaf,
+            "all" | "reserved" => FramePointerKind::All,
+            _ => return None,
+        })
+    }
+
+    /// The attribute's value, `None` for the default (no attribute).
+    pub fn attribute_value(self) -> Option<&'static str> {
+        match self {
+            FramePointerKind::None => None,
+            FramePointerKind::NonLeaf => Some("non-leaf"),
+            FramePointerKind::All => Some("all"),
+        }
+    }
+}
+
 /// `noclobber(metadata !{!"rax", ...})` on an `explicitcc` function: the registers it preserves.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct NoClobber {
@@ -953,6 +990,8 @@ pub struct Function {
     /// `personality ptr @name`: the function the unwinder asks whether a landing pad of this
     /// function handles an exception (C++'s `__gxx_personality_v0`), by name.
     pub personality: Option<Personality>,
+    /// `"frame-pointer"`, on the function or in one of its attribute groups.
+    pub frame_pointer: FramePointerKind,
     /// The return type; `Void` for none.
     pub ret: Type,
     /// `signext` / `zeroext` on the result: the callee extends it to 32 bits.

@@ -702,6 +702,9 @@ impl FunctionPrinter<'_> {
             out.write_str(if f.params.is_empty() { "..." } else { ", ..." })?;
         }
         out.write_str(")")?;
+        if let Some(value) = f.frame_pointer.attribute_value() {
+            write!(out, " \"frame-pointer\"=\"{value}\"")?;
+        }
         if let Some(s) = &f.placement.section {
             write!(out, " section \"{}\"", escape(s.as_bytes()))?;
         }

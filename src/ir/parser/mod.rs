@@ -25,10 +25,11 @@ mod types;
 
 use super::lexer::{Lexer, Tok, Token};
 use super::{
-    BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
-    Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
-    NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
-    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_VECTOR_BYTES, MAX_VECTOR_LANES,
+    BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FramePointerKind,
+    FuncId, Function, Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError,
+    Linkage, Module, NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp,
+    Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_VECTOR_BYTES,
+    MAX_VECTOR_LANES,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
@@ -94,6 +95,8 @@ impl<'a> PendingBody<'a> {
             metadata: Arc::clone(&top.metadata),
             metadata_complete: top.metadata_complete,
             pending_registers: Vec::new(),
+            frame_pointer_groups: NameMap::default(),
+            pending_groups: Vec::new(),
             nesting: 0,
         };
         let mut state = self.state.clone();
@@ -379,6 +382,11 @@ struct Parser<'a> {
     /// `hwreg` and `noclobber` of function headers, whose metadata may be defined further down:
     /// resolved at the end of the top level.
     pending_registers: Vec<PendingRegisters<'a>>,
+    /// The `"frame-pointer"` value of each attribute group that has one (top level only).
+    frame_pointer_groups: NameMap<&'a str, FramePointerKind>,
+    /// The attribute groups `#N` each function header names, resolved at the end of the top level
+    /// (groups are usually defined after the functions).
+    pending_groups: Vec<(FuncId, &'a str)>,
     /// How many constant expressions or `elementtype` function types the reader is inside.
     nesting: usize,
 }
@@ -475,6 +483,8 @@ impl<'a> Parser<'a> {
             metadata: Arc::new(NameMap::default()),
             metadata_complete: false,
             pending_registers: Vec::new(),
+            frame_pointer_groups: NameMap::default(),
+            pending_groups: Vec::new(),
             nesting: 0,
         })
     }

@@ -7,7 +7,14 @@ impl<'a> Parser<'a> {
     pub(super) fn module(&mut self) -> PResult<()> {
         loop {
             match self.tok.tok {
-                Tok::Eof => return self.resolve_pending_registers(),
+                Tok::Eof => {
+                    for (id, group) in std::mem::take(&mut self.pending_groups) {
+                        if let Some(&kind) = self.frame_pointer_groups.get(group) {
+                            self.module.functions[id.0 as usize].frame_pointer = kind;
+                        }
+                    }
+                    return self.resolve_pending_registers();
+                }
                 Tok::Word("source_filename") => {
                     self.bump()?;
                     self.expect_punct(b'=', " after 'source_filename'")?;
@@ -52,9 +59,12 @@ impl<'a> Parser<'a> {
                     if !self.is_punct(b'{') {
                         return Err(self.expected("'{'"));
                     }
-                    let directives = self.attribute_group_body()?;
+                    let (directives, frame_pointer) = self.attribute_group_body()?;
                     if directives != StatepointDirectives::default() {
                         Arc::make_mut(&mut self.statepoint_groups).insert(group, directives);
+                    }
+                    if let Some(kind) = frame_pointer {
+                        self.frame_pointer_groups.insert(group, kind);
                     }
                 }
                 Tok::Meta(name) => {
@@ -359,6 +369,8 @@ impl<'a> Parser<'a> {
         let mut gc = None;
         let mut noclobber = None;
         let mut personality = None;
+        let mut frame_pointer = FramePointerKind::None;
+        let mut groups = Vec::new();
         loop {
             match self.tok.tok {
                 Tok::Word("personality") => {
@@ -385,6 +397,11 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                     gc = Some(self.string("a garbage collector name")?);
                 }
+                Tok::Str("frame-pointer") => frame_pointer = self.frame_pointer_attribute()?,
+                Tok::AttrGroup(group) => {
+                    self.bump()?;
+                    groups.push(group);
+                }
                 Tok::Word("align") => {
                     self.bump()?;
                     placement.align = Some(self.alignment()?);
@@ -408,7 +425,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     if !self.skip_attribute(|w| !TOP_LEVEL.contains(&w) && !is_opcode(w))? {
-                        return Ok(FunctionAttributes { placement, gc, noclobber, personality });
+                        return Ok(FunctionAttributes { placement, gc, noclobber, personality, frame_pointer, groups });
                     }
                 }
             }
@@ -429,14 +446,20 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// An attribute group's `{ ... }`, skipped but for the statepoint directives it holds.
-    fn attribute_group_body(&mut self) -> PResult<StatepointDirectives> {
+    /// An attribute group's `{ ... }`, skipped but for the statepoint directives and the
+    /// `"frame-pointer"` value it holds.
+    fn attribute_group_body(&mut self) -> PResult<(StatepointDirectives, Option<FramePointerKind>)> {
         let open = self.tok;
         self.bump()?;
         let mut directives = StatepointDirectives::default();
+        let mut frame_pointer = None;
         let mut depth = 1usize;
         while depth > 0 {
             match self.tok.tok {
+                Tok::Str("frame-pointer") if depth == 1 => {
+                    frame_pointer = Some(self.frame_pointer_attribute()?);
+                    continue;
+                }
                 Tok::Str(key @ (StatepointDirectives::ID | StatepointDirectives::PATCH_BYTES)) if depth == 1 => {
                     let span = self.tok.span;
                     self.bump()?;
@@ -458,7 +481,21 @@ impl<'a> Parser<'a> {
             }
             self.bump()?;
         }
-        Ok(directives)
+        Ok((directives, frame_pointer))
+    }
+
+    /// `"frame-pointer"="VALUE"`, the current token being the key.
+    fn frame_pointer_attribute(&mut self) -> PResult<FramePointerKind> {
+        self.bump()?;
+        self.expect_punct(b'=', " after \"frame-pointer\"")?;
+        let span = self.tok.span;
+        let value = self.string("the value of \"frame-pointer\"")?;
+        FramePointerKind::from_attribute(&value).ok_or_else(|| {
+            self.err(
+                span,
+                format!("invalid value for 'frame-pointer' attribute: \"{value}\" (expected none, non-leaf, all or reserved)"),
+            )
+        })
     }
 
     /// `"name"` after `section`: a section name `object` can write (no NUL).
@@ -749,7 +786,9 @@ impl<'a> Parser<'a> {
         if !Intrinsic::takes_metadata(raw) {
             self.expect_punct(b')', " to close the parameter list")?;
         }
-        let FunctionAttributes { placement, gc, noclobber, personality } = self.function_attributes()?;
+        let FunctionAttributes { placement, gc, noclobber, personality, frame_pointer, groups } =
+            self.function_attributes()?;
+        self.pending_groups.extend(groups.into_iter().map(|g| (id, g)));
         if let Some((reference, span)) = noclobber {
             self.pending_registers.push(PendingRegisters { of: RegistersOf::NoClobber(id), reference, span });
         }
@@ -761,6 +800,7 @@ impl<'a> Parser<'a> {
             gc,
             noclobber: None,
             personality,
+            frame_pointer,
             ret,
             ret_ext,
             params: Vec::new(),
@@ -820,4 +860,8 @@ pub(super) struct FunctionAttributes<'a> {
     gc: Option<String>,
     noclobber: Option<MetadataAttribute<'a>>,
     personality: Option<Personality>,
+    /// `"frame-pointer"` written on the function itself.
+    frame_pointer: FramePointerKind,
+    /// The attribute groups `#N` named, whose `"frame-pointer"` applies once they are read.
+    groups: Vec<&'a str>,
 }
