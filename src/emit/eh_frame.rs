@@ -209,3 +209,52 @@ pub fn write(
     }
     Ok(())
 }
+
+/// A function of code in memory, for [`in_memory`].
+pub struct MemoryFrameEntry<'a> {
+    /// The function's address.
+    pub address: u64,
+    /// Cranelift's unwind information for it.
+    pub unwind: &'a UnwindInfo,
+    /// For a function with landing pads: its personality function's address and its LSDA's.
+    pub exceptions: Option<(u64, u64)>,
+}
+
+/// An `.eh_frame` table for code in memory (the JIT), with absolute addresses, ended by a zero
+/// length as libgcc's `__register_frame` reads a table; `None` when no function has System V unwind
+/// information.
+pub fn in_memory(isa: &dyn TargetIsa, functions: &[MemoryFrameEntry<'_>]) -> Result<Option<Vec<u8>>, EmitError> {
+    let Some(mut cie) = isa.create_systemv_cie() else { return Ok(None) };
+    let absolute = gimli::constants::DW_EH_PE_absptr;
+    cie.fde_address_encoding = absolute;
+    let mut table = FrameTable::default();
+    let plain_cie = table.add_cie(cie.clone());
+    let mut personality_cies = HashMap::new();
+    let mut any = false;
+    for entry in functions {
+        let UnwindInfo::SystemV(info) = entry.unwind else { continue };
+        any = true;
+        let mut fde = info.to_fde(Address::Constant(entry.address));
+        let cie_id = match entry.exceptions {
+            None => plain_cie,
+            Some((personality, lsda)) => {
+                fde.lsda = Some(Address::Constant(lsda));
+                *personality_cies.entry(personality).or_insert_with(|| {
+                    let mut with_personality = cie.clone();
+                    with_personality.personality = Some((absolute, Address::Constant(personality)));
+                    with_personality.lsda_encoding = Some(absolute);
+                    table.add_cie(with_personality)
+                })
+            }
+        };
+        table.add_fde(cie_id, fde);
+    }
+    if !any {
+        return Ok(None);
+    }
+    let mut eh_frame = EhFrame(EndianVec::new(RunTimeEndian::default()));
+    table.write_eh_frame(&mut eh_frame).map_err(EmitError::EhFrame)?;
+    let mut bytes = eh_frame.0.into_vec();
+    bytes.extend_from_slice(&[0; 4]);
+    Ok(Some(bytes))
+}

@@ -66,6 +66,11 @@ struct CodeRange {
 
 /// A module compiled into executable memory. The code lives as long as this value.
 pub struct JitCode {
+    /// The address the code knows as `__dso_handle`.
+    dso_handle: Box<u8>,
+    /// The code's unwind tables as the process's unwinder knows them; deregistered (dropped) before
+    /// the code is freed.
+    _frames: Option<RegisteredFrames>,
     /// Owns the executable memory.
     _module: JITModule,
     functions: HashMap<String, (ir::FuncId, JitFunction)>,
@@ -87,10 +92,11 @@ pub struct JitCode {
 }
 
 /// The address of `name` in this process, in the C math library (which generated code calls for
-/// IR `frem`, `sqrt`, `floor` and the like) or in libgcc (`__divti3` and the other i128 division
-/// routines), which a Rust program need not have loaded or exported.
+/// IR `frem`, `sqrt`, `floor` and the like), in libgcc (`__divti3` and the other i128 division
+/// routines, the unwinder's `__register_frame`) or in libstdc++ (C++ code's runtime), which a Rust
+/// program need not have loaded or exported.
 fn host_symbol(name: &str) -> Option<*const u8> {
-    static LIBRARIES: std::sync::OnceLock<[usize; 2]> = std::sync::OnceLock::new();
+    static LIBRARIES: std::sync::OnceLock<[usize; 3]> = std::sync::OnceLock::new();
     let name = std::ffi::CString::new(name).ok()?;
     // SAFETY: dlopen/dlsym with valid C strings; a null handle or result is checked.
     unsafe {
@@ -99,7 +105,7 @@ fn host_symbol(name: &str) -> Option<*const u8> {
             return Some(own as *const u8);
         }
         let libraries = LIBRARIES.get_or_init(|| {
-            [c"libm.so.6", c"libgcc_s.so.1"]
+            [c"libm.so.6", c"libgcc_s.so.1", c"libstdc++.so.6"]
                 .map(|library| libc::dlopen(library.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) as usize)
         });
         libraries.iter().filter(|&&library| library != 0).find_map(|&library| {
@@ -112,6 +118,9 @@ fn host_symbol(name: &str) -> Option<*const u8> {
 extern "C" {
     fn fflush(stream: *mut std::ffi::c_void) -> i32;
 }
+
+/// The symbol by which C++ code registers its static objects' destructors with `__cxa_atexit`.
+const DSO_HANDLE: &str = "__dso_handle";
 
 impl JitCode {
     /// Compiles every function of `module` for the host.
@@ -126,6 +135,7 @@ impl JitCode {
         options: &Options,
         symbols: &[(&str, *const u8)],
     ) -> Result<JitCode, CompileError> {
+        let embedder = symbols;
         let host = Target::host()?;
         let target = options.resolve_target(module)?;
         if target.arch != host.arch && options.target.is_none() && module.triple.is_some() {
@@ -149,8 +159,13 @@ impl JitCode {
             .symbol_lookup_fn(Box::new(host_symbol))
             .symbol(crate::lower::dynamic_stack::STATE, crate::lower::dynamic_stack::jit_thread_state as *const u8);
         builder.symbols(symbols.iter().map(|&(name, address)| (name.to_string(), address)));
-        // The JIT registers no `.eh_frame` with the unwinder, so an exception could not cross its
-        // frames: refuse landing pads rather than reach `std::terminate`.
+        // C++'s `__cxa_atexit` registers static objects' destructors under the DSO they belong to,
+        // which the linker names `__dso_handle`; the JIT's code is a DSO of its own, finalized when
+        // it is dropped.
+        let dso_handle = Box::new(0u8);
+        builder.symbol(DSO_HANDLE, &*dso_handle as *const u8);
+        // Landing pads need the unwinder to find this code's tables: without libgcc's registration
+        // an exception could not land, so refuse them rather than reach `std::terminate`.
         let landing = module.functions.iter().filter(|f| f.emits_code()).find_map(|f| {
             f.insts.iter().find(|i| {
                 matches!(
@@ -159,10 +174,10 @@ impl JitCode {
                 )
             })
         });
-        if let Some(inst) = landing {
-            let message = "unsupported in the JIT: 'invoke', 'landingpad' and 'resume' need the unwinder to find \
-                           this code's exception tables, which the JIT does not register (compile to an object \
-                           instead)";
+        if let (Some(inst), None) = (landing, FrameRegistry::find()) {
+            let message = "unsupported in the JIT here: 'invoke', 'landingpad' and 'resume' need the unwinder to \
+                           find this code's exception tables, and this process's unwinder has no \
+                           '__register_frame' (compile to an object instead)";
             return Err(module.error(inst.span, message).into());
         }
         // cranelift-jit panics on a symbol it cannot resolve: find them first.
@@ -183,7 +198,7 @@ impl JitCode {
                     .map(|g| &g.name),
             );
         for name in external {
-            if !symbols.iter().any(|(given, _)| given == name) && host_symbol(name).is_none() {
+            if !symbols.iter().any(|(given, _)| given == name) && name != DSO_HANDLE && host_symbol(name).is_none() {
                 return Err(EmitError::Unresolved(name.clone()).into());
             }
         }
@@ -283,9 +298,34 @@ impl JitCode {
                 })
                 .collect()
         };
+        let frames = match FrameRegistry::find() {
+            Some(registry) => {
+                // Addresses of what the code reaches by name: the embedder's symbols, the module's
+                // definitions, the process's symbols (checked above).
+                let by_name = |name: &str| {
+                    embedder.iter().find(|(given, _)| *given == name).map(|&(_, a)| a).or_else(|| host_symbol(name))
+                };
+                let function_address = |id: ir::FuncId| match symbols.function(id) {
+                    Some(f) if module.function(id).emits_code() => Some(out.get_finalized_function(f) as u64),
+                    _ => by_name(&module.function(id).name).map(|a| a as u64),
+                };
+                let typeinfo = |g: ir::GlobalId| {
+                    let global = module.global(g);
+                    if global.init.is_some() && global.linkage != ir::Linkage::AvailableExternally {
+                        out.get_finalized_data(symbols.global(g)).0 as u64
+                    } else {
+                        by_name(&global.name).map_or(0, |a| a as u64)
+                    }
+                };
+                Some(registry.register(module, isa.as_ref(), &compiled, address, function_address, typeinfo)?)
+            }
+            None => None,
+        };
         let constructors = addresses(ir::StaticPhase::Constructor).into();
         let destructors = addresses(ir::StaticPhase::Destructor).into();
         Ok(JitCode {
+            dso_handle,
+            _frames: frames,
             _module: out,
             functions,
             signatures,
@@ -438,6 +478,101 @@ impl Drop for JitCode {
             // SAFETY: whoever ran the constructors (an unsafe call) accepted the module's behaviour,
             // its destructors' included.
             unsafe { self.run_destructors() };
+        }
+        // The destructors the code registered with `__cxa_atexit` run now, as `dlclose` runs a
+        // library's, not at exit, when the code is gone.
+        if let Some(finalize) = host_symbol("__cxa_finalize") {
+            // SAFETY: `__cxa_finalize(void *dso)` runs the functions registered under `dso`, which
+            // only this module's code can have used; none is a harmless call.
+            unsafe {
+                let finalize = std::mem::transmute::<*const u8, unsafe extern "C" fn(*const u8)>(finalize);
+                finalize(&*self.dso_handle);
+            }
+        }
+    }
+}
+
+/// The process's unwinder's registration of frame tables outside any loaded object: libgcc's
+/// `__register_frame` and `__deregister_frame`, which C++'s and Rust's unwinding on Linux use.
+#[derive(Clone, Copy)]
+struct FrameRegistry {
+    register: unsafe extern "C" fn(*const u8),
+    deregister: unsafe extern "C" fn(*const u8),
+}
+
+impl FrameRegistry {
+    fn find() -> Option<FrameRegistry> {
+        let register = host_symbol("__register_frame")?;
+        let deregister = host_symbol("__deregister_frame")?;
+        // SAFETY: both are libgcc's functions of one `void *` argument.
+        unsafe {
+            Some(FrameRegistry {
+                register: std::mem::transmute::<*const u8, unsafe extern "C" fn(*const u8)>(register),
+                deregister: std::mem::transmute::<*const u8, unsafe extern "C" fn(*const u8)>(deregister),
+            })
+        }
+    }
+
+    /// Writes the `.eh_frame` of the finished functions `compiled` (at `address`) with the LSDAs of
+    /// those with landing pads, and registers it, so that exceptions and backtraces pass through the
+    /// code and land in its landing pads.
+    fn register(
+        self,
+        module: &ir::Module,
+        isa: &dyn cranelift_codegen::isa::TargetIsa,
+        compiled: &[crate::compile::CompiledFunction],
+        address: impl Fn(&crate::compile::CompiledFunction) -> *const u8,
+        function_address: impl Fn(ir::FuncId) -> Option<u64>,
+        typeinfo: impl Fn(ir::GlobalId) -> u64,
+    ) -> Result<RegisteredFrames, CompileError> {
+        let mut with_pads = Vec::new();
+        let mut personalities = Vec::new();
+        for f in compiled {
+            let Some(e) = &f.exceptions else { continue };
+            let personality = module.function(f.func).personality.as_ref().expect("verified: pads need a personality");
+            let declared = module.function_by_name(&personality.name);
+            let Some(personality_address) = declared.and_then(&function_address) else {
+                let message = format!("personality '@{}' is not a function of this process", personality.name);
+                return Err(module.error(personality.span, message).into());
+            };
+            with_pads.push(super::lsda::lsda(e, f.code.len() as u32));
+            personalities.push(personality_address);
+        }
+        let lsdas = super::lsda::LsdasInMemory::place(&with_pads.iter().collect::<Vec<_>>(), typeinfo);
+        let mut pads = personalities.iter().zip(&lsdas.addresses);
+        let entries: Vec<super::eh_frame::MemoryFrameEntry<'_>> = compiled
+            .iter()
+            .filter_map(|f| {
+                let unwind = f.unwind.as_ref()?;
+                let exceptions = f.exceptions.as_ref().map(|_| {
+                    let (&personality, &lsda) = pads.next().expect("one LSDA per function with pads");
+                    (personality, lsda)
+                });
+                Some(super::eh_frame::MemoryFrameEntry { address: address(f) as u64, unwind, exceptions })
+            })
+            .collect();
+        let eh_frame = super::eh_frame::in_memory(isa, &entries)?.unwrap_or_default().into_boxed_slice();
+        if !eh_frame.is_empty() {
+            // SAFETY: a complete table ended by a zero length, kept alive (with the LSDAs it points
+            // at) until `RegisteredFrames` deregisters it.
+            unsafe { (self.register)(eh_frame.as_ptr()) };
+        }
+        Ok(RegisteredFrames { registry: self, eh_frame, _lsdas: lsdas })
+    }
+}
+
+/// A registered `.eh_frame` table and the LSDAs it points at.
+struct RegisteredFrames {
+    registry: FrameRegistry,
+    eh_frame: Box<[u8]>,
+    _lsdas: super::lsda::LsdasInMemory,
+}
+
+impl Drop for RegisteredFrames {
+    fn drop(&mut self) {
+        if !self.eh_frame.is_empty() {
+            // SAFETY: registered by `FrameRegistry::register` with this address.
+            unsafe { (self.registry.deregister)(self.eh_frame.as_ptr()) };
         }
     }
 }

@@ -178,6 +178,48 @@ pub fn lsda(exceptions: &FunctionExceptions, code_len: u32) -> Lsda {
     Lsda { bytes, type_refs }
 }
 
+/// LSDAs laid out in memory for code outside any object (the JIT), in one allocation that must
+/// outlive the frames registered with them: each LSDA 4-byte aligned, then the pointers to type
+/// information that their type tables reach indirectly and PC-relatively, as in objects.
+pub struct LsdasInMemory {
+    /// The LSDAs and the pointers; never read, only kept alive.
+    _bytes: Box<[u8]>,
+    /// Each LSDA's address, in the order given.
+    pub addresses: Vec<u64>,
+}
+
+impl LsdasInMemory {
+    /// Places `lsdas`; `typeinfo` gives the address of a type information global.
+    pub fn place(lsdas: &[&Lsda], typeinfo: impl Fn(GlobalId) -> u64) -> LsdasInMemory {
+        let mut types: Vec<GlobalId> = lsdas.iter().flat_map(|l| l.type_refs.iter().map(|&(_, g)| g)).collect();
+        types.sort_unstable_by_key(|g| g.0);
+        types.dedup();
+        let lsda_len: usize = lsdas.iter().map(|l| l.bytes.len().next_multiple_of(4)).sum();
+        // Room to align the start to 8 for the pointers after the LSDAs.
+        let mut bytes = vec![0u8; 8 + lsda_len.next_multiple_of(8) + 8 * types.len()].into_boxed_slice();
+        let base = bytes.as_ptr() as usize;
+        let start = base.next_multiple_of(8) - base;
+        let pointers = start + lsda_len.next_multiple_of(8);
+        for (i, &g) in types.iter().enumerate() {
+            bytes[pointers + 8 * i..][..8].copy_from_slice(&typeinfo(g).to_ne_bytes());
+        }
+        let mut addresses = Vec::with_capacity(lsdas.len());
+        let mut at = start;
+        for lsda in lsdas {
+            bytes[at..at + lsda.bytes.len()].copy_from_slice(&lsda.bytes);
+            for &(offset, g) in &lsda.type_refs {
+                let pointer = pointers + 8 * types.binary_search_by_key(&g.0, |t| t.0).expect("collected above");
+                // Within one allocation: the distance fits in 32 bits.
+                let distance = (pointer as i64 - (at + offset) as i64) as i32;
+                bytes[at + offset..][..4].copy_from_slice(&distance.to_ne_bytes());
+            }
+            addresses.push((base + at) as u64);
+            at += lsda.bytes.len().next_multiple_of(4);
+        }
+        LsdasInMemory { _bytes: bytes, addresses }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,3 +126,52 @@ fn cxx_corpus_compiles_links_and_runs_as_clang_builds_it() {
         REQUIRED_PASS_RATE * 100.0
     );
 }
+
+/// The programs without a peer, run in the JIT by `patchmap run` (x86-64 hosts: the JIT runs host
+/// code): what they print, their static objects' destructors' output after it (the JIT's code is
+/// finalized like a library's when it is dropped), and `main`'s result must be those of the
+/// program clang++-19 builds from the same source. Exceptions thrown in JIT code and in libstdc++
+/// land in the JIT code's landing pads through the frame tables the JIT registers.
+#[test]
+fn cxx_corpus_runs_in_the_jit_as_clang_builds_it() {
+    if !support::x86_64_host("the JIT runs host code, and the corpus's host runs are x86-64") {
+        return;
+    }
+    let Some(clangxx) = support::tool("clang++-19") else { return };
+    let Some(toolchain) = support::cxx_toolchain(Arch::X86_64) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let programs: Vec<PathBuf> = corpus().into_iter().filter(|p| !p.with_extension("peer.cpp").exists()).collect();
+    assert!(programs.len() >= 9, "expected at least 9 programs without a peer, found {}", programs.len());
+    let broken = support::failing_seeds(0..programs.len() as u64, |i| {
+        let cpp = &programs[i as usize];
+        let stem = cpp.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected = reference(&clangxx, &toolchain, cpp, &[], dir.path())?;
+        let ll = dir.path().join(format!("{stem}-jit.ll"));
+        clang(&clangxx, cpp, Arch::X86_64, &["-O1"], &["-S", "-emit-llvm"], &ll)?;
+        for level in ["none", "speed"] {
+            let (code, stdout, stderr) =
+                support::run(std::process::Command::new(support::patchmap_bin()).args(["run", "-O", level]).arg(&ll));
+            if code != 0 {
+                return Err(format!("{stem} at {level}: patchmap run failed: {stderr}"));
+            }
+            // `run` prints main's result after what the program printed; destructors print after it.
+            let result = (expected.status & 0xff).to_string();
+            let printed: Vec<&str> = stdout.lines().collect();
+            let Some(at) = printed.iter().rposition(|l| l.trim() == result) else {
+                return Err(format!("{stem} at {level}: no result line {result} in:\n{stdout}"));
+            };
+            let mut rest: Vec<&str> = printed[..at].to_vec();
+            rest.extend(&printed[at + 1..]);
+            let wanted: Vec<&str> = expected.stdout.lines().collect();
+            if rest != wanted {
+                return Err(format!(
+                    "{stem} at {level}: printed\n{}\nwhere clang++-19's program printed\n{}",
+                    rest.join("\n"),
+                    wanted.join("\n")
+                ));
+            }
+        }
+        Ok(())
+    });
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}

@@ -1,7 +1,7 @@
 //! Exceptions written in IR by hand (`tests/exceptions/*.ll`): `invoke`, `landingpad` with catch,
 //! filter and cleanup clauses, `resume`, `llvm.eh.typeid.for`, built by patchmap and by llc-19 on
-//! both targets, linked with libstdc++ and run: the same output. And what is refused: the JIT
-//! and the interpreter (no unwinder for their frames), `invoke` of a statepoint.
+//! both targets, linked with libstdc++ and run, and in the JIT: the same output. And what is
+//! refused: the interpreter (it cannot unwind), `invoke` of a statepoint.
 
 use crate::support;
 
@@ -84,20 +84,40 @@ fn every_clause_kind_prints_back() {
 }
 
 #[test]
-fn the_jit_and_the_interpreter_refuse_landing_pads_with_a_position() {
+fn the_interpreter_refuses_landing_pads_with_a_position() {
     let ll = &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/exceptions/landing_pads.ll");
     let module = ir::parse_file(ll).unwrap();
-    let Err(e) = patchmap::emit::jit::JitCode::compile(&module, &Options::default()) else {
-        panic!("the JIT compiled landing pads it cannot unwind to")
-    };
-    let message = e.to_string();
-    assert!(message.contains("landing_pads.ll:") && message.contains("unsupported in the JIT"), "{message}");
     let classify = module.functions.iter().position(|f| f.name == "classify").unwrap();
     let mut interp = patchmap::interp::Interpreter::new(&module);
     // SAFETY: the interpreter stops at the invoke, before any call.
     let error = unsafe { interp.call(ir::FuncId(classify as u32), &[0]) }.unwrap_err();
     assert!(error.message.contains("'invoke' is not supported by the interpreter"), "{error}");
     assert!(error.span.line > 0, "{error}");
+}
+
+/// In the JIT (`patchmap run`, x86-64 hosts), the same programs print what llc-19's build prints:
+/// the JIT registers its code's `.eh_frame`, with the LSDAs and personality, with the unwinder.
+#[test]
+fn hand_written_landing_pads_run_in_the_jit_as_llc19_builds_them() {
+    if !support::x86_64_host("the JIT runs host code") {
+        return;
+    }
+    let Some(llc) = support::tool("llc-19") else { return };
+    let Some(toolchain) = support::cxx_toolchain(Arch::X86_64) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for ll in programs() {
+        let name = ll.file_stem().unwrap().to_string_lossy().into_owned();
+        let reference = support::llc_object(&llc, &ll, Arch::X86_64, "2", dir.path())
+            .and_then(|o| toolchain.link_and_run(&o, dir.path(), &format!("{name}-llc")))
+            .unwrap_or_else(|e| panic!("{name}: reference: {e}"));
+        for level in ["none", "speed"] {
+            let (code, stdout, stderr) =
+                support::run(std::process::Command::new(support::patchmap_bin()).args(["run", "-O", level]).arg(&ll));
+            assert_eq!(code, 0, "{name} at {level}: {stderr}");
+            // `run` prints main's result last.
+            assert_eq!(stdout, format!("{}{}\n", reference.stdout, reference.status), "{name} at {level}");
+        }
+    }
 }
 
 /// `frameless.ll`'s exception unwinds through frames without a frame pointer in patchmap's x86-64
