@@ -191,9 +191,11 @@ impl JitCode {
                 module
                     .globals
                     .iter()
+                    // An external thread-local is refused with its position (`EmulatedTls`).
                     .filter(|g| {
                         (g.init.is_none() || g.linkage == ir::Linkage::AvailableExternally)
                             && g.linkage != ir::Linkage::ExternWeak
+                            && !g.placement.thread_local
                     })
                     .map(|g| &g.name),
             );

@@ -881,7 +881,20 @@ impl<'a> Lowering<'a> {
             Value::Const(c) => self.constant(c, ty),
             Value::Global(g) => {
                 let global = self.module.global(*g);
-                self.data_address(self.symbols.global(*g), global.init.is_some(), global.placement.thread_local)
+                match self.symbols.emulated_tls.as_ref().and_then(|tls| Some((tls.get_address, tls.control(*g)?))) {
+                    Some((get_address, control)) => {
+                        let control = self.data_address(control, true, false);
+                        let mut sig = clif::Signature::new(self.isa.default_call_conv());
+                        sig.params.push(clif::AbiParam::new(types::I64));
+                        sig.returns.push(clif::AbiParam::new(types::I64));
+                        let callee = self.import(get_address, sig);
+                        let call = self.b.ins().call(callee, &[control]);
+                        self.b.inst_results(call)[0]
+                    }
+                    None => {
+                        self.data_address(self.symbols.global(*g), global.init.is_some(), global.placement.thread_local)
+                    }
+                }
             }
             Value::Func(fid) => {
                 let f = self.module.function(*fid);

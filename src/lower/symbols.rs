@@ -5,7 +5,7 @@ use cranelift_codegen::binemit::Reloc;
 use cranelift_codegen::ir::types::{self, Type as ClifType};
 use cranelift_codegen::ir::{AbiParam, ArgumentPurpose, Signature};
 use cranelift_codegen::isa::CallConv;
-use cranelift_module::{DataId, FuncId, Linkage, Module, ModuleError, ModuleReloc, ModuleRelocTarget};
+use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module, ModuleError, ModuleReloc, ModuleRelocTarget};
 
 use super::dynamic_stack;
 use crate::arch::Arch;
@@ -37,6 +37,8 @@ pub struct Symbols {
     math: Vec<(&'static str, FuncId)>,
     /// `_Unwind_Resume(ptr)`, imported when some function has a `resume`.
     pub unwind_resume: Option<FuncId>,
+    /// The JIT's thread-local globals, when the module has some.
+    pub emulated_tls: Option<EmulatedTls>,
     /// The conversions to and from `half` that the target makes library calls, when some function
     /// computes with `half` ([`Arch::converts_half_by_libcall`]).
     pub half_libcalls: Option<HalfLibcalls>,
@@ -64,6 +66,49 @@ pub struct Symbols {
     pub colocated: bool,
     /// The blocks whose address the module takes ([`ir::Module::block_addresses`]).
     pub block_addresses: Vec<(ir::FuncId, ir::BlockId)>,
+}
+
+/// Thread-local globals in the JIT, which has no TLS segment: LLVM's emulated TLS
+/// (`-femulated-tls`) as libgcc implements it. A global's initial value stays an ordinary global,
+/// the template; a control block `__emutls_v.NAME` (size, alignment, the index libgcc assigns, the
+/// template) names it to `__emutls_get_address`, which returns the calling thread's copy, made
+/// from the template at the thread's first access and freed when the thread exits.
+pub struct EmulatedTls {
+    /// `void *__emutls_get_address(struct __emutls_object *)`.
+    pub get_address: FuncId,
+    /// Each thread-local global's control block, by global.
+    controls: Vec<Option<EmulatedControl>>,
+}
+
+#[derive(Clone, Copy)]
+struct EmulatedControl {
+    id: DataId,
+    size: u64,
+    align: u64,
+    template: DataId,
+}
+
+impl EmulatedTls {
+    /// The control block of thread-local global `g`.
+    pub fn control(&self, g: ir::GlobalId) -> Option<DataId> {
+        self.controls.get(g.0 as usize).copied().flatten().map(|c| c.id)
+    }
+
+    /// Defines the control blocks: libgcc's `struct __emutls_object { size, align, loc, templ }`.
+    fn define(&self, out: &mut dyn Module) -> Result<(), HelperError> {
+        for control in self.controls.iter().flatten() {
+            let mut data = DataDescription::new();
+            let words = [control.size, control.align, 0, 0];
+            data.define(words.iter().flat_map(|w| w.to_ne_bytes()).collect());
+            let template = out.declare_data_in_data(control.template, &mut data);
+            data.write_data_addr(24, template, 0);
+            out.define_data(control.id, &data).map_err(|source| HelperError {
+                name: format!("emulated TLS control block {}", control.id.as_u32()),
+                source: Box::new(source),
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// The libgcc/compiler-rt conversions llc-19 calls for `half` on a target without instructions
@@ -210,6 +255,7 @@ impl Symbols {
             functions.push(Some(id));
         }
         let mut globals = Vec::with_capacity(module.globals.len());
+        let mut tls_controls: Vec<Option<EmulatedControl>> = Vec::new();
         let placed_globals: Vec<bool> = module.globals.iter().map(|g| colocated && zero_section(g).is_some()).collect();
         for (g, &placed) in module.globals.iter().zip(&placed_globals) {
             let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
@@ -217,18 +263,33 @@ impl Symbols {
                 (false, l) => import(l),
                 (true, l) => definition(l),
             };
-            if g.placement.thread_local && !colocated {
-                // cranelift-jit has no TLS; the dynamic-alloca arena gets its thread state from Rust.
-                return Err(
-                    module.error(g.span, format!("thread_local global '@{}' is not supported in the JIT", g.name))
+            // cranelift-jit has no TLS: the JIT emulates it (`EmulatedTls`).
+            let emulated = g.placement.thread_local && !colocated;
+            if emulated && (g.init.is_none() || !emitted) {
+                let message = format!(
+                    "external thread_local global '@{}' is not supported in the JIT (its threads' copies are \
+                     another module's)",
+                    g.name
                 );
+                return Err(module.error(g.span, message));
             }
             // The JIT writes relative references once the data has its address: writable there.
             let writable = !g.constant || (!colocated && g.init.as_ref().is_some_and(ir::Init::has_relative));
             let id = out
-                .declare_data(&g.name, linkage, writable, g.placement.thread_local)
+                .declare_data(&g.name, linkage, writable, g.placement.thread_local && !emulated)
                 .map_err(|e| module.error(g.span, format!("cannot declare global '@{}': {e}", g.name)))?;
             globals.push(id);
+            if emulated {
+                let name = format!("__emutls_v.{}", g.name);
+                // libgcc writes the index it assigns into the control block.
+                let control = out
+                    .declare_data(&name, Linkage::Local, true, false)
+                    .map_err(|e| module.error(g.span, format!("cannot declare '{name}': {e}")))?;
+                let align = g.align.unwrap_or_else(|| g.ty.align()).max(1);
+                tls_controls.resize(module.globals.len(), None);
+                tls_controls[globals.len() - 1] =
+                    Some(EmulatedControl { id: control, size: g.ty.alloc_size(), align, template: id });
+            }
         }
 
         let needs = LibraryNeeds::of(module);
@@ -247,6 +308,18 @@ impl Symbols {
             })
         } else {
             None
+        };
+        let emulated_tls = if tls_controls.is_empty() {
+            None
+        } else {
+            let mut sig = Signature::new(call_conv);
+            sig.params.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
+            sig.returns.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
+            let name = "__emutls_get_address";
+            let get_address = out
+                .declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))?;
+            Some(EmulatedTls { get_address, controls: tls_controls })
         };
         let unwind_resume = if needs.unwind_resume {
             let mut sig = Signature::new(call_conv);
@@ -325,6 +398,7 @@ impl Symbols {
             fmodf,
             math,
             unwind_resume,
+            emulated_tls,
             half_libcalls,
             i128_division,
             dynamic_stack,
@@ -344,6 +418,9 @@ impl Symbols {
     pub fn define_helpers(&self, out: &mut dyn Module) -> Result<(), HelperError> {
         if let Some(helpers) = &self.dynamic_stack {
             dynamic_stack::define(helpers, out, self.colocated)?;
+        }
+        if let Some(tls) = &self.emulated_tls {
+            tls.define(out)?;
         }
         for (callee, thunk) in self.variadic_thunks.iter().enumerate() {
             let (Some(thunk), Some(Some(callee))) = (thunk, self.functions.get(callee)) else { continue };

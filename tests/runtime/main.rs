@@ -15,5 +15,6 @@ mod exits;
 mod frame_walk;
 mod handlers;
 mod interp_resume;
+mod jit_thread_locals;
 mod patch;
 mod register_bank;
