@@ -65,8 +65,7 @@ pub(crate) struct RelativeData {
 fn define_globals(module: &ir::Module, out: &mut dyn Module, symbols: &Symbols) -> Result<Vec<RelativeData>, IrError> {
     let mut all_relatives = Vec::new();
     for (i, g) in module.globals.iter().enumerate() {
-        let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
-        let Some(init) = g.init.as_ref().filter(|_| emitted) else { continue };
+        let Some(init) = g.init.as_ref().filter(|_| g.is_emitted(symbols.colocated)) else { continue };
         if symbols.placed_global(ir::GlobalId(i as u32)) {
             continue;
         }

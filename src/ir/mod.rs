@@ -723,6 +723,20 @@ pub struct Global {
     pub span: Span,
 }
 
+/// The section of the globals that hold annotations for tools reading IR (the strings of
+/// `@llvm.global.annotations` and `llvm.var.annotation`): llc-19 leaves it out of objects.
+pub const METADATA_SECTION: &str = "llvm.metadata";
+
+impl Global {
+    /// Whether an output defines this global when it has an initial value: not when it is
+    /// `available_externally` (defined elsewhere) or `appending` (`@llvm.used` and kin name
+    /// symbols, they are not data), nor in an object (`object`) when it is in [`METADATA_SECTION`].
+    pub fn is_emitted(&self, object: bool) -> bool {
+        !matches!(self.linkage, Linkage::AvailableExternally | Linkage::Appending)
+            && !(object && self.placement.section.as_deref() == Some(METADATA_SECTION))
+    }
+}
+
 /// A function parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {

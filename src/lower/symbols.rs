@@ -258,7 +258,7 @@ impl Symbols {
         let mut tls_controls: Vec<Option<EmulatedControl>> = Vec::new();
         let placed_globals: Vec<bool> = module.globals.iter().map(|g| colocated && zero_section(g).is_some()).collect();
         for (g, &placed) in module.globals.iter().zip(&placed_globals) {
-            let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
+            let emitted = g.is_emitted(colocated);
             let linkage = match (g.init.is_some() && emitted && !placed, g.linkage) {
                 (false, l) => import(l),
                 (true, l) => definition(l),
@@ -452,8 +452,7 @@ fn import(linkage: ir::Linkage) -> Linkage {
 /// forms and the linkonce spellings) whatever the global's constness, or `.bss.<name>` for a
 /// writable COMDAT member without a `section`. Other sections hold zeros as bytes (PROGBITS).
 pub fn zero_section(g: &ir::Global) -> Option<String> {
-    let emitted = !matches!(g.linkage, ir::Linkage::AvailableExternally | ir::Linkage::Appending);
-    if !emitted || g.placement.thread_local || !g.init.as_ref().is_some_and(ir::Init::is_zero) {
+    if !g.is_emitted(true) || g.placement.thread_local || !g.init.as_ref().is_some_and(ir::Init::is_zero) {
         return None;
     }
     match (&g.placement.section, &g.placement.comdat) {

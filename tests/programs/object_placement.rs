@@ -271,3 +271,19 @@ fn constants_holding_addresses_go_to_data_rel_ro() {
         assert_eq!(code, 0, "{arch:?}: a shared library with text relocations: {err}");
     }
 }
+
+/// The annotation strings of section `llvm.metadata` (`__attribute__((annotate))`) are for tools
+/// reading IR: llc-19 leaves the section out of objects, and so does patchmap; the JIT keeps them.
+#[test]
+fn annotation_strings_stay_out_of_objects() {
+    let ll = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/real-ir/programs/annotations_invariants.ll");
+    let text = std::fs::read_to_string(&ll).unwrap();
+    assert!(text.contains("section \"llvm.metadata\""), "the program has annotation strings");
+    for arch in Arch::ALL {
+        let object = compile(&text, arch);
+        let file = object::File::parse(&*object).unwrap();
+        let names: Vec<&str> = file.sections().filter_map(|s| s.name().ok()).collect();
+        assert!(!names.contains(&"llvm.metadata"), "{arch:?}: {names:?}");
+        assert!(names.contains(&".text"), "{arch:?}: {names:?}");
+    }
+}
