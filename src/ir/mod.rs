@@ -732,8 +732,9 @@ impl Global {
     /// `available_externally` (defined elsewhere) or `appending` (`@llvm.used` and kin name
     /// symbols, they are not data), nor in an object (`object`) when it is in [`METADATA_SECTION`].
     pub fn is_emitted(&self, object: bool) -> bool {
-        !matches!(self.linkage, Linkage::AvailableExternally | Linkage::Appending)
-            && !(object && self.placement.section.as_deref() == Some(METADATA_SECTION))
+        let elsewhere = matches!(self.linkage, Linkage::AvailableExternally | Linkage::Appending);
+        let annotation = object && self.placement.section.as_deref() == Some(METADATA_SECTION);
+        !(elsewhere || annotation)
     }
 }
 
