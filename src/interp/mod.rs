@@ -127,6 +127,10 @@ pub type External<'a> = Box<dyn FnMut(&[u64]) -> Result<u64, String> + 'a>;
 /// The call depth past which interpretation stops, by default.
 const DEFAULT_DEPTH_LIMIT: usize = 100_000;
 
+/// The C library's non-local jumps, which the interpreter refuses by name.
+const NON_LOCAL_JUMPS: [&str; 7] =
+    ["setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp", "longjmp", "_longjmp", "siglongjmp"];
+
 /// Runs the functions of one module. Setters return `&mut Self` so they chain.
 pub struct Interpreter<'a> {
     module: &'a Module,
@@ -1397,6 +1401,14 @@ impl<'a> Interpreter<'a> {
         }
         let result = if let Some(external) = self.externals.get_mut(&f.name) {
             external(&args).map_err(|e| format!("@{}: {e}", f.name))?
+        } else if NON_LOCAL_JUMPS.contains(&f.name.as_str()) {
+            // A native setjmp would save the interpreter's own registers and stack, and a
+            // longjmp to them would leave the interpreted frames' state behind.
+            return Err(format!(
+                "@{} cannot be interpreted: setjmp and longjmp save and restore native frames, and the \
+                 interpreter's are not (run the program in the JIT)",
+                f.name
+            ));
         } else if let Some(result) = self.built_in(&f.name, &args, operands)? {
             result
         } else {

@@ -403,3 +403,13 @@ fn interpreted_functions_are_not_passed_to_native_code() {
         .unwrap_err();
     assert!(e.message.starts_with("cannot pass the interpreted function @compare to @qsort"), "{e}");
 }
+
+#[test]
+fn setjmp_and_longjmp_are_refused_by_name() {
+    let text = "@buf = global [200 x i64] zeroinitializer\n\
+                declare i32 @_setjmp(ptr) returns_twice\n\
+                define i32 @f() {\n  %r = call i32 @_setjmp(ptr @buf)\n  ret i32 %r\n}\n";
+    let e = call(&module(text), "f", &[]).unwrap_err();
+    assert!(e.message.starts_with("@_setjmp cannot be interpreted: setjmp and longjmp"), "{e}");
+    assert_eq!((e.span.line, e.span.col), (4, 3), "{e}");
+}
