@@ -545,6 +545,17 @@ impl Intrinsic {
         name.starts_with("llvm.dbg.") || name == "llvm.experimental.noalias.scope.decl"
     }
 
+    /// Whether a declaration of `name` with `declared` is a later LLVM's form of the intrinsic that
+    /// means the same here: LLVM 21's `llvm.lifetime.start/end(ptr)` without the size (rustc
+    /// writes it; a hint either way).
+    pub fn later_form(self, name: &str, declared: &Signature) -> bool {
+        self == Intrinsic::Hint
+            && name.starts_with("llvm.lifetime.")
+            && declared.ret == Type::Void
+            && declared.params == [Type::PTR]
+            && !declared.varargs
+    }
+
     /// The signature a declaration of `name` (which denotes `self`) must have; `None` when the name's
     /// overloaded types do not fit the intrinsic. Patch points are checked by `points`.
     pub fn signature(self, name: &str) -> Option<Signature> {

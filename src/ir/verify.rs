@@ -583,9 +583,10 @@ impl<'m> Verifier<'m> {
                 ),
                 None => self.error(f.span, format!("unsupported intrinsic '@{}'", f.name)),
                 Some(sig) => {
+                    let declared = Signature { ext: Extensions::default(), ..signature_of(f) };
                     if !f.is_declaration() {
                         self.error(f.span, format!("intrinsic '@{}' cannot be defined", f.name));
-                    } else if (Signature { ext: Extensions::default(), ..signature_of(f) }) != sig {
+                    } else if declared != sig && !f.intrinsic().is_some_and(|i| i.later_form(&f.name, &declared)) {
                         self.error(
                             f.span,
                             format!("intrinsic '@{}' must be declared as '{sig}', found '{}'", f.name, signature_of(f)),

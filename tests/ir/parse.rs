@@ -467,3 +467,24 @@ define void @f(ptr %p) {
     let err = ir::parse("t.ll", &elsewhere).unwrap_err().to_string();
     assert!(err.starts_with("t.ll:6:26: error: unsupported operand bundle 'align'"), "{err}");
 }
+
+/// LLVM 21 (rustc 1.95's) declares `llvm.lifetime.start/end` without the size: a hint either way,
+/// accepted beside LLVM 19's form; other shapes are still refused.
+#[test]
+fn lifetime_markers_of_llvm_19_and_21_are_accepted() {
+    for (declaration, call) in [("i64, ptr", "i64 8, ptr %a"), ("ptr", "ptr %a")] {
+        let text = format!(
+            "declare void @llvm.lifetime.start.p0({declaration})\ndeclare void @llvm.lifetime.end.p0({declaration})\n\
+             define i64 @f() {{\n  %a = alloca i64\n  call void @llvm.lifetime.start.p0({call})\n  store i64 5, ptr %a\n  \
+             %v = load i64, ptr %a\n  call void @llvm.lifetime.end.p0({call})\n  ret i64 %v\n}}\n"
+        );
+        let module = patchmap::ir::parse("lifetime.ll", &text).unwrap();
+        patchmap::ir::verify(&module).unwrap_or_else(|e| panic!("({declaration}): {e}"));
+        let options = patchmap::compile::Options::new(Some("x86_64"), "speed", 1).unwrap();
+        patchmap::emit::object::compile(&module, &options).unwrap_or_else(|e| panic!("({declaration}): {e}"));
+    }
+    let text = "declare void @llvm.lifetime.start.p0(i32, ptr)\n";
+    let module = patchmap::ir::parse("lifetime.ll", text).unwrap();
+    let error = patchmap::ir::verify(&module).unwrap_err().to_string();
+    assert!(error.contains("must be declared as 'void (i64, ptr)'"), "{error}");
+}
