@@ -28,7 +28,7 @@ use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FuncId, Function,
     Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError, Linkage, Module,
     NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp, Signature, Span,
-    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_VECTOR_BYTES, MAX_VECTOR_LANES,
+    StatepointDirectives, StructType, Symbol, TailKind, Type, Value, ValueName, MAX_VECTOR_BYTES, MAX_VECTOR_LANES,
 };
 
 /// Parses LLVM IR text. `file_name` is only used in error messages. Patch point targets computed
@@ -334,6 +334,14 @@ fn name_string(raw: &str) -> String {
     match unescape(raw) {
         Cow::Borrowed(_) => raw.to_string(),
         Cow::Owned(v) => String::from_utf8_lossy(&v).into_owned(),
+    }
+}
+
+/// [`name_string`] for an instruction's result, which most often needs no copy of its own.
+fn value_name(raw: &str) -> ValueName {
+    match unescape(raw) {
+        Cow::Borrowed(_) => ValueName::from(raw),
+        Cow::Owned(v) => ValueName::from(String::from_utf8_lossy(&v).into_owned()),
     }
 }
 
