@@ -489,6 +489,8 @@ impl<'a> Parser<'a> {
 
     // ---- token plumbing ----
 
+    // Inlined, as `eat_punct` and `eat_word`: every token passes through them.
+    #[inline]
     fn bump(&mut self) -> PResult<Token<'a>> {
         let next = self.lex.next_token()?;
         Ok(std::mem::replace(&mut self.tok, next))
@@ -527,6 +529,7 @@ impl<'a> Parser<'a> {
         matches!(self.tok.tok, Tok::Word(x) if x == w)
     }
 
+    #[inline]
     fn eat_punct(&mut self, c: u8) -> PResult<bool> {
         if self.is_punct(c) {
             self.bump()?;
@@ -536,6 +539,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn eat_word(&mut self, w: &str) -> PResult<bool> {
         if self.is_word(w) {
             self.bump()?;
