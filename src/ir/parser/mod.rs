@@ -155,11 +155,13 @@ impl std::fmt::Display for Key<'_> {
     }
 }
 
-/// A function-local name.
+/// A function-local name. Values and block labels share one namespace: a label is entered once
+/// defined, so that defining a value finds a clash with the one lookup it makes anyway.
 #[derive(Clone, Copy)]
 enum Local {
     Param(u32),
     Inst(InstId),
+    Block,
 }
 
 /// Placeholder ids for values used before their definition live above this bit.
