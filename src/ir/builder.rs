@@ -37,7 +37,7 @@ use super::intrinsics::mangled_name;
 use super::{
     BinOp, Block, BlockId, Bundle, BundleTag, CallConv, CastOp, Const, Extension, FloatPred, FramePointerKind, FuncId,
     Function, Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Linkage, Module, NoClobber, Operand, Param,
-    ParamAbi, Placement, RegisterName, Signature, Span, TailKind, Type, Value,
+    ParamAbi, Placement, RegisterName, Signature, Span, TailKind, Type, Value, ValueName,
 };
 
 /// An integer constant (its type comes from the context).
@@ -266,7 +266,7 @@ impl FunctionBuilder<'_> {
     /// Names an instruction's result in printed text.
     pub fn name(&mut self, v: &Value, name: &str) {
         if let Value::Inst(id) = v {
-            self.func.insts[id.0 as usize].name = Some(name.to_string());
+            self.func.insts[id.0 as usize].name = Some(ValueName::from(name));
         }
     }
 

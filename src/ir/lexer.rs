@@ -258,8 +258,22 @@ impl<'a> Lexer<'a> {
         } else {
             let c = b[start];
             match c {
-                b'%' => Tok::Local(self.sigil_name(start, "%")?),
-                b'@' => Tok::Global(self.sigil_name(start, "@")?),
+                // Plain names, a third of all tokens, are read here; `sigil_name` takes quoted ones
+                // and the error (a quote or nothing after the sigil: no name character).
+                b'%' | b'@' => {
+                    let end = self.name_run(start + 1);
+                    let name = if end > start + 1 {
+                        self.pos = end;
+                        &self.src[start + 1..end]
+                    } else {
+                        self.sigil_name(start, if c == b'%' { "%" } else { "@" })?
+                    };
+                    if c == b'%' {
+                        Tok::Local(name)
+                    } else {
+                        Tok::Global(name)
+                    }
+                }
                 b'$' => Tok::Comdat(self.sigil_name(start, "$")?),
                 b'#' => {
                     let end = self.name_run(start + 1);

@@ -967,23 +967,111 @@ pub struct InstData {
     /// The result type; `Void` for instructions without a result.
     pub ty: Type,
     /// The result's name without `%`, if any. Numbered values (`%3`) carry their number as text.
-    pub name: Option<String>,
+    pub name: Option<ValueName>,
     /// Where the instruction starts in the text (its result name, if any); 0:0 when built in memory.
     pub span: Span,
     /// Where each operand of [`Inst::for_each_value`] starts in the text, in the same order; empty for IR
     /// built in memory. The verifier points its errors at the offending operand with these.
-    pub operand_spans: Vec<Span>,
+    pub operand_spans: OperandSpans,
 }
+
+/// The operand positions of an instruction: most instructions have one or two operands, kept in
+/// place rather than in an allocation each (which, with the names', was a tenth of reading a body).
+pub type OperandSpans = smallvec::SmallVec<[Span; 2]>;
 
 impl InstData {
     /// An instruction without source position, as the builder makes them.
     pub fn new(kind: Inst, ty: Type, name: Option<String>) -> InstData {
-        InstData { kind, ty, name, span: Span::default(), operand_spans: Vec::new() }
+        InstData {
+            kind,
+            ty,
+            name: name.map(ValueName::from),
+            span: Span::default(),
+            operand_spans: OperandSpans::new(),
+        }
     }
 
     /// The position of the `i`-th operand, or of the instruction when unknown.
     pub fn operand_span(&self, i: usize) -> Span {
         self.operand_spans.get(i).copied().unwrap_or(self.span)
+    }
+}
+
+/// An instruction result's name as written, without `%`. A module has one per instruction, nearly
+/// all of them short: those are kept in place rather than in an allocation each (see [`OperandSpans`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ValueName(NameText);
+
+/// Up to [`INLINE_NAME_BYTES`] bytes in place (and their length), longer names on the heap.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum NameText {
+    Inline(u8, [u8; INLINE_NAME_BYTES]),
+    Heap(Box<str>),
+}
+
+/// As long as a name can be and keep [`ValueName`] as small as a `String`.
+const INLINE_NAME_BYTES: usize = 22;
+
+impl From<&str> for ValueName {
+    fn from(name: &str) -> ValueName {
+        if name.len() > INLINE_NAME_BYTES {
+            return ValueName(NameText::Heap(name.into()));
+        }
+        let mut bytes = [0; INLINE_NAME_BYTES];
+        bytes[..name.len()].copy_from_slice(name.as_bytes());
+        ValueName(NameText::Inline(name.len() as u8, bytes))
+    }
+}
+
+impl From<String> for ValueName {
+    fn from(name: String) -> ValueName {
+        if name.len() > INLINE_NAME_BYTES {
+            return ValueName(NameText::Heap(name.into_boxed_str()));
+        }
+        ValueName::from(name.as_str())
+    }
+}
+
+/// A numbered result (`%7`) named by its number, without formatting it in an allocation.
+impl From<u32> for ValueName {
+    fn from(mut n: u32) -> ValueName {
+        let mut digits = [0; 10];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let len = digits.len() - start;
+        let mut bytes = [0; INLINE_NAME_BYTES];
+        bytes[..len].copy_from_slice(&digits[start..]);
+        ValueName(NameText::Inline(len as u8, bytes))
+    }
+}
+
+impl std::ops::Deref for ValueName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match &self.0 {
+            // Whole `str`s go in, so the bytes are always UTF-8.
+            NameText::Inline(len, bytes) => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
+            NameText::Heap(name) => name,
+        }
+    }
+}
+
+impl fmt::Debug for ValueName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl fmt::Display for ValueName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
     }
 }
 

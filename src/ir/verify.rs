@@ -815,24 +815,27 @@ impl<'m> Verifier<'m> {
     }
 
     /// The type of a non-constant value, or an error message if it refers to nothing.
-    fn value_type(&self, cx: &FnCx<'m>, v: &Value) -> Result<Option<Type>, String> {
+    /// Borrowed rather than cloned: the verifier asks for the type of every operand.
+    fn value_type(&self, cx: &FnCx<'m>, v: &Value) -> Result<Option<&'m Type>, String> {
+        /// The type of a global's or function's address.
+        static ADDRESS: Type = Type::PTR;
         match v {
             Value::Inst(id) => match cx.f.insts.get(id.0 as usize) {
-                Some(d) => Ok(Some(d.ty.clone())),
+                Some(d) => Ok(Some(&d.ty)),
                 None => Err(format!("use of instruction #{} which does not exist", id.0)),
             },
             Value::Param(i) => match cx.f.params.get(*i as usize) {
-                Some(p) => Ok(Some(p.ty.clone())),
+                Some(p) => Ok(Some(&p.ty)),
                 None => {
                     Err(format!("use of parameter #{i}, but '@{}' has {} parameters", cx.f.name, cx.f.params.len()))
                 }
             },
             Value::Global(g) => match self.m.globals.get(g.0 as usize) {
-                Some(_) => Ok(Some(Type::PTR)),
+                Some(_) => Ok(Some(&ADDRESS)),
                 None => Err(format!("use of global #{} which does not exist", g.0)),
             },
             Value::Func(func) => match self.m.functions.get(func.0 as usize) {
-                Some(_) => Ok(Some(Type::PTR)),
+                Some(_) => Ok(Some(&ADDRESS)),
                 None => Err(format!("use of function #{} which does not exist", func.0)),
             },
             Value::Const(_) => Ok(None),
@@ -844,7 +847,7 @@ impl<'m> Verifier<'m> {
     /// constant).
     fn pointer_operand(&mut self, cx: &FnCx<'m>, at: (u32, InstId), index: usize, v: &Value, role: &str) -> Type {
         let ty = match self.value_type(cx, v) {
-            Ok(Some(t)) if t.is_ptr() => t,
+            Ok(Some(t)) if t.is_ptr() => t.clone(),
             _ => Type::PTR,
         };
         self.operand(cx, at, index, v, &ty, role);
@@ -854,12 +857,14 @@ impl<'m> Verifier<'m> {
     fn operand(&mut self, cx: &FnCx<'m>, at: (u32, InstId), index: usize, v: &Value, ty: &Type, role: &str) {
         let inst = cx.f.inst(at.1);
         let span = inst.operand_span(index);
-        let op = mnemonic(&inst.kind);
+        // Named only in errors.
+        let op = || mnemonic(&inst.kind);
         match self.value_type(cx, v) {
-            Err(msg) => self.error(span, format!("{msg} in '{op}'")),
+            Err(msg) => self.error(span, format!("{msg} in '{}'", op())),
             Ok(Some(found)) => {
-                if found != *ty {
+                if found != ty {
                     let name = cx.names.get().value(self.m, v);
+                    let op = op();
                     self.error(span, format!("{role} {name} of '{op}' has type '{found}' but '{ty}' is expected"));
                 }
                 if let Value::Inst(def) = v {
@@ -876,15 +881,15 @@ impl<'m> Verifier<'m> {
             Ok(None) => {
                 let Value::Const(c) = v else { return };
                 if *ty == Type::Void {
-                    self.error(span, format!("{role} of '{op}' cannot be a void constant"));
+                    self.error(span, format!("{role} of '{}' cannot be a void constant", op()));
                 } else if let (Const::Address(s, _), Type::Int(8..=32)) = (c, ty) {
                     // A truncated address: computed in the code (an initialiser would need a
                     // narrower relocation, which PIE links refuse).
                     if let Err(msg) = self.symbol(*s) {
-                        self.error(span, format!("{role} of '{op}': {msg}"));
+                        self.error(span, format!("{role} of '{}': {msg}", op()));
                     }
                 } else if let Err(msg) = const_fits(self.m, c, ty).and_then(|()| self.addresses(c)) {
-                    self.error(span, format!("{role} of '{op}': {msg}"));
+                    self.error(span, format!("{role} of '{}': {msg}", op()));
                 }
             }
         }
@@ -1056,7 +1061,7 @@ impl<'m> Verifier<'m> {
                     return;
                 }
                 if let Ok(Some(t)) = self.value_type(cx, cond) {
-                    if t != cty {
+                    if *t != cty {
                         self.error(d.operand_span(0), format!("'select' condition must be {cty}, found {t}"));
                     }
                 }
@@ -1282,7 +1287,7 @@ impl<'m> Verifier<'m> {
             Inst::Br { .. } | Inst::Unreachable => {}
             Inst::CondBr { cond, .. } => {
                 if let Ok(Some(t)) = self.value_type(cx, cond) {
-                    if t != Type::I1 {
+                    if *t != Type::I1 {
                         self.error(d.operand_span(0), format!("'br' condition must be i1, found {t}"));
                         return;
                     }

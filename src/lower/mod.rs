@@ -978,13 +978,10 @@ impl<'a> Lowering<'a> {
             (Const::Int(_) | Const::WideInt(_), _) => masked_int(c, ty) as u128,
             _ => return self.new_constant(c, ty),
         };
-        if let Some(&v) = self.block_constants.as_ref().and_then(|m| m.get(&(block, t, bits))) {
-            return v;
-        }
-        let v = self.new_constant(c, ty);
-        if let Some(m) = self.block_constants.as_mut() {
-            m.insert((block, t, bits), v);
-        }
+        // Looked up once: the map is taken out of `self` while a missing constant is made.
+        let Some(mut known) = self.block_constants.take() else { return self.new_constant(c, ty) };
+        let v = *known.entry((block, t, bits)).or_insert_with(|| self.new_constant(c, ty));
+        self.block_constants = Some(known);
         v
     }
 

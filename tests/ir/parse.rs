@@ -103,7 +103,9 @@ fn bodies_after_headers_with_braces() {
          @g = global { i32 } { i32 7 }\n\
          define i64 @after(i64 %x) {\nentry:\n  %y = add i64 %x, 1 ; } in a comment\n  ret i64 %y\n}\n",
     );
-    let names = |f: &ir::Function| f.insts.iter().map(|i| i.name.clone().unwrap_or_default()).collect::<Vec<_>>();
+    let names = |f: &ir::Function| {
+        f.insts.iter().map(|i| i.name.as_deref().unwrap_or_default().to_string()).collect::<Vec<_>>()
+    };
     assert_eq!(m.functions.len(), 2);
     assert_eq!(names(&m.functions[0]), ["p", "q", ""]);
     assert_eq!(m.functions[1].name, "after");

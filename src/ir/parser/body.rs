@@ -34,7 +34,7 @@ impl<'a> Parser<'a> {
             };
             let index = f.blocks.len() as u32;
             let slot = self.block_slot(f, key, span);
-            if f.slots[slot as usize].0.is_some() || f.locals.contains_key(&key) {
+            if f.locals.insert(key, Local::Block).is_some() {
                 return Err(self.err(span, format!("redefinition of label '%{name}'")));
             }
             f.slots[slot as usize].0 = Some(index);
@@ -119,8 +119,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn define_local(&mut self, f: &mut FnState<'a>, name: Key<'a>, id: InstId, span: Span) -> PResult<()> {
-        let taken_by_block = f.block_slot.get(&name).is_some_and(|&s| f.slots[s as usize].0.is_some());
-        if taken_by_block || f.locals.insert(name, Local::Inst(id)).is_some() {
+        if f.locals.insert(name, Local::Inst(id)).is_some() {
             return Err(self.err(span, format!("redefinition of '%{name}'")));
         }
         Ok(())
@@ -156,10 +155,10 @@ impl<'a> Parser<'a> {
                 let (value, found) = match f.locals.get(&n).copied() {
                     Some(Local::Param(i)) => (Value::Param(i), &f.params[i as usize].ty),
                     Some(Local::Inst(id)) => (Value::Inst(id), &f.insts[id.0 as usize].ty),
+                    Some(Local::Block) => {
+                        return Err(self.err(span, format!("'%{n}' is a block label, not a value")));
+                    }
                     None => {
-                        if f.block_slot.get(&n).is_some_and(|&s| f.slots[s as usize].0.is_some()) {
-                            return Err(self.err(span, format!("'%{n}' is a block label, not a value")));
-                        }
                         let next = f.pending.len() as u32;
                         let k = *f.pending_index.entry(n).or_insert(next);
                         if k == next {

@@ -1,7 +1,7 @@
 //! Instructions: opcodes, flags, operands and calls.
 
 use super::*;
-use crate::ir::{Bundle, BundleTag, StatepointDirectives};
+use crate::ir::{Bundle, BundleTag, OperandSpans, StatepointDirectives};
 
 impl<'a> Parser<'a> {
     pub(super) fn instruction(&mut self, f: &mut FnState<'a>) -> PResult<InstId> {
@@ -26,7 +26,7 @@ impl<'a> Parser<'a> {
         let id = InstId(f.insts.len() as u32);
         let name = match result {
             Some((n, nspan)) => {
-                if ty == Type::Void {
+                if matches!(ty, Type::Void) {
                     return Err(self.err(nspan, format!("'%{n}': instructions returning void cannot have a name")));
                 }
                 if is_numeric(n) {
@@ -38,17 +38,18 @@ impl<'a> Parser<'a> {
                     f.next_number += 1;
                 }
                 self.define_local(f, Key::of(n), id, nspan)?;
-                Some(name_string(n))
+                Some(value_name(n))
             }
-            None if ty != Type::Void => {
+            None if !matches!(ty, Type::Void) => {
                 let n = f.next_number;
                 f.next_number += 1;
                 self.define_local(f, Key::Num(n), id, span)?;
-                Some(n.to_string())
+                Some(ValueName::from(n))
             }
             None => None,
         };
-        f.insts.push(InstData { kind, ty, name, span, operand_spans: f.spans.clone() });
+        let operand_spans = OperandSpans::from_slice(&f.spans);
+        f.insts.push(InstData { kind, ty, name, span, operand_spans });
         Ok(id)
     }
 

@@ -28,7 +28,7 @@ use super::{
     BinOp, Block, BlockId, CallConv, CastOp, Clause, Comdat, Const, Extension, Extensions, FloatPred, FramePointerKind,
     FuncId, Function, Global, GlobalId, Init, Inst, InstData, InstId, IntPred, Intrinsic, InvokeDests, IrError,
     Linkage, Module, NoClobber, Operand, Ordering, Param, ParamAbi, Personality, Placement, RegisterName, RmwOp,
-    Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value, MAX_VECTOR_BYTES,
+    Signature, Span, StatepointDirectives, StructType, Symbol, TailKind, Type, Value, ValueName, MAX_VECTOR_BYTES,
     MAX_VECTOR_LANES,
 };
 
@@ -158,11 +158,13 @@ impl std::fmt::Display for Key<'_> {
     }
 }
 
-/// A function-local name.
+/// A function-local name. Values and block labels share one namespace: a label is entered once
+/// defined, so that defining a value finds a clash with the one lookup it makes anyway.
 #[derive(Clone, Copy)]
 enum Local {
     Param(u32),
     Inst(InstId),
+    Block,
 }
 
 /// Placeholder ids for values used before their definition live above this bit.
@@ -340,6 +342,14 @@ fn name_string(raw: &str) -> String {
     }
 }
 
+/// [`name_string`] for an instruction's result, which most often needs no copy of its own.
+fn value_name(raw: &str) -> ValueName {
+    match unescape(raw) {
+        Cow::Borrowed(_) => ValueName::from(raw),
+        Cow::Owned(v) => ValueName::from(String::from_utf8_lossy(&v).into_owned()),
+    }
+}
+
 /// Whether a word names a calling convention (other than the ones the subset knows).
 fn is_calling_convention(w: &str) -> bool {
     const PREFIXES: &[&str] =
@@ -491,6 +501,8 @@ impl<'a> Parser<'a> {
 
     // ---- token plumbing ----
 
+    // Inlined, as `eat_punct` and `eat_word`: every token passes through them.
+    #[inline]
     fn bump(&mut self) -> PResult<Token<'a>> {
         let next = self.lex.next_token()?;
         Ok(std::mem::replace(&mut self.tok, next))
@@ -529,6 +541,7 @@ impl<'a> Parser<'a> {
         matches!(self.tok.tok, Tok::Word(x) if x == w)
     }
 
+    #[inline]
     fn eat_punct(&mut self, c: u8) -> PResult<bool> {
         if self.is_punct(c) {
             self.bump()?;
@@ -538,6 +551,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn eat_word(&mut self, w: &str) -> PResult<bool> {
         if self.is_word(w) {
             self.bump()?;

@@ -13,7 +13,8 @@ impl<'a> Parser<'a> {
     pub(super) fn nested_value_type(&mut self, depth: usize) -> PResult<Type> {
         let span = self.tok.span;
         let ty = self.nested_ty(depth)?;
-        if ty == Type::Void {
+        // Matched: the derived `==` is an out-of-line call, and every operand's type comes here.
+        if matches!(ty, Type::Void) {
             return Err(self.err(span, "'void' is only allowed as a return type"));
         }
         Ok(ty)
@@ -71,7 +72,7 @@ impl<'a> Parser<'a> {
                     _ => return Err(self.expected("a type")),
                 };
                 self.bump()?;
-                if ty == Type::PTR && self.is_word("addrspace") {
+                if matches!(ty, Type::Ptr(0)) && self.is_word("addrspace") {
                     let n = self.pointer_address_space()?;
                     self.bump()?;
                     Type::Ptr(n)
