@@ -548,9 +548,14 @@ pub struct Ctx {
     pub(crate) debug_annotations: FxHashMap<ProgPoint, Vec<String>>,
     pub(crate) annotations_enabled: bool,
 
-    // Cached allocation for `try_to_allocate_bundle_to_reg` to avoid allocating
-    // a new HashSet on every call.
-    pub(crate) conflict_set: FxHashSet<LiveBundleIndex>,
+    // The bundles `try_to_allocate_bundle_to_reg` has already listed as
+    // conflicts in its current call: bundle `b` is listed iff
+    // `conflict_marks[b] == conflict_epoch`. Each call takes a new epoch
+    // instead of clearing a set, and a mark is one indexed load and store
+    // instead of a hash-set insertion. Marks are never reset between calls
+    // or functions: the epoch only grows (all marks are zeroed on wrapping).
+    pub(crate) conflict_marks: Vec<u32>,
+    pub(crate) conflict_epoch: u32,
 
     // Output:
     pub output: Output,
@@ -618,7 +623,8 @@ impl Default for Ctx {
             allocated_bundle_count: Default::default(),
             debug_annotations: Default::default(),
             annotations_enabled: Default::default(),
-            conflict_set: Default::default(),
+            conflict_marks: Default::default(),
+            conflict_epoch: Default::default(),
             output: Default::default(),
             scratch_conflicts: Default::default(),
             scratch_bundle: Default::default(),

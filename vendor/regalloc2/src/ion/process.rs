@@ -62,7 +62,12 @@ impl<'a, F: Function> Env<'a, F> {
     ) -> AllocRegResult<'b> {
         trace!("try_to_allocate_bundle_to_reg: {:?} -> {:?}", bundle, reg);
         conflicts.clear();
-        self.ctx.conflict_set.clear();
+        self.ctx.conflict_epoch = self.ctx.conflict_epoch.wrapping_add(1);
+        if self.ctx.conflict_epoch == 0 {
+            self.ctx.conflict_marks.fill(0);
+            self.ctx.conflict_epoch = 1;
+        }
+        let epoch = self.ctx.conflict_epoch;
         let mut max_conflict_weight = 0;
         // Traverse the BTreeMap in order by requesting the whole
         // range spanned by the bundle and iterating over that
@@ -158,7 +163,12 @@ impl<'a, F: Function> Env<'a, F> {
                     // conflicts list.
                     let conflict_bundle = self.ctx.ranges[*preg_range].bundle;
                     trace!("   -> conflict bundle {:?}", conflict_bundle);
-                    if self.ctx.conflict_set.insert(conflict_bundle) {
+                    let marks = &mut self.ctx.conflict_marks;
+                    if marks.len() <= conflict_bundle.index() {
+                        marks.resize(self.ctx.bundles.len(), 0);
+                    }
+                    if marks[conflict_bundle.index()] != epoch {
+                        marks[conflict_bundle.index()] = epoch;
                         conflicts.push(conflict_bundle);
                         max_conflict_weight = core::cmp::max(
                             max_conflict_weight,
