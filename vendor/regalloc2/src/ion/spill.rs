@@ -46,8 +46,12 @@ impl<'a, F: Function> Env<'a, F> {
             for preg in RegTraversalIter::new(self.env, class, None, hint, bundle.index(), limit) {
                 trace!("trying bundle {:?} to preg {:?}", bundle, preg);
                 let preg_idx = PRegIndex::new(preg.index());
+                // Any conflict rules this register out, so a maximum cost of 0
+                // stops the probe at the first conflict (with a bundle of
+                // nonzero spill weight) instead of collecting all of them:
+                // the result is `Allocated` exactly when it would be without.
                 if let AllocRegResult::Allocated(_) =
-                    self.try_to_allocate_bundle_to_reg(bundle, preg_idx, None, &mut scratch)
+                    self.try_to_allocate_bundle_to_reg(bundle, preg_idx, Some(0), &mut scratch)
                 {
                     self.ctx.output.stats.spill_bundle_reg_success += 1;
                     success = true;
