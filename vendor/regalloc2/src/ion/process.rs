@@ -1043,6 +1043,10 @@ impl<'a, F: Function> Env<'a, F> {
             _ => {}
         }
 
+        // The least move cost a split can add (see `scan_limit_cost`).
+        let min_move_cost =
+            spill_weight_from_constraint(OperandConstraint::Reg, 0, /* is_def = */ true).to_int();
+
         // Try to allocate!
         let mut attempts = 0;
         let mut scratch = core::mem::take(&mut self.ctx.scratch_conflicts);
@@ -1103,11 +1107,22 @@ impl<'a, F: Function> Env<'a, F> {
                 let preg_idx = PRegIndex::new(preg.index());
                 trace!("trying preg {:?}", preg_idx);
 
+                // A conflict of cost `c` is of use below only if `c` is under
+                // the lowest evict cost, or `c` plus the move cost at its
+                // point is under the lowest split cost; the move cost is at
+                // least that of a register def outside loops. So once the
+                // conflicts found reach `max(evict, split - min_move)`, the
+                // probe cannot give anything the loop below would take, and
+                // can stop there (`ConflictHighCost`) instead of at `max(evict,
+                // split)`. The probe stops when the cost exceeds the limit,
+                // hence the `- 1`; the choices are the same either way.
                 let scan_limit_cost = match (
                     lowest_cost_evict_conflict_cost,
                     lowest_cost_split_conflict_cost,
                 ) {
-                    (Some(a), Some(b)) => Some(core::cmp::max(a, b)),
+                    (Some(a), Some(b)) => Some(
+                        core::cmp::max(a, b.saturating_sub(min_move_cost)).saturating_sub(1),
+                    ),
                     _ => None,
                 };
                 match self.try_to_allocate_bundle_to_reg(
