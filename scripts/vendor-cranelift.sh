@@ -25,7 +25,8 @@ usage: scripts/vendor-cranelift.sh rebuild [--force] [--into DIR]
            Check that the vendor tree is upstream plus the patches and nothing else.
        scripts/vendor-cranelift.sh test [CARGO TEST ARGS...]
            Run the vendored cranelift-codegen's own unit tests (x64 and aarch64), built against the
-           vendored cranelift-codegen-meta and regalloc2, then regalloc2's own unit tests, each on a
+           vendored cranelift-codegen-meta and regalloc2, then regalloc2's own unit tests and its
+           smoke tests of random functions through its checker (feature fuzzing), each on a
            copy of the vendor tree, in target/vendor-tests (\$CARGO_TARGET_DIR/vendor-tests if that
            is set). The arguments go to the cranelift-codegen run only.
 EOF
@@ -343,7 +344,9 @@ cmd_test() {
         --config "patch.crates-io.cranelift-codegen-meta.path=\"$VENDOR/cranelift-codegen-meta\"" \
         --config "patch.crates-io.regalloc2.path=\"$VENDOR/regalloc2\"" \
         --target-dir "$target_dir" --features x86,arm64 --lib "$@"
-    cargo test --manifest-path "$TMP/regalloc2/Cargo.toml" --target-dir "$target_dir" --lib
+    # `fuzzing` adds regalloc2's smoke tests: a second of random functions each for the allocators,
+    # every allocation validated by regalloc2's checker.
+    cargo test --manifest-path "$TMP/regalloc2/Cargo.toml" --target-dir "$target_dir" --features fuzzing --lib
 }
 
 [ $# -ge 1 ] || usage
