@@ -30,7 +30,7 @@ scripts/install-test-tools.sh || {
 export PATCHMAP_REQUIRE_TOOLS=1
 
 step fmt cargo fmt --all --check
-# The published Cranelift archives that tests/cli/vendor.rs checks vendor/ against: cargo never
+# The published Cranelift and regalloc2 archives that tests/cli/vendor.rs checks vendor/ against: cargo never
 # downloads them for patchmap's build, since [patch.crates-io] points at vendor/.
 step fetch scripts/vendor-cranelift.sh fetch
 # vendor/ is exactly those crates plus vendor/patches.
@@ -42,8 +42,8 @@ step test cargo test --no-fail-fast "$@"
 # dependencies (the target directory is CARGO_TARGET_DIR when set: the README's empty-cache run).
 step capi-libraries cargo build --quiet -p patchmap-capi --lib
 step capi env PATCHMAP_CAPI_LIBRARIES="$(realpath -m "${CARGO_TARGET_DIR:-target}")/debug" cargo test -p patchmap-capi --no-fail-fast
-# The vendored Cranelift's whole library suite: upstream's tests (that patchmap's delta changes
-# nothing they check) and the unit tests vendor/patches/ adds beside them.
+# The vendored Cranelift's and regalloc2's whole library suites: upstream's tests (that patchmap's
+# delta changes nothing they check) and the unit tests vendor/patches/ adds beside them.
 step vendor-test scripts/vendor-cranelift.sh test
 step benches cargo test --benches --no-run --quiet
 step clippy cargo clippy --workspace --all-targets --quiet -- -D warnings

@@ -1,30 +1,34 @@
 #!/usr/bin/env bash
-# vendor/cranelift-codegen and vendor/cranelift-codegen-meta are the published 0.135.8 crates plus the
-# numbered patches in vendor/patches, and nothing else. This script rebuilds that tree, turns edits of it
+# vendor/cranelift-codegen and vendor/cranelift-codegen-meta (the published 0.135.8 crates) and
+# vendor/regalloc2 (the published 0.15.2 crate) are upstream plus the numbered patches in vendor/patches,
+# and nothing else. This script rebuilds that tree, turns edits of it
 # into a patch, and checks it (the check tests/cli/vendor.rs makes). Workflow: vendor/patches/README.md.
 set -euo pipefail
 
 usage() {
     cat >&2 <<'EOF'
 usage: scripts/vendor-cranelift.sh rebuild [--force] [--into DIR]
-           Fetch the two 0.135.8 crates with cargo, check them against vendor/upstream-crates.sha256
-           and vendor/upstream.sha256, apply vendor/patches/*.patch in order, and replace
-           vendor/cranelift-codegen{,-meta} with the result (or write it to DIR instead).
+           Fetch the three crates (cranelift-codegen{,-meta} 0.135.8, regalloc2 0.15.2) with cargo,
+           check them against vendor/upstream-crates.sha256 and vendor/upstream.sha256, apply
+           vendor/patches/*.patch in order, and replace vendor/cranelift-codegen{,-meta} and
+           vendor/regalloc2 with the result (or write it to DIR instead).
            Without --force, refuses to replace a vendor tree that fails `check` (unsaved edits).
        scripts/vendor-cranelift.sh refresh N [NAME]     (alias: diff)
            Write patch N, vendor/patches/NNNN-NAME.patch, as the difference between upstream plus
            patches 1..N-1 and the current vendor tree, keeping the patch's header text. NAME is
            required for a new patch (and renames an existing one). No patch above N may exist.
        scripts/vendor-cranelift.sh fetch
-           Download the two published 0.135.8 archives into cargo's cache (CARGO_HOME), check them
+           Download the three published archives into cargo's cache (CARGO_HOME), check them
            against vendor/upstream-crates.sha256 and print their paths. tests/cli/vendor.rs reads
            them there; cargo never downloads them for patchmap's build (vendor/ replaces them).
        scripts/vendor-cranelift.sh check
            Check that the vendor tree is upstream plus the patches and nothing else.
        scripts/vendor-cranelift.sh test [CARGO TEST ARGS...]
-           Run the vendored cranelift-codegen's own unit tests (x64 and aarch64) on a copy of the
-           vendor tree, built against the vendored cranelift-codegen-meta, in target/vendor-tests
-           (\$CARGO_TARGET_DIR/vendor-tests if that is set).
+           Run the vendored cranelift-codegen's own unit tests (x64 and aarch64), built against the
+           vendored cranelift-codegen-meta and regalloc2, then regalloc2's own unit tests and its
+           smoke tests of random functions through its checker (feature fuzzing), each on a
+           copy of the vendor tree, in target/vendor-tests (\$CARGO_TARGET_DIR/vendor-tests if that
+           is set). The arguments go to the cranelift-codegen run only.
 EOF
     exit 2
 }
@@ -34,8 +38,9 @@ die() {
     exit 1
 }
 
-VERSION=0.135.8
-CRATES=(cranelift-codegen cranelift-codegen-meta)
+# Each vendored crate and its published version, in the same order.
+CRATES=(cranelift-codegen cranelift-codegen-meta regalloc2)
+VERSIONS=(0.135.8 0.135.8 0.15.2)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VENDOR=$ROOT/vendor
 PATCHES=$VENDOR/patches
@@ -62,6 +67,13 @@ header_of() {
          END { for (i = 1; i <= NR; i++) {
                    if (l[i] ~ /^diff --git / || (l[i] ~ /^--- / && l[i + 1] ~ /^\+\+\+ /)) break
                    print l[i] } }' "$1"
+}
+
+# "cranelift-codegen 0.135.8, ...": the vendored crates and their versions, for messages.
+crate_versions() {
+    local i out=
+    for i in "${!CRATES[@]}"; do out+="${out:+, }${CRATES[i]} ${VERSIONS[i]}"; done
+    echo "$out"
 }
 
 # Sets PATCH_FILES to the patches in apply order, after checking that vendor/patches holds only
@@ -94,7 +106,7 @@ apply_in() {
         die "${patch##*/} does not apply${*:+ with $*} to ${dir#"$TMP"/}/"
 }
 
-# Copies vendor/cranelift-codegen{,-meta} into DIR.
+# Copies the vendored crates into DIR.
 copy_vendor_to() {
     local c
     for c in "${CRATES[@]}"; do
@@ -103,7 +115,7 @@ copy_vendor_to() {
     done
 }
 
-# Checks that DIR/cranelift-codegen{,-meta} hold exactly the files of vendor/upstream.sha256, with
+# Checks that DIR/<each crate> hold exactly the files of vendor/upstream.sha256, with
 # those contents. WHAT names DIR in messages.
 verify_upstream() {
     local dir=$1 what=$2 odd bad=
@@ -122,11 +134,11 @@ verify_upstream() {
     [ -z "$bad" ] || die "$what: not the files of vendor/upstream.sha256 (see above)"
 }
 
-# Downloads the two crate archives into cargo's cache (cargo fetch in a throwaway project: patchmap's own
+# Downloads the crate archives into cargo's cache (cargo fetch in a throwaway project: patchmap's own
 # build never downloads them, since [patch.crates-io] points at vendor/), checks each against
 # upstream-crates.sha256, and sets ARCHIVES to their paths, in the order of CRATES.
 fetch_archives() {
-    local proj=$TMP/fetch c want f got found
+    local proj=$TMP/fetch i c want f got found
     local cargo_home=${CARGO_HOME:-$HOME/.cargo}
     command -v cargo >/dev/null || die "cargo not found"
     ARCHIVES=()
@@ -141,20 +153,21 @@ edition = "2021"
 publish = false
 
 [dependencies]
-cranelift-codegen = { version = "=$VERSION", default-features = false }
-cranelift-codegen-meta = { version = "=$VERSION", default-features = false }
-
-[workspace]
 EOF2
+    for i in "${!CRATES[@]}"; do
+        echo "${CRATES[i]} = { version = \"=${VERSIONS[i]}\", default-features = false }" >>"$proj/Cargo.toml"
+    done
+    printf '\n[workspace]\n' >>"$proj/Cargo.toml"
     if ! (cd "$proj" && cargo fetch --quiet); then
         echo "vendor-cranelift: cargo fetch failed; retrying with --offline (local cache only)" >&2
         (cd "$proj" && cargo fetch --quiet --offline) || die "cargo fetch failed"
     fi
-    for c in "${CRATES[@]}"; do
-        want=$(awk -v n="$c-$VERSION.crate" '$2 == n { print $1 }' "$VENDOR/upstream-crates.sha256")
-        [ -n "$want" ] || die "vendor/upstream-crates.sha256 has no line for $c-$VERSION.crate"
+    for i in "${!CRATES[@]}"; do
+        c=${CRATES[i]}-${VERSIONS[i]}
+        want=$(awk -v n="$c.crate" '$2 == n { print $1 }' "$VENDOR/upstream-crates.sha256")
+        [ -n "$want" ] || die "vendor/upstream-crates.sha256 has no line for $c.crate"
         found=
-        for f in "$cargo_home"/registry/cache/*/"$c-$VERSION.crate"; do
+        for f in "$cargo_home"/registry/cache/*/"$c.crate"; do
             [ -f "$f" ] || continue
             got=$(sha256sum <"$f" | cut -d' ' -f1)
             if [ "$got" = "$want" ]; then
@@ -163,23 +176,24 @@ EOF2
             fi
             echo "vendor-cranelift: $f has sha256 $got, not $want: ignored" >&2
         done
-        [ -n "$found" ] || die "cargo fetch left no $c-$VERSION.crate with sha256 $want under $cargo_home/registry/cache"
+        [ -n "$found" ] || die "cargo fetch left no $c.crate with sha256 $want under $cargo_home/registry/cache"
         ARCHIVES+=("$found")
     done
 }
 
-# Fetches the two crate archives (fetch_archives) and extracts them to DIR/cranelift-codegen{,-meta}.
+# Fetches the crate archives (fetch_archives) and extracts them to DIR/<each crate>.
 fetch_upstream_to() {
-    local dest=$1 i c found
+    local dest=$1 i c v found
     fetch_archives
     for i in "${!CRATES[@]}"; do
         c=${CRATES[i]}
+        v=${VERSIONS[i]}
         found=${ARCHIVES[i]}
         mkdir "$TMP/x"
         tar -xzf "$found" -C "$TMP/x" --no-same-owner
-        [ -d "$TMP/x/$c-$VERSION" ] || die "$found has no $c-$VERSION/ directory"
-        mv "$TMP/x/$c-$VERSION" "$dest/$c"
-        rmdir "$TMP/x" 2>/dev/null || die "$found holds more than $c-$VERSION/"
+        [ -d "$TMP/x/$c-$v" ] || die "$found has no $c-$v/ directory"
+        mv "$TMP/x/$c-$v" "$dest/$c"
+        rmdir "$TMP/x" 2>/dev/null || die "$found holds more than $c-$v/"
     done
     # Also check the extracted files, so vendor/upstream.sha256, which tests/cli/vendor.rs trusts, cannot
     # drift from the archives.
@@ -203,7 +217,7 @@ cmd_check() {
             die "${PATCH_FILES[i]##*/} does not reverse-apply to the vendor tree (with the later patches reversed): it is not upstream plus the patches (edited after the last refresh?)"
     done
     verify_upstream "$TMP/check" "vendor/ with the patches reversed"
-    echo "vendor/ is cranelift-codegen and cranelift-codegen-meta $VERSION plus ${#PATCH_FILES[@]} patch(es)"
+    echo "vendor/ is $(crate_versions) plus ${#PATCH_FILES[@]} patch(es)"
 }
 
 cmd_rebuild() {
@@ -233,7 +247,7 @@ cmd_rebuild() {
             [ ! -e "$into/$c" ] || die "$into/$c exists: give an empty or new directory"
         done
         for c in "${CRATES[@]}"; do cp -R "$TMP/build/$c" "$into/$c"; done
-        echo "wrote $into/cranelift-codegen and $into/cranelift-codegen-meta" >&2
+        echo "wrote ${CRATES[*]/#/$into/}" >&2
         return
     fi
     if [ -z "$force" ] && ! (cmd_check >/dev/null 2>"$TMP/check.err"); then
@@ -247,7 +261,7 @@ cmd_rebuild() {
         mv "$VENDOR/.$c.new" "$VENDOR/$c"
         rm -rf "$VENDOR/.$c.old"
     done
-    echo "rebuilt vendor/cranelift-codegen{,-meta}: $VERSION plus ${#PATCH_FILES[@]} patch(es)" >&2
+    echo "rebuilt vendor/: $(crate_versions) plus ${#PATCH_FILES[@]} patch(es)" >&2
 }
 
 cmd_refresh() {
@@ -320,13 +334,19 @@ cmd_refresh() {
     [ -n "$existing" ] || echo "now replace the TODO header of the new patch with what it does and why" >&2
 }
 
-# The crate is its own workspace with its own lock file; a copy keeps the vendor tree untouched
-# (cargo rewrites the lock for the patched meta crate).
+# Each crate is its own workspace with its own lock file; a copy keeps the vendor tree untouched
+# (cargo rewrites the lock for the patched dependencies).
 cmd_test() {
+    local target_dir=${CARGO_TARGET_DIR:-$ROOT/target}/vendor-tests
     cp -r "$VENDOR/cranelift-codegen" "$TMP/cranelift-codegen"
+    cp -r "$VENDOR/regalloc2" "$TMP/regalloc2"
     cargo test --manifest-path "$TMP/cranelift-codegen/Cargo.toml" \
         --config "patch.crates-io.cranelift-codegen-meta.path=\"$VENDOR/cranelift-codegen-meta\"" \
-        --target-dir "${CARGO_TARGET_DIR:-$ROOT/target}/vendor-tests" --features x86,arm64 --lib "$@"
+        --config "patch.crates-io.regalloc2.path=\"$VENDOR/regalloc2\"" \
+        --target-dir "$target_dir" --features x86,arm64 --lib "$@"
+    # `fuzzing` adds regalloc2's smoke tests: a second of random functions each for the allocators,
+    # every allocation validated by regalloc2's checker.
+    cargo test --manifest-path "$TMP/regalloc2/Cargo.toml" --target-dir "$target_dir" --features fuzzing --lib
 }
 
 [ $# -ge 1 ] || usage

@@ -1,6 +1,6 @@
-//! `vendor/cranelift-codegen` and `vendor/cranelift-codegen-meta` must be the published 0.135.8 crates,
-//! whose files `vendor/upstream.sha256` lists, plus the numbered patches in `vendor/patches`, and
-//! nothing else. The check copies both crates to a temporary directory, reverse-applies the patches
+//! `vendor/cranelift-codegen` and `vendor/cranelift-codegen-meta` (0.135.8) and `vendor/regalloc2`
+//! (0.15.2) must be the published crates, whose files `vendor/upstream.sha256` lists, plus the numbered
+//! patches in `vendor/patches`, and nothing else. The check copies the crates to a temporary directory, reverse-applies the patches
 //! (last first) with `git apply -R`, and compares what is left with `vendor/upstream.sha256`: the same
 //! files, byte for byte. `scripts/vendor-cranelift.sh check` makes the same check from the shell;
 //! `vendor/patches/README.md` describes the workflow.
@@ -13,8 +13,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const VERSION: &str = "0.135.8";
-const CRATES: [&str; 2] = ["cranelift-codegen", "cranelift-codegen-meta"];
+/// Each vendored crate and its published version.
+const CRATES: [(&str, &str); 3] =
+    [("cranelift-codegen", "0.135.8"), ("cranelift-codegen-meta", "0.135.8"), ("regalloc2", "0.15.2")];
 
 #[test]
 fn vendor_is_upstream_plus_patches() {
@@ -53,7 +54,7 @@ fn verify_vendor_on_a_pristine_tree() {
     fs::create_dir(&pristine).unwrap();
     let repo_vendor = Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor");
     fs::copy(repo_vendor.join("upstream.sha256"), root.join("upstream.sha256")).unwrap();
-    for (krate, archive) in CRATES.iter().zip(&archives) {
+    for ((krate, version), archive) in CRATES.iter().zip(&archives) {
         let out = Command::new("tar").arg("-xzf").arg(archive).arg("-C").arg(&pristine).output();
         match out {
             Ok(out) if out.status.success() => {}
@@ -63,7 +64,7 @@ fn verify_vendor_on_a_pristine_tree() {
                 return;
             }
         }
-        fs::rename(pristine.join(format!("{krate}-{VERSION}")), pristine.join(krate)).unwrap();
+        fs::rename(pristine.join(format!("{krate}-{version}")), pristine.join(krate)).unwrap();
         copy_dir(&pristine.join(krate), &root.join(krate)).unwrap();
     }
     assert_eq!(verify_vendor(&root), Ok(0));
@@ -75,16 +76,20 @@ fn verify_vendor_on_a_pristine_tree() {
     text.push_str("// patchmap: an edit\n");
     fs::write(&lib, &text).unwrap();
     fs::write(root.join("cranelift-codegen-meta/src/added.rs"), "pub fn added() {}\n").unwrap();
+    let ra_lib = root.join("regalloc2/src/lib.rs");
+    let ra_text = fs::read_to_string(&ra_lib).unwrap();
+    fs::write(&ra_lib, format!("{ra_text}// patchmap: an edit of regalloc2\n")).unwrap();
     fs::remove_file(root.join("cranelift-codegen-meta/README.md")).unwrap();
     let err = verify_vendor(&root).unwrap_err();
     assert!(err.contains("first difference: cranelift-codegen-meta/README.md is missing"), "{err}");
     assert!(err.contains("cranelift-codegen-meta/src/added.rs is extra"), "{err}");
     assert!(err.contains("cranelift-codegen/src/lib.rs differs"), "{err}");
+    assert!(err.contains("regalloc2/src/lib.rs differs"), "{err}");
 
     // The same changes as a patch, made the way scripts/vendor-cranelift.sh refresh makes one: a/ is
     // upstream, b/ the edited tree.
     fs::create_dir(tmp.path().join("b")).unwrap();
-    for krate in CRATES {
+    for (krate, _) in CRATES {
         copy_dir(&root.join(krate), &tmp.path().join("b").join(krate)).unwrap();
     }
     let diff = git(tmp.path())
@@ -134,7 +139,8 @@ fn patch_list_checks_names_numbers_and_headers() {
     assert_eq!(patch_list(dir), Ok(vec![]));
     fs::write(dir.join("README.md"), "workflow").unwrap();
     fs::write(dir.join("0001-one.patch"), format!("Why one.\n{diff}")).unwrap();
-    fs::write(dir.join("0002-two.patch"), format!("Why two.\n\n{diff}")).unwrap();
+    let ra_diff = "diff --git a/regalloc2/src/lib.rs b/regalloc2/src/lib.rs\n";
+    fs::write(dir.join("0002-two.patch"), format!("Why two.\n\n{diff}{ra_diff}")).unwrap();
     assert_eq!(patch_list(dir).map(|v| v.len()), Ok(2));
 
     let bad = |name: &str, text: &str, expect: &str| {
@@ -170,7 +176,7 @@ fn sha256_known_answers() {
 }
 
 /// Checks that `vendor` (a directory laid out like the repository's `vendor/`: `upstream.sha256`,
-/// `patches/`, `cranelift-codegen/`, `cranelift-codegen-meta/`) holds upstream plus its patches and
+/// `patches/`, `cranelift-codegen/`, `cranelift-codegen-meta/`, `regalloc2/`) holds upstream plus its patches and
 /// nothing else. Returns the number of patches, or a message naming the first differing file.
 fn verify_vendor(vendor: &Path) -> Result<usize, String> {
     let patches = patch_list(&vendor.join("patches"))?;
@@ -180,7 +186,7 @@ fn verify_vendor(vendor: &Path) -> Result<usize, String> {
     let expected = parse_manifest(&manifest).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
 
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot make a temporary directory: {e}"))?;
-    for krate in CRATES {
+    for (krate, _) in CRATES {
         copy_dir(&vendor.join(krate), &tmp.path().join(krate))?;
     }
     for patch in patches.iter().rev() {
@@ -192,7 +198,7 @@ fn verify_vendor(vendor: &Path) -> Result<usize, String> {
         if !out.status.success() {
             return Err(format!(
                 "{} does not reverse-apply to {} (with the later patches reversed): the tree is not \
-                 upstream {VERSION} plus the patches. Was it edited after the patch was last \
+                 upstream plus the patches. Was it edited after the patch was last \
                  refreshed? Save the edit with scripts/vendor-cranelift.sh refresh N.\ngit apply -R says:\n{}",
                 file_name(patch),
                 vendor.display(),
@@ -202,7 +208,7 @@ fn verify_vendor(vendor: &Path) -> Result<usize, String> {
     }
 
     let mut actual = BTreeMap::new();
-    for krate in CRATES {
+    for (krate, _) in CRATES {
         list_files(tmp.path(), Path::new(krate), &mut actual)?;
     }
     let paths: BTreeSet<&String> = expected.keys().chain(actual.keys()).collect();
@@ -226,9 +232,10 @@ fn verify_vendor(vendor: &Path) -> Result<usize, String> {
     }
     const SHOWN: usize = 20;
     let mut msg = format!(
-        "{} is not cranelift-codegen and cranelift-codegen-meta {VERSION} plus the {} patch(es) in \
-         its patches/ directory (paths after reverse-applying the patches):\nfirst difference: {}\n",
+        "{} is not {} plus the {} patch(es) in its patches/ directory (paths after reverse-applying \
+         the patches):\nfirst difference: {}\n",
         vendor.display(),
+        CRATES.map(|(krate, version)| format!("{krate} {version}")).join(", "),
         patches.len(),
         problems[0]
     );
@@ -247,7 +254,7 @@ fn verify_vendor(vendor: &Path) -> Result<usize, String> {
 
 /// The patches of `dir` in apply order, after checking that `dir` holds only `README.md` and
 /// `0001-name.patch`, `0002-name.patch`, ... without gaps, each with a header (text before its first
-/// diff) and at least one diff of files of the two crates. A missing `dir` has no patches.
+/// diff) and at least one diff of files of the vendored crates. A missing `dir` has no patches.
 fn patch_list(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -288,13 +295,11 @@ fn patch_list(dir: &Path) -> Result<Vec<PathBuf>, String> {
             let inside = |p: &str| {
                 let p = p.trim_start_matches('"');
                 let p = p.strip_prefix("a/").or_else(|| p.strip_prefix("b/")).unwrap_or("");
-                CRATES.iter().any(|c| p.strip_prefix(c).is_some_and(|rest| rest.starts_with('/')))
+                CRATES.iter().any(|(c, _)| p.strip_prefix(c).is_some_and(|rest| rest.starts_with('/')))
             };
             let (a, b) = line.split_once(' ').unwrap_or((line, ""));
             if !inside(a) || !inside(b) {
-                return Err(format!(
-                    "{what}: diff of a file outside cranelift-codegen/ and cranelift-codegen-meta/: {line}"
-                ));
+                return Err(format!("{what}: diff of a file outside the vendored crates' directories: {line}"));
             }
         }
         if diffs == 0 {
@@ -407,7 +412,7 @@ fn git_found() -> bool {
     support::host_has(Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success()), "git")
 }
 
-/// The two published archives in cargo's download cache, checked against
+/// The published archives in cargo's download cache, checked against
 /// `vendor/upstream-crates.sha256`, or `None` after printing why the test is skipped.
 fn cached_archives() -> Option<Vec<PathBuf>> {
     let Some(cargo_home) = std::env::var_os("CARGO_HOME")
@@ -422,8 +427,8 @@ fn cached_archives() -> Option<Vec<PathBuf>> {
     let registries =
         fs::read_dir(cargo_home.join("registry/cache")).map(|d| d.flatten().map(|e| e.path()).collect::<Vec<_>>());
     let mut found = Vec::new();
-    for krate in CRATES {
-        let name = format!("{krate}-{VERSION}.crate");
+    for (krate, version) in CRATES {
+        let name = format!("{krate}-{version}.crate");
         let want = &sums[&name];
         let archive = registries
             .iter()
