@@ -86,20 +86,9 @@ fn frame_and_return_addresses_run_as_llc_builds_them() {
             assert_eq!(outcome.status, 0, "{arch:?} at {opt}: check {} failed", outcome.status);
             ran += 1;
         }
-        if let Some(llc) = &llc {
-            let level = "2";
-            let object = support::llc_object(llc, &ll, arch, level, dir.path()).unwrap();
-            let outcome = toolchain.link_and_run(&object, dir.path(), &format!("frames-llc-{}", arch.name())).unwrap();
-            assert_eq!(outcome.status, 0, "llc-19 on {arch:?}: check {} failed", outcome.status);
-        }
+        llc_build_passes(llc.as_deref(), &ll, arch, &toolchain, dir.path());
     }
-    if support::tools_required() {
-        assert_eq!(ran, 4, "both targets at both levels");
-    }
-    if ran == 0 {
-        assert!(!support::tools_required(), "no toolchain to run the programs");
-        eprintln!("skipped: no toolchain for either target");
-    }
+    ran_everywhere(ran);
 }
 
 /// `@walk` follows the chain of saved frame pointers from its own frame and checks that the return
@@ -209,12 +198,29 @@ fn frame_pointer_attribute_puts_functions_on_the_chain() {
             }
             ran += 1;
         }
-        if let Some(llc) = &llc {
-            let object = support::llc_object(llc, &ll, arch, "2", dir.path()).unwrap();
-            let outcome = toolchain.link_and_run(&object, dir.path(), &format!("chain-llc-{}", arch.name())).unwrap();
-            assert_eq!(outcome.status, 0, "llc-19 on {arch:?}: check {} failed", outcome.status);
-        }
+        llc_build_passes(llc.as_deref(), &ll, arch, &toolchain, dir.path());
     }
+    ran_everywhere(ran);
+}
+
+/// The program `ll`, built by llc-19 -O2 for `arch`, passes its checks (exits 0): the checks are
+/// right about the code LLVM makes.
+fn llc_build_passes(
+    llc: Option<&std::path::Path>,
+    ll: &std::path::Path,
+    arch: Arch,
+    toolchain: &support::Toolchain,
+    dir: &std::path::Path,
+) {
+    let Some(llc) = llc else { return };
+    let name = format!("{}-llc-{}", ll.file_stem().unwrap().to_string_lossy(), arch.name());
+    let object = support::llc_object(llc, ll, arch, "2", dir).unwrap();
+    let outcome = toolchain.link_and_run(&object, dir, &name).unwrap();
+    assert_eq!(outcome.status, 0, "llc-19 on {arch:?}: check {} failed", outcome.status);
+}
+
+/// The program ran on both targets at both levels where the tools are required; else what did not.
+fn ran_everywhere(ran: usize) {
     if support::tools_required() {
         assert_eq!(ran, 4, "both targets at both levels");
     }
