@@ -883,8 +883,8 @@ impl<I: VCodeInst> VCode<I> {
     /// and that predecessor's exit. Entering the loop costs a jump to the
     /// header, and leaving it is now the taken branch. Done only when the
     /// latch is also reached by a branch from elsewhere than the block laid
-    /// out before it: a fall-through into the latch becomes a jump, so a
-    /// path through that block gains nothing. A latch that is a lone jump
+    /// out before it (and that block's edge blocks): a fall-through into the
+    /// latch becomes a jump, so a path through that block gains nothing. A latch that is a lone jump
     /// (branches to it go to the header) is only moved out of the way.
     fn rotate_loops(
         &self,
@@ -938,14 +938,39 @@ impl<I: VCodeInst> VCode<I> {
             if at < header_at {
                 continue;
             }
-            let before = order[at - 1];
+            // The blocks that fall into the latch: the block laid out before
+            // it and the critical-edge blocks between (its out-edges).
+            let mut falls_in: SmallVec<[BlockIndex; 4]> = smallvec![];
+            for &b in order[..at].iter().rev() {
+                falls_in.push(b);
+                if self.block_order.lowered_order()[b.index()]
+                    .orig_block()
+                    .is_some()
+                {
+                    break;
+                }
+            }
             let lone_jump = range.len() == 1
                 && !regalloc
                     .block_insts_and_edits(self, latch)
                     .any(|i| matches!(i, InstOrEdit::Edit(_)));
             // A latch entered only by falling through from the block before
             // it would trade that fall-through for a jump: no gain.
-            if !lone_jump && self.block_preds(latch).iter().all(|&p| p == before) {
+            // Unless that block branches out of the loop, the latch being
+            // its fall-through: the latch then follows the header, that
+            // branch is the taken one, and the latch's jump goes.
+            let from = *falls_in.last().unwrap();
+            let branches_out = self.block_succs(from).iter().any(|&s| {
+                let target = self.edge_target(s);
+                target != latch && !loops.contains(header, target)
+            });
+            if !lone_jump
+                && !branches_out
+                && self
+                    .block_preds(latch)
+                    .iter()
+                    .all(|p| falls_in.contains(p))
+            {
                 continue;
             }
             let moved: SmallVec<[BlockIndex; 2]> = if back == header {
