@@ -966,10 +966,7 @@ impl<I: VCodeInst> VCode<I> {
             });
             if !lone_jump
                 && !branches_out
-                && self
-                    .block_preds(latch)
-                    .iter()
-                    .all(|p| falls_in.contains(p))
+                && self.block_preds(latch).iter().all(|p| falls_in.contains(p))
             {
                 continue;
             }
@@ -2674,7 +2671,10 @@ mod edge_moves_before_branch_tests {
                 panic!("{disasm}")
             };
             assert!(branch.contains("label3"), "{triple}: {disasm}");
-            assert!(comparison.starts_with("cmp") || comparison.starts_with("subs"), "{triple}: {disasm}");
+            assert!(
+                comparison.starts_with("cmp") || comparison.starts_with("subs"),
+                "{triple}: {disasm}"
+            );
             assert!(is_move(before), "{triple}: {disasm}");
         }
     }
@@ -2784,7 +2784,9 @@ mod loop_rotation_tests {
 
     /// The label a branch instruction names last (a jump's only target).
     fn last_label(inst: &str) -> Option<&str> {
-        inst.rsplit("label").next().filter(|_| inst.contains("label"))
+        inst.rsplit("label")
+            .next()
+            .filter(|_| inst.contains("label"))
     }
 
     #[test]
