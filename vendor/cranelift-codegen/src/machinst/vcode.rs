@@ -950,7 +950,10 @@ impl<I: VCodeInst> VCode<I> {
                     break;
                 }
             }
+            // A jump alone (not a conditional branch), which `MachBuffer`
+            // threads.
             let lone_jump = range.len() == 1
+                && self.block_succs(latch).len() == 1
                 && !regalloc
                     .block_insts_and_edits(self, latch)
                     .any(|i| matches!(i, InstOrEdit::Edit(_)));
