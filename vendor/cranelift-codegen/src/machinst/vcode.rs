@@ -221,6 +221,29 @@ struct EdgeMovesBeforeBranch {
     before: InsnIndex,
 }
 
+/// The natural loops of the lowered CFG, found at emission to place blocks
+/// and edge moves (`VCode::natural_loops`).
+struct Loops {
+    /// The header of the innermost loop holding each block, if any.
+    innermost: Vec<Option<BlockIndex>>,
+    /// For each loop header, the header of the loop around its loop.
+    parent: Vec<Option<BlockIndex>>,
+}
+
+impl Loops {
+    /// Whether the loop headed by `header` holds `block`.
+    fn contains(&self, header: BlockIndex, block: BlockIndex) -> bool {
+        let mut inner = self.innermost[block.index()];
+        while let Some(h) = inner {
+            if h == header {
+                return true;
+            }
+            inner = self.parent[h.index()];
+        }
+        false
+    }
+}
+
 /// The result of `VCode::emit`. Contains all information computed
 /// during emission: actual machine code, optionally a disassembly,
 /// and optionally metadata about the code layout.
@@ -792,6 +815,187 @@ impl<I: VCodeInst> VCode<I> {
         live_in
     }
 
+    /// The block an out-edge of a block leads to: past a critical-edge block,
+    /// its successor.
+    fn edge_target(&self, succ: BlockIndex) -> BlockIndex {
+        match self.block_order.lowered_order()[succ.index()] {
+            LoweredBlock::CriticalEdge { .. } => self.block_succs(succ)[0],
+            LoweredBlock::Orig { .. } => succ,
+        }
+    }
+
+    /// The natural loops of the lowered blocks, whose order is a reverse
+    /// postorder, so an edge to a block not after its source closes a loop.
+    /// `None` when the CFG is irreducible (a loop body that its header does
+    /// not dominate): the callers then keep their former choices.
+    fn natural_loops(&self) -> Option<Loops> {
+        let n = self.num_blocks();
+        let mut innermost: Vec<Option<BlockIndex>> = vec![None; n];
+        let mut parent: Vec<Option<BlockIndex>> = vec![None; n];
+        let mut stack: Vec<BlockIndex> = Vec::new();
+        // Inner loops first: their headers come later in the order.
+        for header in (0..n).rev().map(BlockIndex::new) {
+            stack.extend(
+                self.block_preds(header)
+                    .iter()
+                    .filter(|p| p.index() >= header.index()),
+            );
+            if stack.is_empty() {
+                continue;
+            }
+            innermost[header.index()].get_or_insert(header);
+            while let Some(block) = stack.pop() {
+                if block == header {
+                    continue;
+                }
+                if block.index() < header.index() {
+                    // Reached without passing the header: not dominated.
+                    return None;
+                }
+                match innermost[block.index()] {
+                    None => {
+                        innermost[block.index()] = Some(header);
+                        stack.extend(self.block_preds(block));
+                    }
+                    Some(inner) => {
+                        let mut outer = inner;
+                        while let Some(p) = parent[outer.index()] {
+                            outer = p;
+                        }
+                        if outer != header {
+                            parent[outer.index()] = Some(header);
+                            stack.extend(self.block_preds(outer));
+                        }
+                    }
+                }
+            }
+        }
+        Some(Loops { innermost, parent })
+    }
+
+    /// Loop rotation: a loop's latch (a block that branches back to the
+    /// header of its innermost loop, or leaves it) laid out after the header
+    /// moves, with its back edge's block, right before the header. The back
+    /// edge then falls through and the exit is the taken branch: `jne latch
+    /// ... latch: jb header` (two taken branches an iteration through the
+    /// latch) becomes one, as llc-19 lays out such loops, and a latch that
+    /// only jumps back is no longer a branch target between its predecessor
+    /// and that predecessor's exit. Entering the loop costs a jump to the
+    /// header, and leaving it is now the taken branch. Done only when the
+    /// latch is also reached by a branch from elsewhere than the block laid
+    /// out before it (and that block's edge blocks): a fall-through into the
+    /// latch becomes a jump, so a path through that block gains nothing. A latch that is a lone jump
+    /// (branches to it go to the header) is only moved out of the way.
+    fn rotate_loops(
+        &self,
+        order: &mut SmallVec<[BlockIndex; 16]>,
+        loops: &Loops,
+        regalloc: &regalloc2::Output,
+    ) {
+        let latches: SmallVec<[BlockIndex; 16]> = order.clone();
+        for latch in latches {
+            let Some(header) = loops.innermost[latch.index()] else {
+                continue;
+            };
+            let range = self.block_ranges.get(latch.index());
+            let Some(last) = range.clone().last() else {
+                continue;
+            };
+            let branch = &self.insts[last];
+            if latch == header
+                || header == self.entry
+                || self.block_order.lowered_order()[latch.index()]
+                    .orig_block()
+                    .is_none()
+                || branch.is_term() != MachTerminator::Branch
+                || branch.call_type() != CallType::None
+                || self.block_order.is_cold(latch)
+                || self.block_order.is_cold(header)
+            {
+                continue;
+            }
+            let back = match *self.block_succs(latch) {
+                [only] if only == header => only,
+                [first, second] => {
+                    let (back, exit) = if self.edge_target(first) == header {
+                        (first, second)
+                    } else {
+                        (second, first)
+                    };
+                    if self.edge_target(back) != header
+                        || loops.contains(header, self.edge_target(exit))
+                    {
+                        continue;
+                    }
+                    back
+                }
+                _ => continue,
+            };
+            let pos = |order: &[BlockIndex], b| order.iter().position(|&o| o == b);
+            let (Some(at), Some(header_at)) = (pos(order, latch), pos(order, header)) else {
+                continue;
+            };
+            if at < header_at {
+                continue;
+            }
+            // The blocks that fall into the latch: the block laid out before
+            // it and the critical-edge blocks between (its out-edges).
+            let mut falls_in: SmallVec<[BlockIndex; 4]> = smallvec![];
+            for &b in order[..at].iter().rev() {
+                falls_in.push(b);
+                if self.block_order.lowered_order()[b.index()]
+                    .orig_block()
+                    .is_some()
+                {
+                    break;
+                }
+            }
+            // A jump alone (not a conditional branch), which `MachBuffer`
+            // threads.
+            let lone_jump = range.len() == 1
+                && self.block_succs(latch).len() == 1
+                && !regalloc
+                    .block_insts_and_edits(self, latch)
+                    .any(|i| matches!(i, InstOrEdit::Edit(_)));
+            // A latch entered only by falling through from the block before
+            // it would trade that fall-through for a jump: no gain.
+            // Unless that block branches out of the loop, the latch being
+            // its fall-through: the latch then follows the header, that
+            // branch is the taken one, and the latch's jump goes.
+            let from = *falls_in.last().unwrap();
+            let branches_out = self.block_succs(from).iter().any(|&s| {
+                let target = self.edge_target(s);
+                target != latch && !loops.contains(header, target)
+            });
+            if !lone_jump
+                && !branches_out
+                && self.block_preds(latch).iter().all(|p| falls_in.contains(p))
+            {
+                continue;
+            }
+            let moved: SmallVec<[BlockIndex; 2]> = if back == header {
+                smallvec![latch]
+            } else {
+                smallvec![latch, back]
+            };
+            order.retain(|b| !moved.contains(b));
+            if lone_jump {
+                // Branches to it go to the header: out of the way, after
+                // the last block that is not cold.
+                let hot_end = order
+                    .iter()
+                    .position(|&b| self.block_order.is_cold(b))
+                    .unwrap_or(order.len());
+                order.insert(hot_end, latch);
+                continue;
+            }
+            let header_at = pos(order, header).unwrap_or(header_at);
+            for (i, &b) in moved.iter().enumerate() {
+                order.insert(header_at + i, b);
+            }
+        }
+    }
+
     /// The register moves of a critical-edge block that holds only moves and
     /// its jump: `None` for any other block.
     fn edge_block_moves(
@@ -1089,6 +1293,9 @@ impl<I: VCodeInst> VCode<I> {
             }
         }
         final_order.extend(cold_blocks.clone());
+        if let Some(loops) = self.natural_loops() {
+            self.rotate_loops(&mut final_order, &loops, regalloc);
+        }
 
         // Compute/save info we need for the prologue: clobbers and
         // number of spillslots.
@@ -2467,7 +2674,10 @@ mod edge_moves_before_branch_tests {
                 panic!("{disasm}")
             };
             assert!(branch.contains("label3"), "{triple}: {disasm}");
-            assert!(comparison.starts_with("cmp") || comparison.starts_with("subs"), "{triple}: {disasm}");
+            assert!(
+                comparison.starts_with("cmp") || comparison.starts_with("subs"),
+                "{triple}: {disasm}"
+            );
             assert!(is_move(before), "{triple}: {disasm}");
         }
     }
@@ -2483,6 +2693,124 @@ mod edge_moves_before_branch_tests {
             assert!(
                 !is_move(&body[body.len() - 2]),
                 "nothing moved before the branch: {triple}: {disasm}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod loop_rotation_tests {
+    //! A loop whose latch is reached by a branch from the header (an `if`
+    //! in the body) is laid out with the latch right before the header, so
+    //! the back edge falls through and the header is entered by a jump.
+
+    use crate::Context;
+    use crate::cursor::{Cursor, FuncCursor};
+    use crate::ir::condcodes::IntCC;
+    use crate::ir::{AbiParam, Function, InstBuilder, Signature, types};
+    use crate::isa::{CallConv, OwnedTargetIsa, lookup};
+    use crate::settings::{self, Configurable};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::str::FromStr;
+    use target_lexicon::Triple;
+
+    const TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+
+    /// `c = 0; for i in 0..n { if i & 1 == 0 { c = c * 3 + i } }; c`: the
+    /// header tests `i`, the body's block or the header branches to the
+    /// latch, which steps `i` and branches back or out.
+    fn counting_loop() -> Function {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let entry = func.dfg.make_block();
+        let n = func.dfg.append_block_param(entry, types::I64);
+        let header = func.dfg.make_block();
+        let i = func.dfg.append_block_param(header, types::I64);
+        let c = func.dfg.append_block_param(header, types::I64);
+        let body = func.dfg.make_block();
+        let latch = func.dfg.make_block();
+        let c_latch = func.dfg.append_block_param(latch, types::I64);
+        let exit = func.dfg.make_block();
+        let mut pos = FuncCursor::new(&mut func);
+        pos.insert_block(entry);
+        let zero = pos.ins().iconst(types::I64, 0);
+        pos.ins().jump(header, &[zero.into(), zero.into()]);
+        pos.insert_block(header);
+        let odd = pos.ins().band_imm_u(i, 1);
+        pos.ins().brif(odd, latch, &[c.into()], body, &[]);
+        pos.insert_block(body);
+        let c3 = pos.ins().imul_imm_u(c, 3);
+        let c_body = pos.ins().iadd(c3, i);
+        pos.ins().jump(latch, &[c_body.into()]);
+        pos.insert_block(latch);
+        let next = pos.ins().iadd_imm_u(i, 1);
+        let more = pos.ins().icmp(IntCC::UnsignedLessThan, next, n);
+        pos.ins()
+            .brif(more, header, &[next.into(), c_latch.into()], exit, &[]);
+        pos.insert_block(exit);
+        pos.ins().return_(&[c_latch]);
+        func
+    }
+
+    fn isa(triple: &str) -> OwnedTargetIsa {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").unwrap();
+        lookup(Triple::from_str(triple).unwrap())
+            .unwrap()
+            .finish(settings::Flags::new(flags))
+            .unwrap()
+    }
+
+    /// The emitted disassembly and its blocks in emission order: each its
+    /// label number and its instructions.
+    fn blocks(func: Function, triple: &str) -> (String, Vec<(String, Vec<String>)>) {
+        let mut context = Context::for_function(func);
+        context.set_disasm(true);
+        let code = context
+            .compile(&*isa(triple), &mut Default::default())
+            .expect("compilation");
+        let disasm: String = code.vcode.clone().expect("disassembly");
+        let blocks = disasm
+            .split("block")
+            .skip(1)
+            .map(|block| {
+                let mut lines = block.lines();
+                let number = lines.next().unwrap().trim_end_matches(':').into();
+                (number, lines.map(|l| l.trim().into()).collect())
+            })
+            .collect();
+        (disasm, blocks)
+    }
+
+    /// The label a branch instruction names last (a jump's only target).
+    fn last_label(inst: &str) -> Option<&str> {
+        inst.rsplit("label")
+            .next()
+            .filter(|_| inst.contains("label"))
+    }
+
+    #[test]
+    fn latch_before_header() {
+        for triple in TARGETS {
+            let (disasm, blocks) = blocks(counting_loop(), triple);
+            // The entry jumps to the header, now not its fall-through.
+            let entry_jump = blocks[0].1.last().expect("an entry block");
+            let header = last_label(entry_jump).expect("a jump to the header");
+            let at = blocks
+                .iter()
+                .position(|(n, _)| n == header)
+                .expect("the header");
+            assert!(at > 1, "{triple}: the header follows the entry: {disasm}");
+            // Right before the header, the latch's back edge: a block that
+            // branches to it, so the back edge falls through.
+            let before = blocks[at - 1].1.last().expect("a block before the header");
+            assert_eq!(
+                last_label(before),
+                Some(header),
+                "{triple}: the block before the header does not go to it: {disasm}"
             );
         }
     }
