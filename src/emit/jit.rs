@@ -174,7 +174,8 @@ impl JitCode {
                 )
             })
         });
-        if let (Some(inst), None) = (landing, FrameRegistry::find()) {
+        let registry = FrameRegistry::find();
+        if let (Some(inst), None) = (landing, registry) {
             let message = "unsupported in the JIT here: 'invoke', 'landingpad' and 'resume' need the unwinder to \
                            find this code's exception tables, and this process's unwinder has no \
                            '__register_frame' (compile to an object instead)";
@@ -300,7 +301,7 @@ impl JitCode {
                 })
                 .collect()
         };
-        let frames = match FrameRegistry::find() {
+        let frames = match registry {
             Some(registry) => {
                 // Addresses of what the code reaches by name: the embedder's symbols, the module's
                 // definitions, the process's symbols (checked above).
@@ -313,7 +314,8 @@ impl JitCode {
                 };
                 let typeinfo = |g: ir::GlobalId| {
                     let global = module.global(g);
-                    if global.init.is_some() && global.linkage != ir::Linkage::AvailableExternally {
+                    // Defined here as `Symbols::declare` decides it for the JIT.
+                    if global.init.is_some() && global.is_emitted(false) {
                         out.get_finalized_data(symbols.global(g)).0 as u64
                     } else {
                         by_name(&global.name).map_or(0, |a| a as u64)

@@ -884,9 +884,7 @@ impl<'a> Lowering<'a> {
                 match self.symbols.emulated_tls.as_ref().and_then(|tls| Some((tls.get_address, tls.control(*g)?))) {
                     Some((get_address, control)) => {
                         let control = self.data_address(control, true, false);
-                        let mut sig = clif::Signature::new(self.isa.default_call_conv());
-                        sig.params.push(clif::AbiParam::new(types::I64));
-                        sig.returns.push(clif::AbiParam::new(types::I64));
+                        let sig = symbols::EmulatedTls::get_address_signature(self.isa.default_call_conv());
                         let callee = self.import(get_address, sig);
                         let call = self.b.ins().call(callee, &[control]);
                         self.b.inst_results(call)[0]

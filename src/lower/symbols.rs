@@ -89,6 +89,14 @@ struct EmulatedControl {
 }
 
 impl EmulatedTls {
+    /// The signature of `__emutls_get_address`: a pointer from a pointer.
+    pub fn get_address_signature(call_conv: CallConv) -> Signature {
+        let mut sig = Signature::new(call_conv);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        sig
+    }
+
     /// The control block of thread-local global `g`.
     pub fn control(&self, g: ir::GlobalId) -> Option<DataId> {
         self.controls.get(g.0 as usize).copied().flatten().map(|c| c.id)
@@ -312,12 +320,9 @@ impl Symbols {
         let emulated_tls = if tls_controls.is_empty() {
             None
         } else {
-            let mut sig = Signature::new(call_conv);
-            sig.params.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
-            sig.returns.push(cranelift_codegen::ir::AbiParam::new(cranelift_codegen::ir::types::I64));
             let name = "__emutls_get_address";
             let get_address = out
-                .declare_function(name, Linkage::Import, &sig)
+                .declare_function(name, Linkage::Import, &EmulatedTls::get_address_signature(call_conv))
                 .map_err(|e| module.error(ir::Span::default(), format!("cannot import '{name}': {e}")))?;
             Some(EmulatedTls { get_address, controls: tls_controls })
         };

@@ -149,8 +149,7 @@ fn cxx_corpus_runs_in_the_jit_as_clang_builds_it() {
         let ll = dir.path().join(format!("{stem}-jit.ll"));
         clang(&clangxx, cpp, Arch::X86_64, &["-O1"], &["-S", "-emit-llvm"], &ll)?;
         for level in ["none", "speed"] {
-            let (code, stdout, stderr) =
-                support::run(std::process::Command::new(support::patchmap_bin()).args(["run", "-O", level]).arg(&ll));
+            let (code, stdout, stderr) = support::run_in_jit(&ll, level);
             if code != 0 {
                 return Err(format!("{stem} at {level}: patchmap run failed: {stderr}"));
             }

@@ -111,8 +111,7 @@ fn hand_written_landing_pads_run_in_the_jit_as_llc19_builds_them() {
             .and_then(|o| toolchain.link_and_run(&o, dir.path(), &format!("{name}-llc")))
             .unwrap_or_else(|e| panic!("{name}: reference: {e}"));
         for level in ["none", "speed"] {
-            let (code, stdout, stderr) =
-                support::run(std::process::Command::new(support::patchmap_bin()).args(["run", "-O", level]).arg(&ll));
+            let (code, stdout, stderr) = support::run_in_jit(&ll, level);
             assert_eq!(code, 0, "{name} at {level}: {stderr}");
             // `run` prints main's result last.
             assert_eq!(stdout, format!("{}{}\n", reference.stdout, reference.status), "{name} at {level}");

@@ -90,6 +90,11 @@ pub fn run_both_ways(args: &[&std::ffi::OsStr]) -> [(&'static str, (i32, String,
     })
 }
 
+/// `patchmap run -O level ll` (the JIT, entry `main`): `run`'s result.
+pub fn run_in_jit(ll: &Path, level: &str) -> (i32, String, String) {
+    run(Command::new(patchmap_bin()).args(["run", "-O", level]).arg(ll))
+}
+
 pub use patchmap::arch::Arch;
 
 /// The tools needed to link and run a program for `arch` on this (x86-64) host; `None` (after the
